@@ -1,0 +1,1 @@
+"""DealerPi: the controller of a physical poker table (rules engine, devices, daemon, simulator)."""

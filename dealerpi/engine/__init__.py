@@ -1,0 +1,1 @@
+"""The pure rules engine: games, hands, betting, pots, dealing, the table. No I/O, clock or randomness."""

@@ -1,0 +1,1 @@
+"""Hand histories: the PHH format (read, write, replay)."""

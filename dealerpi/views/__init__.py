@@ -1,0 +1,1 @@
+"""Views: what each seat, the dealer and the public may see, and their renderers."""
