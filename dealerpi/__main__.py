@@ -1,0 +1,1 @@
+from dealerpi.cli import main; import sys; sys.exit(main())

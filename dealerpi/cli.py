@@ -1,0 +1,45 @@
+"""The ``dealerpi`` command: one subcommand per job, each implemented by the module that owns it.
+
+Each entry maps a subcommand to ``module:function``; the function takes the remaining arguments and returns
+the exit status. Modules are imported only when their subcommand runs, so ``dealerpi replay`` never loads
+the hardware libraries.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Callable, Sequence
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    "replay": ("dealerpi.history.replay_cli:main", "replay PHH hand histories or a table journal"),
+    "rankings": ("dealerpi.evaluation.rankings_cli:main", "print a game's hand-ranking table"),
+    "run": ("dealerpi.daemon:main", "run the table daemon (--config FILE, --fake)"),
+    "check-config": ("dealerpi.config:main", "validate a table config file"),
+    "enroll": ("dealerpi.shoe.enroll:main", "map a deck's RFID tags to cards"),
+    "sim": ("dealerpi.sim.server:main", "the table simulator in a browser"),
+}
+
+
+def _usage() -> str:
+    lines = ["usage: dealerpi COMMAND [ARGS...]", "", "commands:"]
+    lines += [f"  {name:<13} {help_text}" for name, (_, help_text) in COMMANDS.items()]
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0] in ("-h", "--help"):
+        print(_usage())
+        return 0 if args else 2
+    name, rest = args[0], args[1:]
+    if name not in COMMANDS:
+        print(f"dealerpi: unknown command {name!r}\n\n{_usage()}", file=sys.stderr)
+        return 2
+    module_name, _, func_name = COMMANDS[name][0].partition(":")
+    func: Callable[[list[str]], int] = getattr(importlib.import_module(module_name), func_name)
+    return func(rest)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
