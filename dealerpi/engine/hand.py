@@ -1,0 +1,403 @@
+"""One hand of poker, from the forced bets to the last chip pushed: the poker core of the engine.
+
+Players are indexed in position order: 0 is the first seat left of the button, the last is the button.
+The hand does not deal: it is told which cards went where (``deal_hole``, ``deal_board``) and checks them.
+It knows whose turn it is and what is legal, applies actions, builds the pots and splits them at showdown.
+Every method either applies completely or raises ``IllegalAction`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from dealerpi.engine.betting import BettingRound, IllegalAction, Legal, Limits
+from dealerpi.engine.games import GameDef, Structure
+from dealerpi.engine.pots import Pot, best_players, build_pots, split_evenly, split_shares
+from dealerpi.evaluation.registry import EVALUATORS
+
+__all__ = ["Award", "Hand", "IllegalAction", "Legal", "Phase"]
+
+UNKNOWN = "??"   # a hole card the record does not know (PHH "????"); it cannot win a showdown
+
+
+class Phase(StrEnum):
+    DEAL_HOLE = "deal_hole"      # hole cards are being dealt
+    BETTING = "betting"          # a betting round is open; ``actor`` is to act
+    DEAL_BOARD = "deal_board"    # board cards are due
+    SHOWDOWN = "showdown"        # the hands are shown or mucked; ``settle`` awards the pots
+    COMPLETE = "complete"        # the chips are pushed; ``stacks`` are final
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """What one pot paid: its amount, who could win it, and chips per winning player."""
+
+    amount: int
+    eligible: tuple[int, ...]
+    won: dict[int, int]
+
+
+class Hand:
+    """A hand in progress. See the module docstring for indexing; amounts are integer chips."""
+
+    def __init__(self, game: GameDef, stacks: Sequence[int], *, blinds: Sequence[int] = (),
+                 antes: Sequence[int] = (), dead: Sequence[int] = (), min_bet: int = 0,
+                 limits: tuple[int, int] | None = None, cap: int | None = 4, cap_heads_up: bool = True,
+                 boards: int | None = None, bomb: bool = False, last_street_no_limit: bool = False,
+                 preflop_first: int | None = None) -> None:
+        n = len(stacks)
+        if n < 2:
+            raise IllegalAction("a hand needs at least two players")
+        if any(s <= 0 for s in stacks):
+            raise IllegalAction("every player dealt in needs chips")
+        if game.structure is Structure.FIXED_LIMIT and limits is None:
+            raise IllegalAction(f"{game.title} needs limits (small bet, big bet)")
+        self.game = game
+        self.n = n
+        self.starting = list(stacks)
+        self.stacks = list(stacks)
+        self.bets = [0] * n
+        self.contributed = [0] * n
+        self.folded = [False] * n
+        self.mucked = [False] * n
+        self.shown = [False] * n
+        self.hole: list[list[str]] = [[] for _ in range(n)]
+        self.board_count = boards or game.boards
+        self.boards: list[list[str]] = [[] for _ in range(self.board_count)]
+        self.runs = 1
+        self.street = 0
+        self.limits = limits
+        self.min_bet = limits[0] if limits else min_bet
+        self.cap = cap if game.structure is Structure.FIXED_LIMIT else None
+        self.cap_heads_up = cap_heads_up
+        self.bomb = bomb
+        self.last_street_no_limit = last_street_no_limit
+        self.log: list[tuple[object, ...]] = []
+        self.awards: list[Award] = []
+        self.returned = [0] * n
+        self.won = [0] * n
+        self.seen: set[str] = set()
+        self.actor: int | None = None
+        self.phase = Phase.DEAL_HOLE
+
+        nominal = [blinds[i] if i < len(blinds) else 0 for i in range(n)]
+        # BLD-10 (TDA 2024): a short stack pays the blind first, then the ante.
+        for i in range(n):
+            self._post(i, nominal[i], live=True)
+        for i, amount in enumerate(dead):
+            self._post(i, amount, live=False)
+        for i, amount in enumerate(antes):
+            self._post(i, amount, live=False)
+        self.opening_level = max(nominal, default=0)
+        self.phantom = sum(max(0, nominal[i] - self.bets[i]) for i in range(n))
+        if preflop_first is None and self.opening_level:
+            last_blind = max(i for i in range(n) if nominal[i] == self.opening_level)
+            preflop_first = (last_blind + 1) % n
+        self.preflop_first = preflop_first or 0
+        self.round = self._new_round()
+
+    # --- setup helpers -------------------------------------------------------------------------------
+
+    def _post(self, player: int, amount: int, *, live: bool) -> None:
+        chips = min(amount, self.stacks[player])
+        self.stacks[player] -= chips
+        self.contributed[player] += chips
+        if live:
+            self.bets[player] += chips
+
+    def _street_limits(self) -> Limits:
+        structure = self.game.structure
+        last = self.street == len(self.game.streets) - 1
+        if last and self.last_street_no_limit:
+            structure = Structure.NO_LIMIT        # seed 001: the river of a double-board bomb pot
+        size = self.min_bet
+        if self.limits is not None:
+            size = self.limits[1] if self.game.streets[self.street].big_bet else self.limits[0]
+        return Limits(structure, size, self.cap, self.cap_heads_up)
+
+    def _new_round(self) -> BettingRound:
+        preflop = self.street == 0
+        return BettingRound(
+            self.stacks, self.bets, self.contributed, self.folded, self._street_limits(),
+            opening_level=self.opening_level if preflop else 0,
+            opening_increment=self.opening_level if preflop else 0,
+            phantom=self.phantom if preflop else 0,
+            forced_bet_counts=preflop)
+
+    # --- queries -------------------------------------------------------------------------------------
+
+    @property
+    def live(self) -> list[int]:
+        """Players still in the hand (not folded, not mucked)."""
+        return [i for i in range(self.n) if not self.folded[i] and not self.mucked[i]]
+
+    @property
+    def betting_closed(self) -> bool:
+        """No more betting is possible this hand: at most one live player has chips behind."""
+        return sum(1 for i in self.live if self.stacks[i] > 0) <= 1
+
+    def legal(self) -> Legal:
+        if self.actor is None:
+            raise IllegalAction(f"no one is to act ({self.phase.value})")
+        return self.round.legal(self.actor)
+
+    def pot_total(self) -> int:
+        return sum(self.contributed)
+
+    def pots(self) -> list[Pot]:
+        live = [not self.folded[i] and not self.mucked[i] for i in range(self.n)]
+        all_in = [s == 0 for s in self.stacks]
+        return build_pots(self.contributed, live, all_in)
+
+    def board_target(self) -> int:
+        """How many cards each board must hold before the next step (betting or the showdown)."""
+        streets = self.game.streets
+        upto = len(streets) - 1 if self.betting_closed else self.street
+        return sum(s.board_cards for s in streets[: upto + 1])
+
+    def cards_due(self) -> list[int]:
+        """Board cards still due on each board before the next step."""
+        target = self.board_target()
+        return [max(0, target - len(board)) for board in self.boards]
+
+    # --- dealing -------------------------------------------------------------------------------------
+
+    def _check_cards(self, cards: Sequence[str]) -> None:
+        deck = self.game.deck
+        known = [c for c in cards if c != UNKNOWN]
+        for card in known:
+            if card not in deck:
+                raise IllegalAction(f"{card} is not a card of the {deck.name} deck")
+            if card in self.seen:
+                raise IllegalAction(f"{card} was already dealt in this hand (MIS-7)")
+        if len(set(known)) != len(known):
+            raise IllegalAction("the same card twice in one deal (MIS-7)")
+
+    def deal_hole(self, player: int, cards: Sequence[str]) -> None:
+        if self.phase is not Phase.DEAL_HOLE:
+            raise IllegalAction("hole cards are not being dealt now")
+        if not 0 <= player < self.n:
+            raise IllegalAction(f"no player {player}")
+        if len(self.hole[player]) + len(cards) > self.game.hole_cards:
+            raise IllegalAction(f"player {player} would hold more than {self.game.hole_cards} hole cards")
+        self._check_cards(cards)
+        self.hole[player].extend(cards)
+        self.seen.update(cards)
+        self.log.append(("dh", player, tuple(cards)))
+        if all(len(h) == self.game.hole_cards for h in self.hole):
+            self._start_street()
+
+    def deal_board(self, cards: Sequence[str], board: int = 0) -> None:
+        if self.phase is not Phase.DEAL_BOARD:
+            raise IllegalAction("no board cards are due now (betting is open)" if self.phase is Phase.BETTING
+                                else f"no board cards are due now ({self.phase.value})")
+        if not 0 <= board < len(self.boards):
+            raise IllegalAction(f"there is no board {board + 1}")
+        due = self.cards_due()[board]
+        if len(cards) > due:
+            raise IllegalAction(f"board {board + 1} takes {due} more card(s) now, not {len(cards)}")
+        self._check_cards(cards)
+        self.boards[board].extend(cards)
+        self.seen.update(cards)
+        self.log.append(("db", board, tuple(cards)))
+        if not any(self.cards_due()):
+            self._after_board()
+
+    def run_it(self, times: int) -> None:
+        """POT-11: deal the rest of the board ``times`` times; each run is worth 1/times of every pot."""
+        if self.runs != 1:
+            raise IllegalAction("the runs were already agreed")
+        if not 1 <= times <= 4:
+            raise IllegalAction("a board can be run 1 to 4 times (POT-11)")
+        if self.phase not in (Phase.DEAL_BOARD,) or not self.betting_closed:
+            raise IllegalAction("run it N times only when no more betting is possible (POT-11)")
+        if all(len(b) == self.game.board_size for b in self.boards):
+            raise IllegalAction("the board is complete")
+        self.boards = [list(board) for _ in range(times) for board in self.boards]
+        self.runs = times
+        self.log.append(("run", times))
+
+    # --- betting -------------------------------------------------------------------------------------
+
+    def _require_actor(self, player: int | None) -> int:
+        if self.actor is None:
+            raise IllegalAction(f"no one is to act ({self.phase.value})")
+        if player is not None and player != self.actor:
+            raise IllegalAction(f"out of turn: the action is on player {self.actor} (BET-12)")
+        return self.actor
+
+    def fold(self, player: int | None = None) -> None:
+        actor = self._require_actor(player)
+        self.round.apply_fold(actor)
+        self.log.append(("f", actor))
+        self._advance(actor)
+
+    def check_or_call(self, player: int | None = None) -> None:
+        actor = self._require_actor(player)
+        self.round.apply_call(actor)
+        self.log.append(("cc", actor))
+        self._advance(actor)
+
+    def bet_or_raise_to(self, amount: int, player: int | None = None) -> None:
+        actor = self._require_actor(player)
+        self.round.apply_raise(actor, amount)
+        self.log.append(("cbr", actor, amount))
+        self._advance(actor)
+
+    def kill(self, player: int) -> None:
+        """Kill a hand out of turn (MIS-4 wrong number of cards, MIS-8, a clock that ran out): it folds."""
+        if self.phase is Phase.COMPLETE or self.folded[player] or self.mucked[player]:
+            raise IllegalAction(f"player {player} has no live hand")
+        self.folded[player] = True
+        self.log.append(("kill", player))
+        if len(self.live) == 1:
+            self._end_round()
+        elif self.phase is Phase.BETTING and self.actor is not None:
+            self.round.acted[player] = True
+            start = player if self.actor == player else (self.actor - 1) % self.n
+            nxt = self.round.next_actor(start)
+            if nxt is None:
+                self._end_round()
+            else:
+                self.actor = nxt
+        elif self.phase is Phase.SHOWDOWN:
+            self._maybe_finish_showdown()
+
+    def _advance(self, after: int) -> None:
+        if len(self.live) == 1:
+            self._end_round()
+            return
+        nxt = self.round.next_actor(after)
+        if nxt is None:
+            self._end_round()
+        else:
+            self.actor = nxt
+
+    def _start_street(self) -> None:
+        """Open the betting of the current street, or go on dealing when no betting is possible."""
+        self.round = self._new_round()
+        skip = self.bomb and self.street == 0          # seed 001: a bomb pot goes straight to the flop
+        if not skip:
+            start = self.preflop_first if self.street == 0 else 0
+            first = start if self.round.needs_action(start) else self.round.next_actor(start)
+            if first is not None:
+                self.phase = Phase.BETTING
+                self.actor = first
+                return
+        self._end_round()
+
+    def _end_round(self) -> None:
+        self.actor = None
+        returned = self.round.return_uncalled()
+        if returned:
+            self.returned[returned[0]] += returned[1]
+        self.bets[:] = [0] * self.n
+        live = self.live
+        if len(live) == 1:                              # POT-8: the last live hand wins unshown
+            self._award_all(live[0])
+            return
+        if self.street == len(self.game.streets) - 1:
+            self.phase = Phase.SHOWDOWN
+            self._maybe_finish_showdown()
+            return
+        self.street += 1
+        self.phase = Phase.DEAL_BOARD
+
+    def _after_board(self) -> None:
+        if self.betting_closed and self.phase is Phase.DEAL_BOARD:
+            self.street = len(self.game.streets) - 1
+            self.phase = Phase.SHOWDOWN
+            self._maybe_finish_showdown()
+        else:
+            self._start_street()
+
+    # --- showdown ------------------------------------------------------------------------------------
+
+    def show(self, player: int, cards: Sequence[str] | None = None) -> None:
+        """Table a hand (POT-7). ``cards`` reveals hole cards the engine did not know (PHH ``????``)."""
+        self._check_showdown_move(player)
+        if cards is not None and list(cards) != self.hole[player]:
+            if any(c != UNKNOWN for c in self.hole[player]):
+                raise IllegalAction(f"player {player} holds {' '.join(self.hole[player])}, not {' '.join(cards)}")
+            if len(cards) != self.game.hole_cards:
+                raise IllegalAction(f"a hand of this game has {self.game.hole_cards} cards")
+            self._check_cards(cards)
+            self.hole[player] = list(cards)
+            self.seen.update(cards)
+        self.shown[player] = True
+        self.log.append(("sm", player, tuple(self.hole[player])))
+        self._maybe_finish_showdown()
+
+    def muck(self, player: int) -> None:
+        """Give up a hand at showdown; refused for the last live hand of a pot (it wins, POT-8)."""
+        self._check_showdown_move(player)
+        for pot in self.pots():
+            if player in pot.eligible and len([i for i in pot.eligible if i != player]) == 0:
+                raise IllegalAction(f"player {player} holds the last live hand of a pot and wins it (POT-8)")
+        self.mucked[player] = True
+        self.log.append(("sm", player, None))
+        self._maybe_finish_showdown()
+
+    def _check_showdown_move(self, player: int) -> None:
+        open_showdown = self.phase is Phase.SHOWDOWN or (self.phase is Phase.DEAL_BOARD and self.betting_closed)
+        if not open_showdown:
+            raise IllegalAction("hands are shown at the showdown, or once no more betting is possible (POT-5)")
+        if self.folded[player] or self.mucked[player] or self.shown[player]:
+            raise IllegalAction(f"player {player} has no hand left to show or muck")
+
+    def _maybe_finish_showdown(self) -> None:
+        if self.phase is Phase.SHOWDOWN and all(self.shown[i] for i in self.live):
+            self.settle()
+
+    def settle(self) -> None:
+        """Award every pot: live hands not mucked are shown, the engine decides from the cards it saw."""
+        if self.phase is Phase.COMPLETE:
+            return
+        if self.phase is not Phase.SHOWDOWN:
+            raise IllegalAction(f"the hand is not at the showdown ({self.phase.value})")
+        contenders = [i for i in self.live if UNKNOWN not in self.hole[i] and self.hole[i]]
+        for i in contenders:
+            self.shown[i] = True
+        for pot in self.pots():
+            won: dict[int, int] = {}
+            players = [i for i in pot.eligible if i in contenders]
+            for share, board in zip(split_shares(pot.amount, len(self.boards)), self.boards, strict=True):
+                for player, chips in self._split_share(share, players or list(pot.eligible), board).items():
+                    won[player] = won.get(player, 0) + chips
+            self._pay(Award(pot.amount, pot.eligible, won))
+        self._finish()
+
+    def _split_share(self, amount: int, players: list[int], board: list[str]) -> dict[int, int]:
+        """One board's (or run's) share of a pot; players whose cards are unknown split it evenly."""
+        if len(players) == 1 or any(UNKNOWN in self.hole[i] for i in players):
+            return split_evenly(amount, players)
+        high_name, *low_name = self.game.evaluators
+        high_eval = EVALUATORS[high_name]
+        high = {i: value for i in players if (value := high_eval(self.hole[i], board)) is not None}
+        if not low_name:
+            return split_evenly(amount, best_players(high))
+        low_eval = EVALUATORS[low_name[0]]
+        low = {i: value for i in players if (value := low_eval(self.hole[i], board)) is not None}
+        if not low:                      # POT-4: no qualifying low, the high hand scoops
+            return split_evenly(amount, best_players(high))
+        result = split_evenly(amount - amount // 2, best_players(high))   # POT-4: the odd chip goes high
+        for player, chips in split_evenly(amount // 2, best_players(low)).items():
+            result[player] = result.get(player, 0) + chips
+        return result
+
+    def _award_all(self, winner: int) -> None:
+        total = self.pot_total()
+        self._pay(Award(total, (winner,), {winner: total}))
+        self._finish()
+
+    def _pay(self, award: Award) -> None:
+        self.awards.append(award)
+        for player, chips in award.won.items():
+            self.stacks[player] += chips
+            self.won[player] += chips
+
+    def _finish(self) -> None:
+        self.phase = Phase.COMPLETE
+        self.actor = None
