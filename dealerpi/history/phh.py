@@ -1,0 +1,343 @@
+"""Read and write PHH hand histories (Poker Hand History, TOML).
+
+A ``.phh`` file holds one hand as top-level TOML keys; a ``.phhs`` file holds several hands, each under a
+``[N]`` table. A folder is read recursively. Each hand becomes a :class:`HandRecord`: the fields the replay
+needs, typed, and every other key kept as it was in ``extra`` so that :func:`dumps` writes it back.
+
+Amounts are exact: TOML floats are read as :class:`~decimal.Decimal` (``0.10`` stays ``0.10``), integers stay
+``int``. Reading uses the standard library's ``tomllib``. Writing is done here rather than with a TOML writer
+library because PHH needs a small subset of TOML (strings, numbers, booleans, times, arrays, inline tables)
+and a layout of its own (one action per line, exact decimals), and the only candidate (``tomli-w``) writes
+neither ``Decimal`` nor that layout.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import logging
+import re
+import tomllib
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+_LOGGER = logging.getLogger(__name__)
+
+Amount = int | Decimal
+"""A chip amount as written in the file: ``int``, or ``Decimal`` for fractional stakes (``0.25``)."""
+
+SUFFIXES = (".phh", ".phhs")
+
+# The keys that HandRecord types; every other key goes to HandRecord.extra.
+_AMOUNT_LIST_KEYS = ("antes", "blinds_or_straddles", "starting_stacks", "finishing_stacks", "winnings")
+_AMOUNT_KEYS = ("bring_in", "small_bet", "big_bet", "min_bet")
+# The order dumps() writes the typed keys in (PHH's own order); extras come before the results.
+_HEAD_KEYS = ("variant", "ante_trimming_status", "antes", "blinds_or_straddles", "bring_in", "small_bet",
+              "big_bet", "min_bet", "starting_stacks", "actions")
+_TAIL_KEYS = ("players", "finishing_stacks", "winnings")
+
+
+class PHHError(ValueError):
+    """A PHH text that cannot be read: the message names the file, the hand and the key."""
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One hand of a PHH file, as written (amounts unscaled, players 0-based as p1 -> 0)."""
+
+    variant: str
+    starting_stacks: tuple[Amount, ...]
+    actions: tuple[str, ...]
+    antes: tuple[Amount, ...] = ()
+    blinds_or_straddles: tuple[Amount, ...] = ()
+    bring_in: Amount | None = None
+    small_bet: Amount | None = None
+    big_bet: Amount | None = None
+    min_bet: Amount | None = None
+    ante_trimming_status: bool | None = None
+    players: tuple[str, ...] | None = None
+    finishing_stacks: tuple[Amount, ...] | None = None
+    winnings: tuple[Amount, ...] | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    source: str = ""
+    index: str | None = None
+    """The ``[N]`` table name in a ``.phhs`` file; None for a ``.phh`` file."""
+
+    @property
+    def player_count(self) -> int:
+        return len(self.starting_stacks)
+
+    @property
+    def name(self) -> str:
+        """Where the hand came from, for messages: ``file`` or ``file[N]``."""
+        return self.source if self.index is None else f"{self.source}[{self.index}]"
+
+
+@dataclass(frozen=True)
+class Action:
+    """One parsed action string. ``player`` is 0-based (``p1`` -> 0), None for the dealer (``d``).
+
+    ``cards`` holds the cards named (``None`` entries for unknown ``??`` cards), or None when the action
+    names none; ``amount`` is the to-amount of ``cbr``. ``verb`` is the PHH verb: ``dh``, ``db``, ``f``,
+    ``cc``, ``cbr``, ``sm``, and for games the replay does not support ``pb``, ``sd``.
+    """
+
+    text: str
+    player: int | None
+    verb: str
+    cards: tuple[str | None, ...] | None = None
+    amount: Amount | None = None
+
+    @property
+    def cards_known(self) -> bool:
+        return self.cards is not None and all(card is not None for card in self.cards)
+
+
+_PLAYER = re.compile(r"p([1-9][0-9]*)")
+
+
+def parse_action(text: str) -> Action:
+    """Parse one PHH action string, e.g. ``"d dh p1 AcAd"``, ``"p2 cbr 600"``, ``"p3 sm -"``.
+
+    A ``#`` starts a comment that is ignored. Raise PHHError for anything else.
+    """
+    words = text.split("#", 1)[0].split()
+    if not words:
+        raise PHHError(f"empty action {text!r}")
+    if words[0] == "d":
+        match words[1:]:
+            case ["dh", player, cards]:
+                return Action(text, _player(player, text), "dh", _cards(cards, text))
+            case ["db", cards]:
+                return Action(text, None, "db", _cards(cards, text))
+        raise PHHError(f"action {text!r}: expected 'd dh pN CARDS' or 'd db CARDS'")
+    player_index = _player(words[0], text)
+    match words[1:]:
+        case ["f" | "cc" | "pb" as verb]:
+            return Action(text, player_index, verb)
+        case ["cbr", amount]:
+            return Action(text, player_index, "cbr", amount=_amount_text(amount, text))
+        case ["sm"] | ["sm", "-"]:
+            return Action(text, player_index, "sm")
+        case ["sm", cards]:
+            return Action(text, player_index, "sm", _cards(cards, text))
+        case ["sd"]:
+            return Action(text, player_index, "sd", ())
+        case ["sd", cards]:
+            return Action(text, player_index, "sd", _cards(cards, text))
+    raise PHHError(f"action {text!r}: expected 'pN f', 'pN cc', 'pN cbr AMOUNT', 'pN sm [CARDS]'")
+
+
+def _player(word: str, text: str) -> int:
+    match = _PLAYER.fullmatch(word)
+    if match is None:
+        raise PHHError(f"action {text!r}: {word!r} is not a player (expected p1, p2, ...)")
+    return int(match.group(1)) - 1
+
+
+def _cards(word: str, text: str) -> tuple[str | None, ...]:
+    if len(word) % 2:
+        raise PHHError(f"action {text!r}: {word!r} is not a list of 2-character cards")
+    cards = [word[i:i + 2] for i in range(0, len(word), 2)]
+    return tuple(None if card == "??" else card for card in cards)
+
+
+def _amount_text(word: str, text: str) -> Amount:
+    try:
+        value = Decimal(word)
+    except ArithmeticError as exc:
+        raise PHHError(f"action {text!r}: {word!r} is not an amount") from exc
+    if not value.is_finite() or value < 0:
+        raise PHHError(f"action {text!r}: {word!r} is not an amount")
+    return int(value) if value == value.to_integral_value() and "." not in word else value
+
+
+# --- reading -------------------------------------------------------------------------------------------
+
+
+def loads(text: str, source: str = "") -> HandRecord:
+    """Read one hand (the text of a ``.phh`` file)."""
+    return _record(_toml(text, source), source, None)
+
+
+def loads_all(text: str, source: str = "") -> list[HandRecord]:
+    """Read the hands of a ``.phhs`` file, in file order; every top-level key must be a ``[N]`` table."""
+    document = _toml(text, source)
+    records = []
+    for key, table in document.items():
+        if not isinstance(table, dict):
+            raise PHHError(f"{source or '<text>'}: key {key!r} is not a [N] table of a .phhs file")
+        records.append(_record(table, source, key))
+    return records
+
+
+def load_path(path: str | Path) -> Iterator[HandRecord]:
+    """Read a ``.phh`` or ``.phhs`` file, or every such file under a folder (recursively, sorted by path)."""
+    root = Path(path)
+    if root.is_dir():
+        files = sorted(p for p in root.rglob("*") if p.suffix in SUFFIXES and p.is_file())
+    elif root.is_file():
+        files = [root]
+    else:
+        raise PHHError(f"{root}: no such file or folder")
+    for file in files:
+        yield from load_file(file)
+
+
+def load_file(file: Path) -> list[HandRecord]:
+    """Read one ``.phh`` (one hand) or ``.phhs`` (several hands) file."""
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PHHError(f"{file}: cannot read: {exc}") from exc
+    if file.suffix == ".phhs":
+        return loads_all(text, str(file))
+    return [loads(text, str(file))]
+
+
+def _toml(text: str, source: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as exc:
+        raise PHHError(f"{source or '<text>'}: not valid TOML: {exc}") from exc
+
+
+def _record(table: Mapping[str, Any], source: str, index: str | None) -> HandRecord:
+    where = (source or "<text>") + ("" if index is None else f"[{index}]")
+    values = dict(table)
+
+    def fail(key: str, expected: str) -> PHHError:
+        return PHHError(f"{where}: key {key!r} {expected} (got {values.get(key)!r})")
+
+    for key in ("variant", "starting_stacks", "actions"):
+        if key not in values:
+            raise PHHError(f"{where}: missing key {key!r}")
+    variant = values.pop("variant")
+    if not isinstance(variant, str):
+        raise fail("variant", "must be a string")
+    stacks = _amounts(values.pop("starting_stacks"), None)
+    if stacks is None or not stacks:
+        raise PHHError(f"{where}: key 'starting_stacks' must be a non-empty list of amounts")
+    count = len(stacks)
+    actions = values.pop("actions")
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise PHHError(f"{where}: key 'actions' must be a list of strings")
+    lists: dict[str, tuple[Amount, ...] | None] = {}
+    for key in _AMOUNT_LIST_KEYS[:2] + _AMOUNT_LIST_KEYS[3:]:
+        if key in values:
+            parsed = _amounts(values[key], count)
+            if parsed is None or len(parsed) != count:
+                raise fail(key, f"must be an amount or a list of {count} amounts, one per player")
+            lists[key] = parsed
+            del values[key]
+    scalars: dict[str, Amount | None] = {}
+    for key in _AMOUNT_KEYS:
+        if key in values:
+            if not _is_amount(values[key]):
+                raise fail(key, "must be an amount")
+            scalars[key] = values.pop(key)
+    trimming = values.pop("ante_trimming_status", None)
+    if trimming is not None and not isinstance(trimming, bool):
+        raise PHHError(f"{where}: key 'ante_trimming_status' must be true or false (got {trimming!r})")
+    players = values.pop("players", None)
+    if players is not None and (not isinstance(players, list) or len(players) != count
+                                or not all(isinstance(p, str) for p in players)):
+        raise PHHError(f"{where}: key 'players' must be a list of {count} names")
+    return HandRecord(
+        variant=variant, starting_stacks=stacks, actions=tuple(actions),
+        antes=lists.get("antes") or (), blinds_or_straddles=lists.get("blinds_or_straddles") or (),
+        ante_trimming_status=trimming, players=None if players is None else tuple(players),
+        finishing_stacks=lists.get("finishing_stacks"), winnings=lists.get("winnings"),
+        extra=values, source=source, index=index, **scalars,
+    )
+
+
+def _is_amount(value: object) -> bool:
+    return isinstance(value, int | Decimal) and not isinstance(value, bool)
+
+
+def _amounts(value: object, count: int | None) -> tuple[Amount, ...] | None:
+    """A list of amounts; a single amount means the same for each of ``count`` players."""
+    if _is_amount(value) and count is not None:
+        return (value,) * count  # type: ignore[return-value]
+    if isinstance(value, list) and all(_is_amount(v) for v in value):
+        return tuple(value)
+    return None
+
+
+# --- writing -------------------------------------------------------------------------------------------
+
+
+def dumps(record: HandRecord) -> str:
+    """The PHH text of one hand (a ``.phh`` file); :func:`loads` reads it back to an equal record."""
+    lines = []
+    values: dict[str, Any] = {
+        "variant": record.variant, "ante_trimming_status": record.ante_trimming_status,
+        "antes": record.antes or None, "blinds_or_straddles": record.blinds_or_straddles or None,
+        "bring_in": record.bring_in, "small_bet": record.small_bet, "big_bet": record.big_bet,
+        "min_bet": record.min_bet, "starting_stacks": record.starting_stacks,
+    }
+    for key, value in values.items():
+        if value is not None:
+            lines.append(f"{_key(key)} = {_value(value)}")
+    lines.append("actions = [")
+    lines += [f"  {_string(action)}," for action in record.actions]
+    lines.append("]")
+    for key, value in record.extra.items():
+        lines.append(f"{_key(key)} = {_value(value)}")
+    for key in _TAIL_KEYS:
+        value = getattr(record, key)
+        if value is not None:
+            lines.append(f"{key} = {_value(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def dumps_all(records: Iterable[HandRecord]) -> str:
+    """The PHH text of several hands (a ``.phhs`` file), under ``[1]``, ``[2]``, ... tables."""
+    parts = []
+    for number, record in enumerate(records, start=1):
+        parts.append(f"[{number}]\n{dumps(record)}")
+    return "\n".join(parts)
+
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def _key(key: str) -> str:
+    return key if _BARE_KEY.fullmatch(key) else _string(key)
+
+
+def _string(text: str) -> str:
+    # A JSON string without ensure_ascii is a valid TOML basic string, except that TOML also bars DEL.
+    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007F")
+
+
+def _value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, Decimal):
+        return _decimal(value)
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        return _string(value)
+    if isinstance(value, datetime.datetime | datetime.date | datetime.time):
+        return value.isoformat()
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{_key(str(k))} = {_value(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, Sequence):
+        return "[" + ", ".join(_value(v) for v in value) + "]"
+    raise TypeError(f"cannot write {value!r} ({type(value).__name__}) as PHH")
+
+
+def _decimal(value: Decimal) -> str:
+    """A TOML float that reads back as the same Decimal (``0.10`` stays ``0.10``)."""
+    if not value.is_finite():
+        raise ValueError(f"cannot write {value} as a PHH amount")
+    text = format(value, "f")
+    return text if "." in text else text + ".0"
