@@ -1,0 +1,1 @@
+"""Example data shipped with DealerPi: hand histories (``hands/*.phh``) for ``dealerpi replay``."""
