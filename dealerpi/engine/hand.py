@@ -81,6 +81,9 @@ class Hand:
         self.seen: set[str] = set()
         self.actor: int | None = None
         self.phase = Phase.DEAL_HOLE
+        self.street_actions = 0          # actions taken on the current street
+        self.actions = 0                 # actions taken in this hand (MIS-5 substantial action)
+        self.chip_actions = 0            # of those, the ones that put chips in
 
         nominal = [blinds[i] if i < len(blinds) else 0 for i in range(n)]
         # BLD-10 (TDA 2024): a short stack pays the blind first, then the ante.
@@ -205,6 +208,32 @@ class Hand:
         if not any(self.cards_due()):
             self._after_board()
 
+    def retract_street(self) -> list[str]:
+        """Take back the board cards of the current street before anyone acted on them (BRD-1: a void flop).
+        Returns the cards taken back; they are due again."""
+        if self.phase is not Phase.BETTING or self.street == 0 or self.street_actions:
+            raise IllegalAction("board cards can be taken back only before anyone acted on them")
+        count = self.game.streets[self.street].board_cards
+        taken: list[str] = []
+        for board in self.boards:
+            taken += board[-count:]
+            del board[-count:]
+        self.seen.difference_update(taken)
+        self.round = self._new_round()
+        self.actor = None
+        self.phase = Phase.DEAL_BOARD
+        self.log.append(("retract", self.street))
+        return taken
+
+    def swap_hole(self, player: int, old: str, new: str) -> None:
+        """Replace one hole card (EXP-1: the exposed card is replaced by the would-be burn)."""
+        if old not in self.hole[player]:
+            raise IllegalAction(f"player {player} does not hold {old}")
+        self._check_cards([new])
+        self.hole[player][self.hole[player].index(old)] = new
+        self.seen.add(new)
+        self.log.append(("swap", player, old, new))
+
     def run_it(self, times: int) -> None:
         """POT-11: deal the rest of the board ``times`` times; each run is worth 1/times of every pot."""
         if self.runs != 1:
@@ -232,19 +261,28 @@ class Hand:
         actor = self._require_actor(player)
         self.round.apply_fold(actor)
         self.log.append(("f", actor))
+        self._count_action(chips=False)
         self._advance(actor)
 
     def check_or_call(self, player: int | None = None) -> None:
         actor = self._require_actor(player)
+        before = self.stacks[actor]
         self.round.apply_call(actor)
         self.log.append(("cc", actor))
+        self._count_action(chips=self.stacks[actor] < before)
         self._advance(actor)
 
     def bet_or_raise_to(self, amount: int, player: int | None = None) -> None:
         actor = self._require_actor(player)
         self.round.apply_raise(actor, amount)
         self.log.append(("cbr", actor, amount))
+        self._count_action(chips=True)
         self._advance(actor)
+
+    def _count_action(self, *, chips: bool) -> None:
+        self.street_actions += 1
+        self.actions += 1
+        self.chip_actions += chips
 
     def kill(self, player: int) -> None:
         """Kill a hand out of turn (MIS-4 wrong number of cards, MIS-8, a clock that ran out): it folds."""
@@ -278,6 +316,7 @@ class Hand:
     def _start_street(self) -> None:
         """Open the betting of the current street, or go on dealing when no betting is possible."""
         self.round = self._new_round()
+        self.street_actions = 0
         skip = self.bomb and self.street == 0          # seed 001: a bomb pot goes straight to the flop
         if not skip:
             start = self.preflop_first if self.street == 0 else 0
