@@ -176,15 +176,18 @@ def loads_all(text: str, source: str = "") -> list[HandRecord]:
 
 def load_path(path: str | Path) -> Iterator[HandRecord]:
     """Read a ``.phh`` or ``.phhs`` file, or every such file under a folder (recursively, sorted by path)."""
+    for file in find_files(path):
+        yield from load_file(file)
+
+
+def find_files(path: str | Path) -> list[Path]:
+    """The PHH files a path names: the file itself, or the ``.phh``/``.phhs`` files under a folder, sorted."""
     root = Path(path)
     if root.is_dir():
-        files = sorted(p for p in root.rglob("*") if p.suffix in SUFFIXES and p.is_file())
-    elif root.is_file():
-        files = [root]
-    else:
-        raise PHHError(f"{root}: no such file or folder")
-    for file in files:
-        yield from load_file(file)
+        return sorted(p for p in root.rglob("*") if p.suffix in SUFFIXES and p.is_file())
+    if root.is_file():
+        return [root]
+    raise PHHError(f"{root}: no such file or folder")
 
 
 def load_file(file: Path) -> list[HandRecord]:

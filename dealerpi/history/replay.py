@@ -142,6 +142,10 @@ def _replay_once(record: HandRecord) -> ReplayResult:
             if unknown:
                 raise _Stop(Status.NO_RESULT, "showdown with unknown hole cards of "
                             + ", ".join(f"p{p + 1}" for p in sorted(unknown)))
+            if hand.phase is not Phase.SHOWDOWN:
+                waiting = f", p{hand.actor + 1} to act" if hand.actor is not None else ""
+                raise _Stop(Status.MISMATCH if record.finishing_stacks else Status.NO_RESULT,
+                            f"the record ends before the hand does ({hand.phase.value}{waiting})")
             try:
                 hand.settle()
             except IllegalAction as exc:
@@ -273,7 +277,8 @@ def _show_or_muck(hand: Hand, action: Action, unknown_shown: set[int]) -> None:
     else:
         shown = [c for c in action.cards if c is not None]
         if sorted(shown) != sorted(hand.hole[player]):
-            raise IllegalAction(f"p{player + 1} shows {''.join(shown)} but was dealt {''.join(hand.hole[player])}")
+            raise _Stop(Status.INVALID, f"action {action.text!r}: p{player + 1} shows {''.join(shown)} but was "
+                                        f"dealt {''.join(hand.hole[player])}")
         hand.show(player)
 
 
@@ -292,4 +297,7 @@ def _compare(record: HandRecord, ours: tuple[Amount, ...], scale: int) -> Replay
         differences.append(f"p{player + 1} {mine} (recorded {theirs})")
     if differences:
         return ReplayResult(record, Status.MISMATCH, ours, "final stacks differ: " + ", ".join(differences))
+    if sum(recorded) != sum(ours):
+        return ReplayResult(record, Status.MISMATCH, ours,
+                            f"the recorded stacks add up to {sum(recorded)}, ours to {sum(ours)}")
     return ReplayResult(record, Status.MATCH, ours)
