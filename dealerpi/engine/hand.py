@@ -60,6 +60,7 @@ class Hand:
         self.stacks = list(stacks)
         self.bets = [0] * n
         self.contributed = [0] * n
+        self.dead_paid = [0] * n         # antes and dead blinds: in the pot, not in any bet
         self.folded = [False] * n
         self.mucked = [False] * n
         self.shown = [False] * n
@@ -109,6 +110,8 @@ class Hand:
         self.contributed[player] += chips
         if live:
             self.bets[player] += chips
+        else:
+            self.dead_paid[player] += chips
 
     def _street_limits(self) -> Limits:
         structure = self.game.structure
@@ -152,7 +155,8 @@ class Hand:
     def pots(self) -> list[Pot]:
         live = [not self.folded[i] and not self.mucked[i] for i in range(self.n)]
         all_in = [s == 0 for s in self.stacks]
-        return build_pots(self.contributed, live, all_in)
+        live_chips = [c - d for c, d in zip(self.contributed, self.dead_paid, strict=True)]
+        return build_pots(live_chips, live, all_in, sum(self.dead_paid))
 
     def board_target(self) -> int:
         """How many cards each board must hold before the next step (betting or the showdown)."""

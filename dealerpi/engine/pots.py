@@ -17,11 +17,13 @@ class Pot:
     eligible: tuple[int, ...]
 
 
-def build_pots(contributed: Sequence[int], live: Sequence[bool], all_in: Sequence[bool]) -> list[Pot]:
+def build_pots(contributed: Sequence[int], live: Sequence[bool], all_in: Sequence[bool], dead: int = 0) -> list[Pot]:
     """Main pot first, then side pots, one layer per distinct all-in amount of a live player (POT-1).
 
-    Folded players' chips count toward the layers they reach, but a folded player is never eligible.
-    Chips above every live player's level (only possible when the top contributor folded) join the top pot.
+    ``contributed`` is each player's live chips (blinds, bets); ``dead`` is the dead money (antes, dead blinds),
+    which belongs to the main pot (BLD-10: an ante is not part of any bet). Folded players' chips count toward
+    the layers they reach, but a folded player is never eligible. Chips above every live player's level (only
+    possible when the top contributor folded) join the top pot.
     """
     levels = sorted({contributed[i] for i in range(len(contributed)) if live[i] and all_in[i]})
     top = max((contributed[i] for i in range(len(contributed)) if live[i]), default=0)
@@ -41,6 +43,11 @@ def build_pots(contributed: Sequence[int], live: Sequence[bool], all_in: Sequenc
     leftover = sum(c - min(c, previous) for c in contributed)
     if leftover and pots:
         pots[-1] = Pot(pots[-1].amount + leftover, pots[-1].eligible)
+    if dead:
+        if pots:
+            pots[0] = Pot(pots[0].amount + dead, pots[0].eligible)
+        else:
+            pots.append(Pot(dead, tuple(i for i in range(len(contributed)) if live[i])))
     return pots
 
 

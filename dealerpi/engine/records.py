@@ -1,0 +1,49 @@
+"""Plain records the table keeps: an input's outcome, an occupied seat, one deal for the record."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from dealerpi.views.model import Alert
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What came of one input."""
+
+    accepted: bool
+    reason: str | None = None
+    alerts: tuple[Alert, ...] = ()
+
+
+@dataclass(slots=True)
+class Seat:
+    """An occupied seat between hands."""
+
+    player: str
+    stack: int
+    away: bool = False
+    new: bool = True
+    wants_to_post: bool = False
+
+
+@dataclass(slots=True)
+class DealRecord:
+    """One deal for the record: pots and who won them, boards, irregularities; seats, not indices."""
+
+    number: int
+    button: int
+    seats: tuple[int, ...]
+    boards: list[list[str]] = field(default_factory=list)
+    pots: list[dict[str, Any]] = field(default_factory=list)
+    irregularities: list[Alert] = field(default_factory=list)
+    misdeal: bool = False
+    fouled: bool = False
+    hole: dict[int, list[str]] = field(default_factory=dict)
+    shown: list[int] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"number": self.number, "button": self.button, "boards": self.boards, "pots": self.pots,
+                "irregularities": [{"rule": a.rule, "message": a.message} for a in self.irregularities],
+                "misdeal": self.misdeal}

@@ -1,0 +1,358 @@
+"""The table's inputs during a hand: start, straddles, cards, actions, irregularities, showdown, the clock.
+
+A mixin of ``Table`` (see table.py): it turns seat numbers into the hand's player indices and back, feeds the
+``Hand`` and the ``DealFollower``, and writes the finished deal into the record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from dealerpi.cards import CardError
+from dealerpi.engine.betting import IllegalAction
+from dealerpi.engine.dealing import DealFollower, DealResult
+from dealerpi.engine.hand import Hand, Phase
+from dealerpi.engine.inputs import InputError, TableConfig, require
+from dealerpi.engine.positions import HandPlan, Lineup, SeatInfo, plan_hand, straddle
+from dealerpi.engine.records import DealRecord, Seat
+from dealerpi.views.model import Alert
+
+_ACTIONS = ("fold", "check", "call", "bet", "raise", "all_in")
+
+
+class HandInputs:
+    """Hand-time input handlers; the attributes are the ``Table``'s."""
+
+    config: TableConfig | None
+    seats: dict[int, Seat]
+    lineup: Lineup
+    hand: Hand | None
+    deal: DealFollower | None
+    plan: HandPlan | None
+    redeal_plan: HandPlan | None
+    straddles: list[tuple[int, int]]
+    bomb: Mapping[str, int] | None
+    record: DealRecord | None
+    records: list[DealRecord]
+    hand_number: int
+    clock: list[int] | None
+
+    def _require_config(self) -> TableConfig:
+        raise NotImplementedError
+
+    def _between_hands(self, what: str) -> None:
+        raise NotImplementedError
+
+    # --- helpers -------------------------------------------------------------------------------------
+
+    def _live_hand(self) -> tuple[Hand, DealFollower, HandPlan]:
+        if self.hand is None or self.deal is None or self.plan is None or self.hand.phase is Phase.COMPLETE:
+            raise IllegalAction("no hand is being played")
+        return self.hand, self.deal, self.plan
+
+    def _index(self, seat: int) -> int:
+        _, _, plan = self._live_hand()
+        if seat not in plan.order:
+            raise IllegalAction(f"seat {seat} is not in this hand")
+        return plan.order.index(seat)
+
+    def _card(self, entry: Mapping[str, Any]) -> str:
+        text = require(entry, "card", str)
+        try:
+            return self._require_config().game.deck.parse(text)
+        except CardError as error:
+            # DEAL-7: a card that is no card of the deck in play fouls the deck.
+            if len(text.strip()) == 2:
+                return text.strip()
+            raise InputError(str(error)) from None
+
+    def _actor_seat(self) -> int | None:
+        if self.hand is None or self.plan is None or self.hand.actor is None:
+            return None
+        return self.plan.order[self.hand.actor]
+
+    # --- starting a deal -----------------------------------------------------------------------------
+
+    def _on_start(self, entry: Mapping[str, Any]) -> list[Alert]:
+        config = self._require_config()
+        alerts: list[Alert] = []
+        if self.hand is not None and self.hand.phase is Phase.SHOWDOWN:
+            self.hand.settle()                 # START/NEXT ends a showdown left open: the engine reads the hands
+            alerts += self._finish_deal()
+        self._between_hands("start a hand")
+        bomb = entry.get("bomb")
+        if bomb is not None:
+            if not isinstance(bomb, Mapping) or not isinstance(bomb.get("ante"), int) or bomb["ante"] <= 0:
+                raise InputError('start: "bomb" must be {"ante": N, "boards": 1 or 2}')
+            if bomb.get("boards", 1) not in (1, 2):
+                raise InputError('start: "bomb" boards must be 1 or 2')
+        plan = self.redeal_plan
+        if plan is None:
+            infos = {seat: SeatInfo(seat, s.stack, away=s.away, new=s.new, wants_to_post=s.wants_to_post)
+                     for seat, s in self.seats.items()}
+            plan = plan_hand(self.lineup, infos, table_seats=config.seats, small_blind=config.small_blind,
+                             big_blind=config.big_blind, structure=config.game.structure,
+                             policies=config.policies, ante=config.ante, bb_ante=config.bb_ante)
+            self.straddles = []
+        self.redeal_plan = None
+        self.plan = plan
+        self.bomb = bomb
+        self.hand_number += 1 if not self.records or not self.records[-1].misdeal else 0
+        self._deal_new_hand()
+        alerts += [Alert(rule, text) for rule, text in plan.notes]
+        return alerts
+
+    def _deal_new_hand(self) -> None:
+        config = self._require_config()
+        plan = self.plan
+        if plan is None:
+            raise IllegalAction("no hand was planned")
+        order = plan.order
+        stacks = [self.seats[s].stack for s in order]
+        extra = dict(self.straddles)
+        if self.bomb is not None:
+            blinds: list[int] = []
+            antes = [self.bomb["ante"]] * len(order)
+            dead: list[int] = []
+            boards = int(self.bomb.get("boards", 1))
+        else:
+            blinds = [plan.blinds.get(s, 0) + extra.get(s, 0) for s in order]
+            antes = [plan.antes.get(s, 0) for s in order]
+            dead = [plan.dead.get(s, 0) for s in order]
+            boards = config.game.boards
+        first = None
+        if not self.straddles and self.bomb is None and plan.preflop_first in order:
+            first = order.index(plan.preflop_first)
+        self.hand = Hand(config.game, stacks, blinds=blinds, antes=antes, dead=dead, min_bet=config.min_bet,
+                         limits=config.limits, cap_heads_up=config.policies.limit_cap_heads_up, boards=boards,
+                         bomb=self.bomb is not None,
+                         last_street_no_limit=self.bomb is not None and bool(self.bomb.get("river_no_limit", 1)),
+                         preflop_first=first)
+        self.deal = DealFollower(self.hand, config.policies)
+        for seat in plan.killed:
+            self.hand.kill(order.index(seat))       # DEAL-9 (TDA 30): dealt in, killed, blinds forfeit
+        self.record = DealRecord(self.hand_number, plan.button, order)
+
+    def _on_straddle(self, entry: Mapping[str, Any]) -> list[Alert]:
+        config = self._require_config()
+        seat = require(entry, "seat", int)
+        _, deal, plan = self._live_hand()
+        if deal.read_order or self.bomb is not None:
+            raise IllegalAction("a straddle is posted before the first card (BLD-9)")
+        amount = straddle(plan, self.straddles, seat, config.policies, config.big_blind)
+        self.straddles.append((seat, amount))
+        self._deal_new_hand()
+        return [Alert("BLD-9", f"Seat {seat} straddles {amount}")]
+
+    # --- cards ---------------------------------------------------------------------------------------
+
+    def _on_card(self, entry: Mapping[str, Any]) -> list[Alert]:
+        _, deal, _ = self._live_hand()
+        return self._deal_result(deal.read(self._card(entry)))
+
+    def _on_exposed(self, entry: Mapping[str, Any]) -> list[Alert]:
+        _, deal, _ = self._live_hand()
+        return self._deal_result(deal.exposed(self._card(entry)))
+
+    def _on_boxed(self, entry: Mapping[str, Any]) -> list[Alert]:
+        _, deal, _ = self._live_hand()
+        return self._deal_result(deal.boxed(self._card(entry)))
+
+    def _on_burn(self, entry: Mapping[str, Any]) -> list[Alert]:
+        _, deal, _ = self._live_hand()
+        return self._deal_result(deal.choose_burn(self._card(entry)))
+
+    def _on_misdeal(self, entry: Mapping[str, Any]) -> list[Alert]:
+        _, deal, _ = self._live_hand()
+        return self._deal_result(deal.misdeal())
+
+    def _on_extra(self, entry: Mapping[str, Any]) -> list[Alert]:
+        _, deal, _ = self._live_hand()
+        return self._deal_result(deal.extra(require(entry, "count", int)))
+
+    def _deal_result(self, result: DealResult) -> list[Alert]:
+        if self.record is not None:
+            self.record.irregularities += [a for a in result.alerts]
+        if result.fouled:                         # MIS-7: stop, return every bet; the next start replays
+            return [*result.alerts, *self._void(fouled=True)]
+        if result.misdeal:                        # MIS-6: the next reads are the redeal
+            self._void(fouled=False)
+            self._deal_new_hand()
+            return result.alerts
+        return [*result.alerts, *self._after_change()]
+
+    def _void(self, *, fouled: bool) -> list[Alert]:
+        if self.record is not None:
+            self.record.misdeal = True
+            self.record.fouled = fouled
+            self.records.append(self.record)
+            self.record = None
+        if fouled:
+            self.redeal_plan = self.plan
+            if self.hand is not None:
+                self.hand.phase = Phase.COMPLETE
+                self.hand.stacks[:] = self.hand.starting
+            return [Alert("MIS-7", "All bets are returned; replace the deck and start the hand again")]
+        return []
+
+    # --- betting -------------------------------------------------------------------------------------
+
+    def _on_act(self, entry: Mapping[str, Any]) -> list[Alert]:
+        hand, deal, _ = self._live_hand()
+        seat = require(entry, "seat", int)
+        action = require(entry, "action", str)
+        if action not in _ACTIONS:
+            raise InputError(f'act: "action" must be one of {", ".join(_ACTIONS)}, not {action!r}')
+        index = self._index(seat)
+        if hand.phase is not Phase.BETTING:
+            raise IllegalAction(f"no betting now: {self._expect_words()}")
+        blocked = deal.blocks_action()
+        if blocked:
+            raise IllegalAction(blocked)
+        if hand.actor != index:
+            raise IllegalAction(f"out of turn: the action is on seat {self._actor_seat()} (BET-12)")
+        legal = hand.legal()
+        if action == "fold":
+            hand.fold(index)
+        elif action in ("check", "call"):
+            if action == "check" and not legal.check:
+                raise IllegalAction(f"seat {seat} cannot check: {legal.call_to} to call")
+            hand.check_or_call(index)               # BET-11: "call" facing no bet is a check
+        elif action == "all_in":
+            if legal.raise_max_to is not None:
+                hand.bet_or_raise_to(legal.raise_max_to, index)
+            else:
+                hand.check_or_call(index)
+        else:
+            hand.bet_or_raise_to(require(entry, "to", int), index)
+        self.clock = None
+        return self._after_change()
+
+    def _on_run(self, entry: Mapping[str, Any]) -> list[Alert]:
+        config = self._require_config()
+        hand, deal, _ = self._live_hand()
+        times = require(entry, "times", int)
+        if times > config.policies.run_it_max:
+            raise IllegalAction(f"these house rules run the board at most {config.policies.run_it_max} time(s)")
+        if not deal.stub_can_serve(times):
+            raise IllegalAction(f"the stub cannot serve {times} runs (POT-11)")
+        hand.run_it(times)
+        deal.board_slots.clear()
+        deal.sync()
+        return [Alert("POT-11", f"Run it {times} times: each run burns before each card; each is worth 1/{times}")]
+
+    # --- showdown ------------------------------------------------------------------------------------
+
+    def _on_show(self, entry: Mapping[str, Any]) -> list[Alert]:
+        hand, _, _ = self._live_hand()
+        hand.show(self._index(require(entry, "seat", int)))
+        return self._after_change()
+
+    def _on_muck(self, entry: Mapping[str, Any]) -> list[Alert]:
+        hand, _, _ = self._live_hand()
+        hand.muck(self._index(require(entry, "seat", int)))
+        return self._after_change()
+
+    def _after_change(self) -> list[Alert]:
+        hand, deal = self.hand, self.deal
+        if hand is None or deal is None:
+            return []
+        deal.sync()
+        if hand.phase in (Phase.DEAL_BOARD, Phase.SHOWDOWN) and hand.betting_closed and len(hand.live) > 1:
+            for player in hand.live:              # POT-5: all-in, every hand is turned face up at once
+                if not hand.shown[player] and hand.phase is not Phase.COMPLETE:
+                    hand.show(player)
+        if hand.phase is Phase.COMPLETE:
+            return self._finish_deal()
+        return []
+
+    def _finish_deal(self) -> list[Alert]:
+        hand, plan, record = self.hand, self.plan, self.record
+        if hand is None or plan is None or record is None:
+            return []
+        order = plan.order
+        for index, seat in enumerate(order):
+            self.seats[seat].stack = hand.stacks[index]
+            self.seats[seat].new = False
+            self.seats[seat].wants_to_post = False
+        record.boards = [list(b) for b in hand.boards]
+        record.pots = [{"amount": award.amount, "eligible": [order[i] for i in award.eligible],
+                        "won": {str(order[i]): chips for i, chips in sorted(award.won.items())}}
+                       for award in hand.awards]
+        record.hole = {order[i]: list(cards) for i, cards in enumerate(hand.hole)}
+        record.shown = [order[i] for i in range(hand.n) if hand.shown[i]]
+        self.records.append(record)
+        self.record = None
+        self.lineup = plan.after
+        pushes = ", ".join(f"seat {order[i]} {chips}" for i, chips in enumerate(hand.won) if chips)
+        return [Alert("POT", f"Push: {pushes}")] if pushes else []
+
+    # --- the clock (TRN-2) ---------------------------------------------------------------------------
+
+    def _on_clock(self, entry: Mapping[str, Any]) -> list[Alert]:
+        config = self._require_config()
+        if not config.policies.clock_seconds:
+            raise IllegalAction("the clock is off under these house rules")
+        seat = self._actor_seat()
+        if seat is None:
+            raise IllegalAction("no one is to act")
+        self.clock = [seat, config.policies.clock_seconds + config.policies.clock_countdown]
+        return [Alert("TRN-2", f"Clock on seat {seat}: {self.clock[1]} seconds")]
+
+    def _on_tick(self, entry: Mapping[str, Any]) -> list[Alert]:
+        seconds = require(entry, "seconds", int)
+        if seconds < 0:
+            raise InputError("tick: seconds must not be negative")
+        return self._clock_tick(seconds)
+
+    def _clock_tick(self, seconds: int) -> list[Alert]:
+        clock, hand = self.clock, self.hand
+        if clock is None or hand is None or self._actor_seat() != clock[0]:
+            self.clock = None
+            return []
+        clock[1] -= seconds
+        if clock[1] > 0:
+            return []
+        self.clock = None
+        if hand.legal().check:
+            hand.check_or_call()
+            verdict = "checked"
+        else:
+            hand.fold()
+            verdict = "folded"
+        return [Alert("TRN-2", f"Time: seat {clock[0]}'s hand is {verdict}"), *self._after_change()]
+
+    # --- what the table waits for --------------------------------------------------------------------
+
+    def next_expectation(self) -> dict[str, Any]:
+        """What the table waits for now, for the dealer's display and ``replay --json``."""
+        if self.config is None:
+            return {"expect": "table"}
+        hand, deal, plan = self.hand, self.deal, self.plan
+        if hand is None or deal is None or plan is None or hand.phase is Phase.COMPLETE:
+            return {"expect": "start"}
+        if deal.pending_choice is not None:
+            return {"expect": "burn choice", "cards": list(deal.pending_choice)}
+        slot = deal.expected()
+        if slot is not None and (hand.phase is not Phase.BETTING or deal.blocks_action()):
+            if slot.kind == "hole":
+                return {"expect": "card", "for": f"seat {plan.order[slot.player]}"}
+            if slot.kind == "burn":
+                return {"expect": "burn"}
+            street = hand.game.streets[slot.street].name
+            board = f" board {slot.board + 1}" if len(hand.boards) > 1 else ""
+            return {"expect": "card", "for": f"{street}{board}"}
+        if hand.phase is Phase.BETTING and hand.actor is not None:
+            legal = hand.legal()
+            raise_span = None if legal.raise_min_to is None else [legal.raise_min_to, legal.raise_max_to]
+            return {"expect": "action", "seat": plan.order[hand.actor],
+                    "legal": {"fold": legal.fold, "check": legal.check, "call": legal.call_to, "raise": raise_span}}
+        if hand.phase is Phase.SHOWDOWN:
+            waiting = [plan.order[i] for i in hand.live if not hand.shown[i]]
+            return {"expect": "showdown", "seats": waiting}
+        return {"expect": "start"}
+
+    def _expect_words(self) -> str:
+        nxt = self.next_expectation()
+        return " ".join(str(v) for v in nxt.values() if not isinstance(v, dict | list))
