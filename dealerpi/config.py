@@ -89,7 +89,7 @@ class DisplayConfig:
     bus: int | None = None
     mux: str | None = None
     channel: int | None = None
-    rotate: int = 0
+    rotate: int = 0                   # luma's rotate: 0, or 2 for a panel mounted upside down
 
     def where(self) -> str:
         """Where the display sits, for logs: ``m0/3@0x3c`` or ``i2c-1@0x3c``."""
