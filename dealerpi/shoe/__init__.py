@@ -1,0 +1,1 @@
+"""The card shoe: frame codec (shared with the firmware), host link, deck enrollment."""

@@ -1,0 +1,9 @@
+"""The firmware's modules run here under CPython: put the device's import roots on sys.path."""
+
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+for path in (REPO / "firmware", REPO / "firmware" / "lib", REPO / "tests" / "firmware"):
+    if str(path) not in sys.path:
+        sys.path.insert(0, str(path))
