@@ -5,7 +5,7 @@ bench/bench_evaluation.py), and this module is also the building block of the Om
 the tests as oracles.
 
 How: every card has an integer code, ``5**rank`` plus a one in its suit's 4-bit counter above bit 32. The sum
-of a hand's codes (started at ``_BASE``, which puts 3 in each suit counter) is its key:
+of a hand's codes (started at ``BASE``, which puts 3 in each suit counter) is its key:
 
 * the low 32 bits are the rank multiset in base 5 (at most four cards of a rank, so digits never carry);
 * a suit counter reaches 8 (its top bit) only when five or more cards share that suit, so one mask test
@@ -38,7 +38,7 @@ _POWERS = [5**rank for rank in range(_RANKS)]
 _SUIT_SHIFT = 32
 _RANK_BITS = (1 << _SUIT_SHIFT) - 1
 _SUIT_FIELDS = [(suit, _SUIT_SHIFT + 4 * i) for i, suit in enumerate(STANDARD.suits)]
-_BASE = sum(3 << shift for _, shift in _SUIT_FIELDS)
+BASE = sum(3 << shift for _, shift in _SUIT_FIELDS)
 _FLUSH_BITS = sum(8 << shift for _, shift in _SUIT_FIELDS)
 _FLUSH_SUIT = [(suit, 8 << shift) for suit, shift in _SUIT_FIELDS]
 
@@ -48,7 +48,6 @@ CODES: dict[str, int] = {
 """Card string -> integer code; a hand's key is ``sum(codes) + BASE`` (see the module docstring)."""
 RANK_BIT: dict[str, int] = {card: 1 << STANDARD.rank_of(card) for card in STANDARD.cards}
 """Card string -> its rank's bit, for the ranks of a flush."""
-BASE = _BASE
 
 
 def _build_rank_table() -> dict[int, int]:
@@ -106,7 +105,7 @@ def evaluate_cards(cards: Sequence[str]) -> int:
         check_cards(cards, STANDARD, minimum=5)
         return max(evaluate_cards(seven) for seven in combinations(cards, 7))
     try:
-        key = sum(map(CODES.__getitem__, cards), _BASE)
+        key = sum(map(CODES.__getitem__, cards), BASE)
     except KeyError:
         check_cards(cards, STANDARD, minimum=5)
         raise
