@@ -1,1 +1,5 @@
-from dealerpi.cli import main; import sys; sys.exit(main())
+import sys
+
+from dealerpi.cli import main
+
+sys.exit(main())

@@ -181,7 +181,7 @@ class DealFollower:
         self.board_slots.popleft()
         if slot.kind == "board":
             hand.deal_board([card], slot.board)
-            if hand.phase is Phase.BETTING:
+            if hand.at(Phase.BETTING):
                 self.board_slots.clear()
         return slot
 

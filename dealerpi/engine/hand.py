@@ -134,6 +134,10 @@ class Hand:
 
     # --- queries -------------------------------------------------------------------------------------
 
+    def at(self, phase: Phase) -> bool:
+        """Whether the hand is in ``phase`` now (a method, so type checkers re-read it after each call)."""
+        return self.phase is phase
+
     @property
     def live(self) -> list[int]:
         """Players still in the hand (not folded, not mucked)."""

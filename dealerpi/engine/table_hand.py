@@ -55,7 +55,8 @@ class HandInputs:
         _, _, plan = self._live_hand()
         if seat not in plan.order:
             raise IllegalAction(f"seat {seat} is not in this hand")
-        return plan.order.index(seat)
+        index: int = plan.order.index(seat)
+        return index
 
     def _card(self, entry: Mapping[str, Any]) -> str:
         text = require(entry, "card", str)
@@ -70,7 +71,8 @@ class HandInputs:
     def _actor_seat(self) -> int | None:
         if self.hand is None or self.plan is None or self.hand.actor is None:
             return None
-        return self.plan.order[self.hand.actor]
+        seat: int = self.plan.order[self.hand.actor]
+        return seat
 
     # --- starting a deal -----------------------------------------------------------------------------
 
@@ -261,9 +263,9 @@ class HandInputs:
         deal.sync()
         if hand.phase in (Phase.DEAL_BOARD, Phase.SHOWDOWN) and hand.betting_closed and len(hand.live) > 1:
             for player in hand.live:              # POT-5: all-in, every hand is turned face up at once
-                if not hand.shown[player] and hand.phase is not Phase.COMPLETE:
+                if not hand.shown[player] and not hand.at(Phase.COMPLETE):
                     hand.show(player)
-        if hand.phase is Phase.COMPLETE:
+        if hand.at(Phase.COMPLETE):
             return self._finish_deal()
         return []
 
