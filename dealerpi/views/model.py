@@ -52,6 +52,10 @@ class SeatView:
     hand_number: int = 0
     alert: Alert | None = None         # shown when this seat's last action was refused
     won: int = 0                       # chips won in the hand just finished
+    # The seat panel's own state (dealerpi/input), merged in by the daemon, not by the engine's views:
+    entry: int | None = None           # the to-amount being entered, before it is confirmed
+    entry_label: str = ""              # which preset it is: "MIN", "1/2 POT", "POT", "ALL-IN" or ""
+    notice: str | None = None          # a panel hint, e.g. "FOLD again to fold"
 
 
 @dataclass(frozen=True)

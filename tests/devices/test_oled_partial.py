@@ -11,14 +11,19 @@ import random
 
 import pytest
 from luma.oled.device import sh1106, ssd1306
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageDraw
 
 from dealerpi.devices.i2c_capture import CapturingSerial, DisplayRam, bus_seconds, full_frame_wire_bytes
 from dealerpi.devices.oled import DRIVERS, page_bytes
 
 
+def same_pixels(a: Image.Image, b: Image.Image) -> bool:
+    """Pixel-exact equality of two 1-bit images (ImageChops.difference misreports mode "1")."""
+    return a.size == b.size and a.convert("1").tobytes() == b.convert("1").tobytes()
+
+
 def same(a: Image.Image, b: Image.Image) -> bool:
-    return ImageChops.difference(a.convert("1"), b.convert("1")).getbbox() is None
+    return same_pixels(a.convert("1"), b.convert("1"))
 
 
 def blank() -> Image.Image:
