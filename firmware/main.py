@@ -12,7 +12,7 @@ import time
 
 import machine
 
-MAINTENANCE_FLAG = "/maintenance"
+MAINTENANCE_FLAG = "maintenance"  # in the current folder: / on the Pico
 
 
 def maintenance_requested() -> bool:
