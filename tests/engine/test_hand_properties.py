@@ -60,10 +60,12 @@ def test_random_hands_conserve_chips_and_never_deal_a_card_twice(game_key: str, 
     assert sum(hand.stacks) == sum(hand.starting)
     hole = [c for h in hand.hole for c in h]
     assert len(set(hole)) == len(hole)
-    # boards of one run share their first cards; every other card appears once in the whole deal
-    shared = len([k for k in range(min(map(len, hand.boards))) if len({b[k] for b in hand.boards}) == 1])
-    own = [c for b in hand.boards for c in b[shared:]]
-    everything = hole + hand.boards[0][:shared] + own
+    # the runs of one board share their first cards; every other card appears once in the whole deal
+    everything = list(hole)
+    for board in range(hand.board_count):
+        runs = hand.boards[board::hand.board_count]
+        shared = len([k for k in range(min(map(len, runs))) if len({run[k] for run in runs}) == 1])
+        everything += runs[0][:shared] + [c for run in runs for c in run[shared:]]
     assert len(set(everything)) == len(everything)
 
 
