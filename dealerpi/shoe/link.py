@@ -190,7 +190,7 @@ class ShoeLink:
             self._failures += 1
             delay = self.backoff.delay(self._failures)
             level = logging.WARNING if self._failures == 1 else logging.DEBUG
-            _LOGGER.log(level, "shoe on %s offline (attempt %d failed); retrying in %.1f s",
+            _LOGGER.log(level, "shoe on %s offline (attempt %d failed); retrying in %g s",
                         self.url, self._failures, delay)
             self._set_state(LinkState.WAITING)
             await self._sleep(delay)
@@ -218,14 +218,14 @@ class ShoeLink:
         self.session.connected()
         await self._io(port.write, self.session.data_to_send())
         heard = loop.time()
-        frames = self.session.decoder.frames
+        frames = self.session.shoe_frames
         while True:
             data = await self._io(_read_some, port)
             now = loop.time()
             if data:
                 events = self.session.receive_data(data)
-                if self.session.decoder.frames != frames:
-                    frames = self.session.decoder.frames
+                if self.session.shoe_frames != frames:
+                    frames = self.session.shoe_frames
                     heard = now
                     self._went_online()
                 self._dispatch(events)
@@ -233,7 +233,7 @@ class ShoeLink:
                 if out:
                     await self._io(port.write, out)
             if now - heard > self.heartbeat_timeout:
-                raise ShoeSilentError(f"no frame from the shoe for {self.heartbeat_timeout:.1f} s")
+                raise ShoeSilentError(f"no frame from the shoe for {self.heartbeat_timeout:g} s")
 
     def _dispatch(self, events: list[SessionEvent]) -> None:
         for event in events:

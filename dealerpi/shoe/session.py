@@ -79,6 +79,7 @@ class HostSession:
         self._newest = self.last  # newest read of self.boot known to exist
         self._hello_pending = False
         self._out: list[bytes] = []
+        self.shoe_frames = 0  # valid frames of the kinds a shoe sends: proof that a shoe is there
         self.delivered = 0
         self.repeats = 0
         self.gaps = 0
@@ -120,8 +121,10 @@ class HostSession:
         cards_seen = False
         for frame in self.decoder.feed(data):
             if isinstance(frame, Card):
+                self.shoe_frames += 1
                 cards_seen = self._card(frame, events) or cards_seen
             elif isinstance(frame, Beat):
+                self.shoe_frames += 1
                 self._beat(frame, events)
             else:  # ACK or HELLO: only the host sends those; an echoing port or a confused device
                 self.unexpected += 1

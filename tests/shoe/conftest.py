@@ -4,6 +4,6 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-for path in (REPO / "firmware", REPO / "firmware" / "lib", REPO / "tests" / "firmware"):
+for path in (REPO / "firmware", REPO / "firmware" / "lib", REPO / "tests" / "firmware", REPO / "tests" / "shoe"):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
