@@ -22,62 +22,78 @@ LUMA_MAX_BLOCK = 4096   # luma.core.interface.serial.i2c._write_large_block
 
 @dataclass
 class CapturingSerial:
-    """A luma serial interface that records transactions instead of sending them.
+    """A luma serial interface that records I2C transfers instead of sending them.
 
-    ``fail`` makes the next write raise ``OSError(EIO)``, as a display pulled off the bus would.
+    A transfer is one kernel ``i2c_transfer``: one or more messages (``("command" | "data", payload)``).
+    ``window=True`` offers ``write_window`` (commands and data in one transfer), as
+    :class:`dealerpi.devices.oled.WindowI2C` does; ``fail`` makes writes raise ``OSError(EIO)``, as a
+    display pulled off the bus would.
     """
 
-    transactions: list[tuple[str, bytes]] = field(default_factory=list)
+    transfers: list[list[tuple[str, bytes]]] = field(default_factory=list)
     fail: bool = False
+    window: bool = True
 
     def command(self, *cmd: int) -> None:
-        self._write("command", bytes(cmd))
+        self._transfer([("command", bytes(cmd))])
 
     def data(self, data: Sequence[int]) -> None:
         payload = bytes(data)
         for start in range(0, len(payload), LUMA_MAX_BLOCK):
-            self._write("data", payload[start:start + LUMA_MAX_BLOCK])
+            self._transfer([("data", payload[start:start + LUMA_MAX_BLOCK])])
+
+    def __getattr__(self, name: str) -> object:
+        if name == "write_window" and self.window:
+            return self._write_window
+        raise AttributeError(name)
+
+    def _write_window(self, commands: bytes, data: bytes) -> None:
+        self._transfer([("command", bytes(commands)), ("data", bytes(data))])
 
     def cleanup(self) -> None:
         pass
 
-    def _write(self, kind: str, payload: bytes) -> None:
+    def _transfer(self, messages: list[tuple[str, bytes]]) -> None:
         if self.fail:
             raise OSError(5, "Input/output error")
-        self.transactions.append((kind, payload))
+        self.transfers.append(messages)
+
+    @property
+    def transactions(self) -> list[tuple[str, bytes]]:
+        """Every message, in order."""
+        return [message for transfer in self.transfers for message in transfer]
 
     def clear(self) -> None:
-        self.transactions.clear()
-
-    def payload_bytes(self) -> int:
-        """Bytes after the control byte, summed over all writes."""
-        return sum(len(payload) for _, payload in self.transactions)
+        self.transfers.clear()
 
     def wire_bytes(self) -> int:
-        """Bytes on the wire: each write also carries the address byte and the control byte."""
+        """Bytes on the wire: each message also carries the address byte and the control byte."""
         return sum(len(payload) + 2 for _, payload in self.transactions)
 
+    def bus_seconds(self, *, hz: int = 400_000, muxed: bool = True) -> float:
+        """I2C time of everything captured (see :func:`bus_seconds`)."""
+        return bus_seconds(len(self.transfers), len(self.transactions), self.wire_bytes(), hz=hz, muxed=muxed)
 
-def bus_seconds(writes: int, wire_bytes: int, *, hz: int = 400_000, muxed: bool = True) -> float:
-    """I2C time for ``writes`` write transactions carrying ``wire_bytes`` bytes (address and control
-    byte included).
 
-    Each byte is 9 clocks (8 bits and ACK); each transaction adds a START, a STOP and the bus-free time
-    (1.3 us at 400 kHz, counted as one clock). Behind a TCA9548A with idle-disconnect (hardware/config.txt)
-    the kernel writes the mux's control register before and after each transaction: two more 2-byte writes.
-    Software gaps between transactions are not included.
+def bus_seconds(transfers: int, messages: int, wire_bytes: int, *, hz: int = 400_000, muxed: bool = True) -> float:
+    """I2C time for ``transfers`` transfers of ``messages`` messages carrying ``wire_bytes`` bytes (address
+    and control bytes included).
+
+    Each byte is 9 clocks (8 bits and ACK); each message starts with a START (or repeated START), each
+    transfer ends with a STOP and the bus-free time (1.3 us at 400 kHz): one clock each. Behind a TCA9548A
+    with idle-disconnect (hardware/config.txt) the kernel writes the mux's control register before and
+    after each transfer: two more 2-byte writes. Software gaps between transfers are not included.
     """
-    per_transaction_clocks = 3
-    clocks = 9 * wire_bytes + per_transaction_clocks * writes
+    clocks = 9 * wire_bytes + messages + 2 * transfers
     if muxed:
-        clocks += 2 * writes * (9 * 2 + per_transaction_clocks)
+        clocks += 2 * transfers * (9 * 2 + 3)
     return clocks / hz
 
 
 def full_frame_wire_bytes(driver: str, width: int = 128, height: int = 64) -> tuple[int, int]:
     """(writes, wire bytes) luma.oled's own driver sends for one frame, from its display() code:
     ssd1306: one 6-byte command and one data write of the frame; sh1106: per page a 3-byte command and
-    a data write of one page."""
+    a data write of one page. Each write is a transfer of one message."""
     frame = width * height // 8
     if driver == "ssd1306":
         return 2, (6 + 2) + (frame + 2)

@@ -12,6 +12,10 @@ sequence, contrast, rotation (``preprocess``) and the I2C interface.
 - SH1106 (page addressing only): one window per changed run of columns in each page, set with the page
   address and the two column-address nibbles; its RAM is 132 columns wide, the panel starts at column 2.
 
+Each window is one I2C transfer of two messages (the address commands, then the data, joined by a
+repeated START) when the serial interface offers ``write_window`` (:class:`WindowI2C`): behind a TCA9548A
+the kernel selects and deselects the channel once per transfer, so this halves that overhead.
+
 If a send fails (``OSError`` or luma's ``DeviceNotFoundError``), the panel's contents are unknown, so the
 next ``display()`` sends the full frame.
 """
@@ -21,6 +25,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from luma.core.interface.serial import i2c
 from luma.oled.device import sh1106, ssd1306
 from PIL import Image
 
@@ -57,6 +62,18 @@ def changed_runs(old: bytes, new: bytes, gap: int) -> list[tuple[int, int]]:
     return runs
 
 
+class WindowI2C(i2c):  # type: ignore[misc]
+    """luma's I2C interface plus :meth:`write_window`: commands and data in one ``i2c_rdwr`` transfer."""
+
+    def write_window(self, commands: bytes, data: bytes) -> None:
+        if not self._managed:     # a caller-supplied smbus has no i2c_rdwr: two plain writes
+            self.command(*commands)
+            self.data(list(data))
+            return
+        self._bus.i2c_rdwr(self._i2c_msg_write(self._addr, [self._cmd_mode, *commands]),
+                           self._i2c_msg_write(self._addr, [self._data_mode, *data]))
+
+
 class _PartialUpdate:
     """What both drivers share: remember the sent RAM image, diff, send windows."""
 
@@ -88,6 +105,14 @@ class _PartialUpdate:
 
     def _send_window(self, ram: bytes, window: Window) -> None:
         raise NotImplementedError
+
+    def _write(self, commands: bytes, data: bytes) -> None:
+        serial = self._serial_interface  # type: ignore[attr-defined]
+        if hasattr(serial, "write_window"):
+            serial.write_window(commands, data)
+        else:
+            serial.command(*commands)
+            serial.data(list(data))
 
     def _window_data(self, ram: bytes, window: Window) -> bytes:
         first_page, last_page, first_col, last_col = window
@@ -132,9 +157,8 @@ class PartialSSD1306(_PartialUpdate, ssd1306):  # type: ignore[misc]
 
     def _send_window(self, ram: bytes, window: Window) -> None:
         first_page, last_page, first_col, last_col = window
-        self.command(self._const.COLUMNADDR, self._colstart + first_col, self._colstart + last_col,
-                     self._const.PAGEADDR, first_page, last_page)
-        self.data(list(self._window_data(ram, window)))
+        self._write(bytes([self._const.COLUMNADDR, self._colstart + first_col, self._colstart + last_col,
+                           self._const.PAGEADDR, first_page, last_page]), self._window_data(ram, window))
 
 
 class PartialSH1106(_PartialUpdate, sh1106):  # type: ignore[misc]
@@ -158,8 +182,7 @@ class PartialSH1106(_PartialUpdate, sh1106):  # type: ignore[misc]
     def _send_window(self, ram: bytes, window: Window) -> None:
         page, _, first_col, _ = window
         column = first_col + self._page_address_offset
-        self.command(0xB0 | page, column & 0x0F, 0x10 | (column >> 4))
-        self.data(list(self._window_data(ram, window)))
+        self._write(bytes([0xB0 | page, column & 0x0F, 0x10 | (column >> 4)]), self._window_data(ram, window))
 
 
 DRIVERS: dict[str, type[_PartialUpdate]] = {"ssd1306": PartialSSD1306, "sh1106": PartialSH1106}

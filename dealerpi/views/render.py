@@ -1,12 +1,16 @@
 """Screens: pure functions from a view model to a 128x64 1-bit image.
 
-The font is PIL's built-in bitmap font (``ImageFont.load_default_imagefont``): 6 px wide cells, ink in 10
-rows, so a screen has 6 text rows of 21 characters, and the output is the same on every machine (no
-FreeType, no anti-aliasing). Big digits are that font scaled 2x with nearest-neighbour.
+The font is PIL's built-in bitmap font (``ImageFont.load_default_imagefont``): 6 px wide cells, so a row
+holds 21 characters, and the output is the same on every machine (no FreeType, no anti-aliasing). Big
+digits are that font scaled 2x with nearest-neighbour.
 
-Hole cards are never drawn: ``SeatView.hole_cards`` is not read here, so no display shows them. Text keeps
-fixed positions (labels left, numbers after them), so a changed amount redraws a few columns of one page
-and the partial-update driver sends little (bench/bench_display.py).
+Rows are the controller's pages: 8 rows of 8 pixels, each text row drawn so that its digits, capitals
+and lower-case letters lie inside one page (only descenders dip one pixel into the next). A changed number
+then rewrites a few columns of one page, not of two, and the partial-update driver sends little
+(bench/bench_display.py). For the same reason text keeps fixed positions, and a seat's screen changes as
+little as possible when the action moves: the inverted YOUR ACTION bar is one page tall.
+
+Hole cards are never drawn: ``SeatView.hole_cards`` is not read here, so no display shows them.
 """
 
 from __future__ import annotations
@@ -23,9 +27,10 @@ _LOGGER = logging.getLogger(__name__)
 
 WIDTH, HEIGHT = 128, 64
 CHAR_W = 6
-ROW_H = 10
+ROW_H = 8                     # one controller page
+INK_TOP = 2                   # the font's digits and lower case start 2 pixels below the cell top
 COLUMNS = WIDTH // CHAR_W     # 21
-ROWS = HEIGHT // ROW_H        # 6
+ROWS = HEIGHT // ROW_H        # 8
 DEALER_LINES = ROWS - 1       # below the dealer screen's header row
 
 
@@ -40,8 +45,7 @@ def _new() -> tuple[Image.Image, ImageDraw.ImageDraw]:
 
 
 def _text(draw: ImageDraw.ImageDraw, row: int, text: str, *, x: int = 0, fill: int = 1) -> None:
-    # the font's ink sits one pixel below the cell top: row r's ink is pixel rows 10r .. 10r+9
-    draw.text((x, row * ROW_H - 1), text[:COLUMNS], font=_font(), fill=fill)
+    draw.text((x, row * ROW_H - INK_TOP), text[:COLUMNS], font=_font(), fill=fill)
 
 
 def _right(draw: ImageDraw.ImageDraw, row: int, text: str, *, fill: int = 1) -> None:
@@ -62,13 +66,22 @@ def _banner(draw: ImageDraw.ImageDraw, row: int, left: str, right: str = "") -> 
     _both(draw, row, left, right, fill=0)
 
 
-def _big(image: Image.Image, top: int, text: str) -> None:
-    """``text`` at twice the font size, centred, its ink from pixel row ``top`` (20 rows high)."""
+def _tag(draw: ImageDraw.ImageDraw, row: int, text: str) -> None:
+    """Inverted ``text`` centred in a box just wider than it: visible from across the table, and cheaper
+    to draw and erase than a full-width bar."""
+    width = CHAR_W * len(text) + 4
+    left = (WIDTH - width) // 2
+    draw.rectangle((left, row * ROW_H, left + width - 1, row * ROW_H + ROW_H - 1), fill=1)
+    _text(draw, row, text, x=left + 2, fill=0)
+
+
+def _big(image: Image.Image, row: int, text: str) -> None:
+    """``text`` at twice the font size, centred, in rows ``row`` and ``row + 1`` (two pages)."""
     text = text[:COLUMNS // 2]
     small = Image.new("1", (CHAR_W * len(text), ROW_H), 0)
-    ImageDraw.Draw(small).text((0, -1), text, font=_font(), fill=1)
+    ImageDraw.Draw(small).text((0, -INK_TOP), text, font=_font(), fill=1)
     big = small.resize((small.width * 2, small.height * 2), Image.Resampling.NEAREST)
-    image.paste(big, ((WIDTH - big.width) // 2, top))
+    image.paste(big, ((WIDTH - big.width) // 2, row * ROW_H))
 
 
 def _markers(view: SeatView) -> str:
@@ -95,44 +108,43 @@ def render_seat(view: SeatView) -> Image.Image:
     image, draw = _new()
     if view.player is None:
         _both(draw, 0, f"SEAT {view.seat}", "open")
-        _big(image, 20, "OPEN")
-        _text(draw, 5, f"blinds {view.blinds[0]}/{view.blinds[1]}")
+        _big(image, 3, "OPEN")
+        _text(draw, 7, f"blinds {view.blinds[0]}/{view.blinds[1]}")
         return image
 
     _both(draw, 0, f"{view.seat} {view.player}", _markers(view))
     _both(draw, 1, f"stack {view.stack}", f"bet {view.bet}" if view.bet else "")
 
     if view.entry is not None:
-        # amount entry (docs/seat-panel.md): rows 2-5, the amount big, nothing else competing for the eye
+        # amount entry (docs/seat-panel.md): the amount big; rows 0-2 and 6 stay as they were, so entering
+        # and leaving entry redraw little
         verb = "RAISE TO" if view.to_call or view.bet else "BET"
-        _both(draw, 2, verb, view.entry_label)
-        _big(image, 31, str(view.entry))
-        low, high = view.min_raise_to, view.max_raise_to
-        _both(draw, 5, "hold BET=OK", f"{low}-{high}" if low is not None else "")
+        _both(draw, 2, f"pot {view.pot}", f"#{view.hand_number}" if view.hand_number else "")
+        _big(image, 3, str(view.entry))
+        _text(draw, 5, f"{verb} {view.entry_label}".rstrip())
+        _text(draw, 6, f"blinds {view.blinds[0]}/{view.blinds[1]}")
+        _both(draw, 7, "hold BET=OK",
+              f"{view.min_raise_to}-{view.max_raise_to}" if view.min_raise_to is not None else "")
         return image
 
-    if view.alert is not None:
-        _alert_rows(draw, view.alert, 2)
-        return image
     _both(draw, 2, f"pot {view.pot}", f"#{view.hand_number}" if view.hand_number else "")
-    if view.won:
-        _big(image, 31, f"WON {view.won}")
+    if view.alert is not None:
+        _alert_rows(draw, view.alert, 3)
         return image
     if view.your_action:
-        _text(draw, 3, "check" if view.can_check else f"call {view.to_call}")
-        if view.min_raise_to is not None:
-            _text(draw, 4, f"raise {view.min_raise_to}-{view.max_raise_to}")
-        else:
-            _text(draw, 4, "no raise")
-        if view.notice:
-            _banner(draw, 5, view.notice)
-        else:
-            _banner(draw, 5, "  YOUR ACTION", ">>>")
-        return image
-    _text(draw, 3, STATUS_TEXT.get(view.status, view.status))
-    _text(draw, 4, f"blinds {view.blinds[0]}/{view.blinds[1]}")
+        # the amount to call shows on the acting seat only: on the others it would change with every bet
+        # and cost bus time on every display for nothing the player can act on yet
+        _text(draw, 3, f"to call {view.to_call}" if view.to_call else "check")
+        _text(draw, 4, "no raise" if view.min_raise_to is None else f"raise {view.min_raise_to}-{view.max_raise_to}")
+    elif view.won:
+        _tag(draw, 4, f"WON {view.won}")
+    else:
+        _text(draw, 4, STATUS_TEXT.get(view.status, view.status))
+    _text(draw, 6, f"blinds {view.blinds[0]}/{view.blinds[1]}")
     if view.notice:
-        _text(draw, 5, view.notice)
+        _banner(draw, 7, view.notice)
+    elif view.your_action:
+        _tag(draw, 7, "YOUR ACTION")
     return image
 
 
@@ -142,11 +154,15 @@ def dealer_lines(view: DealerView) -> list[str]:
     if not view.shoe_online:
         items.append("SHOE OFFLINE: deal by hand, enter cards")
     items += [f"! {alert.rule}: {alert.message}" for alert in view.alerts]
-    items += [f"push {chips} to seat {seat}" for seat, chips in view.payouts]
+    # payouts after the pots and board they settle: at the end of a hand the lines above stay where they
+    # were, and only the payouts are drawn (fewer bytes on the bus, and the eye finds them at the bottom)
     for index, pot in enumerate(view.pots):
-        name = "pot" if index == 0 else f"side{index}"
-        items.append(f"{name} {pot.amount} ({seat_ranges(pot.eligible)})")
+        # the amount flush right, so a new amount redraws its own digits, not the whole line
+        left, amount = f"{'pot' if index == 0 else f'side{index}'} ({seat_ranges(pot.eligible)})", str(pot.amount)
+        items.append(f"{left:<{COLUMNS - len(amount)}}{amount}" if len(left) < COLUMNS - len(amount)
+                     else f"{left} {amount}")
     items += [f"board {' '.join(cards)}" for cards in view.board if cards]
+    items += [f"push {chips} to seat {seat}" for seat, chips in view.payouts]
     if view.level:
         items.append(view.level)
     items += list(view.notes)

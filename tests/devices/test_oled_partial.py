@@ -130,8 +130,54 @@ def test_full_frame_cost_matches_luma_own_driver(driver: str, luma_class: type) 
 
 
 def test_bus_seconds_of_a_full_frame_is_about_23_ms() -> None:
-    """9 clocks per byte at 400 kHz: 1032 wire bytes are 23.2 ms, plus START/STOP and the mux writes."""
+    """9 clocks per byte at 400 kHz: luma's 1034 wire bytes are 23.3 ms, plus START/STOP and mux writes."""
     writes, wire = full_frame_wire_bytes("ssd1306")
-    assert wire == 1036 - 2
-    assert bus_seconds(writes, wire, muxed=False) == pytest.approx((9 * 1034 + 3 * 2) / 400_000)
-    assert bus_seconds(writes, wire, muxed=True) == pytest.approx((9 * 1034 + 6 + 2 * 2 * 21) / 400_000)
+    assert (writes, wire) == (2, (6 + 2) + (1024 + 2))
+    assert bus_seconds(writes, writes, wire, muxed=False) == pytest.approx((9 * 1034 + 2 + 2 * 2) / 400_000)
+    # behind the TCA9548A: a 2-byte select and a 2-byte deselect write around each transfer
+    assert bus_seconds(writes, writes, wire) == pytest.approx((9 * 1034 + 6 + 2 * 2 * 21) / 400_000)
+
+
+def test_window_is_one_transfer_of_two_messages() -> None:
+    """With write_window the commands and data of a window share one transfer (one mux select)."""
+    device, serial, _ = open_driver("ssd1306")
+    image = blank()
+    image.putpixel((10, 20), 1)
+    device.display(image)
+    assert serial.transfers == [[("command", bytes([0x21, 10, 10, 0x22, 2, 2])), ("data", bytes([0x10]))]]
+    plain = CapturingSerial(window=False)
+    other = DRIVERS["ssd1306"](plain)
+    plain.clear()
+    other.display(image)
+    assert plain.transfers == [[("command", bytes([0x21, 10, 10, 0x22, 2, 2]))], [("data", bytes([0x10]))]]
+
+
+class FakeSMBus:
+    """Stands in for smbus2.SMBus: records i2c_rdwr messages and block writes."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.rdwr: list[list[tuple[int, list[int]]]] = []
+        self.blocks: list[tuple[int, int, list[int]]] = []
+
+    def i2c_rdwr(self, *messages: tuple[int, list[int]]) -> None:
+        self.rdwr.append(list(messages))
+
+    def write_i2c_block_data(self, address: int, register: int, data: list[int]) -> None:
+        self.blocks.append((address, register, data))
+
+    def close(self) -> None:
+        pass
+
+
+def test_window_i2c_sends_commands_and_data_in_one_rdwr(monkeypatch: pytest.MonkeyPatch) -> None:
+    import smbus2
+
+    from dealerpi.devices.oled import WindowI2C
+
+    monkeypatch.setattr(smbus2, "SMBus", FakeSMBus)
+    monkeypatch.setattr(smbus2.i2c_msg, "write", staticmethod(lambda address, data: (address, list(data))))
+    serial = WindowI2C(port=13, address=0x3C)
+    serial.write_window(bytes([0x21, 10, 10, 0x22, 2, 2]), bytes([0x10]))
+    assert serial._bus.port == 13
+    assert serial._bus.rdwr == [[(0x3C, [0x00, 0x21, 10, 10, 0x22, 2, 2]), (0x3C, [0x40, 0x10])]]
