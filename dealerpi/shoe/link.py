@@ -103,7 +103,7 @@ class ShoeLink:
 
     def __init__(self, url: str, *, on_card: Callable[[str], None],
                  on_event: Callable[[ShoeEvent], None] | None = None, backoff: Backoff | None = None,
-                 heartbeat_timeout: float = 3.5, read_timeout: float = 0.05,
+                 heartbeat_timeout: float = 3.5, read_timeout: float = 0.05, baudrate: int = BAUDRATE,
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
                  open_port: Callable[[], serial.SerialBase] | None = None,
                  resume_from: tuple[str, int] | None = None, skip_backlog: bool = False) -> None:
@@ -114,7 +114,7 @@ class ShoeLink:
         self.heartbeat_timeout = heartbeat_timeout
         self._sleep = sleep
         self._open_port = open_port or functools.partial(
-            serial.serial_for_url, url, baudrate=BAUDRATE, timeout=read_timeout, write_timeout=1.0)
+            serial.serial_for_url, url, baudrate=baudrate, timeout=read_timeout, write_timeout=1.0)
         self.session = HostSession(resume_from=resume_from, skip_backlog=skip_backlog)
         self._state = LinkState.STOPPED
         self._online = asyncio.Event()

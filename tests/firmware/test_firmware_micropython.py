@@ -3,6 +3,7 @@ the codec and the firmware logic, and the firmware's copy of the codec is the da
 """
 
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -30,6 +31,14 @@ def run_cpython(script: Path, *args: str) -> str:
 def test_firmware_copy_of_the_codec_is_byte_identical() -> None:
     """firmware/flash.sh copies dealerpi/shoe/codec.py to firmware/lib/codec.py: one source of truth."""
     assert (FIRMWARE / "lib" / "codec.py").read_bytes() == (REPO / "dealerpi" / "shoe" / "codec.py").read_bytes()
+
+
+def test_flash_script_installs_every_firmware_module() -> None:
+    script = (FIRMWARE / "flash.sh").read_text()
+    listed = set(re.findall(r"shoefw/(\w+\.py)", script))
+    assert listed == {p.name for p in (FIRMWARE / "shoefw").glob("*.py")}
+    assert "cp lib/codec.py :lib/codec.py" in script and "cp main.py :main.py" in script
+    assert 'cp "$here/../dealerpi/shoe/codec.py" "$here/lib/codec.py"' in script
 
 
 def test_every_firmware_file_compiles_with_mpy_cross(tmp_path: Path) -> None:
