@@ -272,6 +272,8 @@ class _Planner:
                     d.notes.append(("BLD-7", f"Seat {seat}: the button has passed, the missed-blind button is "
                                              "cleared (seed 001)"))
         d.post(roles.bb, self.big_blind)
+        if not fresh and roles.bb in self.new and not self.new_free:
+            d.notes.append(("BLD-6", f"Seat {roles.bb} comes in on the big blind"))
         if roles.heads_up:
             d.post(roles.button, self.small_blind)
             d.hand_sb = roles.button
@@ -358,6 +360,7 @@ class _Planner:
                 d.live.pop(seat, None)
         if roles.bb not in self.core:              # a joiner who would have come in on this big blind waits
             d.dealt.discard(roles.bb)
+            d.notes = [note for note in d.notes if note != ("BLD-6", f"Seat {roles.bb} comes in on the big blind")]
         for seat in buyers:
             d.post(seat, self.big_blind, self.small_blind)
             d.notes.append(("BLD-7", f"Seat {seat} buys the blinds: {self.small_blind} dead and {self.big_blind} "
