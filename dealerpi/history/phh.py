@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -76,13 +76,13 @@ class HandRecord:
         return self.source if self.index is None else f"{self.source}[{self.index}]"
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(NamedTuple):
     """One parsed action string. ``player`` is 0-based (``p1`` -> 0), None for the dealer (``d``).
 
     ``cards`` holds the cards named (``None`` entries for unknown ``??`` cards), or None when the action
     names none; ``amount`` is the to-amount of ``cbr``. ``verb`` is the PHH verb: ``dh``, ``db``, ``f``,
-    ``cc``, ``cbr``, ``sm``, and for games the replay does not support ``pb``, ``sd``.
+    ``cc``, ``cbr``, ``sm``, and for games the replay does not support ``pb``, ``sd``. (A named tuple, not a
+    dataclass: a replay parses every action, and a tuple is several times cheaper to make.)
     """
 
     text: str
@@ -93,10 +93,7 @@ class Action:
 
     @property
     def cards_known(self) -> bool:
-        return self.cards is not None and all(card is not None for card in self.cards)
-
-
-_PLAYER = re.compile(r"p([1-9][0-9]*)")
+        return self.cards is not None and None not in self.cards
 
 
 def parse_action(text: str) -> Action:
@@ -104,55 +101,55 @@ def parse_action(text: str) -> Action:
 
     A ``#`` starts a comment that is ignored. Raise PHHError for anything else.
     """
-    words = text.split("#", 1)[0].split()
-    if not words:
+    words = (text.split("#", 1)[0] if "#" in text else text).split()
+    count = len(words)
+    if not count:
         raise PHHError(f"empty action {text!r}")
     if words[0] == "d":
-        match words[1:]:
-            case ["dh", player, cards]:
-                return Action(text, _player(player, text), "dh", _cards(cards, text))
-            case ["db", cards]:
-                return Action(text, None, "db", _cards(cards, text))
+        if count == 4 and words[1] == "dh":
+            return Action(text, _player(words[2], text), "dh", _cards(words[3], text))
+        if count == 3 and words[1] == "db":
+            return Action(text, None, "db", _cards(words[2], text))
         raise PHHError(f"action {text!r}: expected 'd dh pN CARDS' or 'd db CARDS'")
-    player_index = _player(words[0], text)
-    match words[1:]:
-        case ["f" | "cc" | "pb" as verb]:
-            return Action(text, player_index, verb)
-        case ["cbr", amount]:
-            return Action(text, player_index, "cbr", amount=_amount_text(amount, text))
-        case ["sm"] | ["sm", "-"]:
-            return Action(text, player_index, "sm")
-        case ["sm", cards]:
-            return Action(text, player_index, "sm", _cards(cards, text))
-        case ["sd"]:
-            return Action(text, player_index, "sd", ())
-        case ["sd", cards]:
-            return Action(text, player_index, "sd", _cards(cards, text))
+    player = _player(words[0], text)
+    verb = words[1] if count > 1 else ""
+    if count == 2 and verb in ("f", "cc", "pb", "sm"):
+        return Action(text, player, verb)
+    if count == 3 and verb == "cbr":
+        return Action(text, player, "cbr", None, _amount_text(words[2], text))
+    if count == 3 and verb == "sm":
+        return Action(text, player, "sm", None if words[2] == "-" else _cards(words[2], text))
+    if verb == "sd" and count <= 3:
+        return Action(text, player, "sd", _cards(words[2], text) if count == 3 else ())
     raise PHHError(f"action {text!r}: expected 'pN f', 'pN cc', 'pN cbr AMOUNT', 'pN sm [CARDS]'")
 
 
 def _player(word: str, text: str) -> int:
-    match = _PLAYER.fullmatch(word)
-    if match is None:
-        raise PHHError(f"action {text!r}: {word!r} is not a player (expected p1, p2, ...)")
-    return int(match.group(1)) - 1
+    digits = word[1:]
+    if word[:1] == "p" and digits.isascii() and digits.isdigit() and digits[0] != "0":
+        return int(digits) - 1
+    raise PHHError(f"action {text!r}: {word!r} is not a player (expected p1, p2, ...)")
 
 
 def _cards(word: str, text: str) -> tuple[str | None, ...]:
     if len(word) % 2:
         raise PHHError(f"action {text!r}: {word!r} is not a list of 2-character cards")
     cards = [word[i:i + 2] for i in range(0, len(word), 2)]
-    return tuple(None if card == "??" else card for card in cards)
+    if "??" in cards:
+        return tuple(None if card == "??" else card for card in cards)
+    return tuple(cards)
 
 
 def _amount_text(word: str, text: str) -> Amount:
+    if word.isascii() and word.isdigit():
+        return int(word)
     try:
         value = Decimal(word)
     except ArithmeticError as exc:
         raise PHHError(f"action {text!r}: {word!r} is not an amount") from exc
     if not value.is_finite() or value < 0:
         raise PHHError(f"action {text!r}: {word!r} is not an amount")
-    return int(value) if value == value.to_integral_value() and "." not in word else value
+    return value
 
 
 # --- reading -------------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from enum import StrEnum
+from typing import cast
 
 from dealerpi.engine.games import GAMES
 from dealerpi.engine.hand import UNKNOWN, Hand, IllegalAction, Phase
@@ -170,13 +171,14 @@ def _prepare(record: HandRecord) -> tuple[str, list[Action], int]:
                                         "acts first) has no equivalent in the engine's blinds")
     if record.bring_in:
         raise _Stop(Status.UNSUPPORTED, "bring-in games are not games of the engine")
+    amounts: list[Amount] = [*record.starting_stacks, *record.antes, *record.blinds_or_straddles,
+                             record.min_bet or 0, record.small_bet or 0, record.big_bet or 0]
     for action in actions:
-        if action.verb in ("pb", "sd"):
+        if action.amount is not None:
+            amounts.append(action.amount)
+        elif action.verb in ("pb", "sd"):
             raise _Stop(Status.UNSUPPORTED,
                         f"action {action.text!r}: stud and draw actions are not supported")
-    amounts: list[Amount] = [*record.starting_stacks, *record.antes, *record.blinds_or_straddles]
-    amounts += [a for a in (record.min_bet, record.small_bet, record.big_bet) if a is not None]
-    amounts += [a.amount for a in actions if a.amount is not None]
     return VARIANTS[record.variant], actions, _scale_for(amounts)
 
 
@@ -184,14 +186,16 @@ def _scale_for(amounts: Sequence[Amount]) -> int:
     """The smallest power of 10 that makes every amount an integer."""
     digits = 0
     for amount in amounts:
-        if isinstance(amount, Decimal):
+        if not isinstance(amount, int):
             exponent = amount.normalize().as_tuple().exponent
             if isinstance(exponent, int) and exponent < 0:
                 digits = max(digits, -exponent)
-    return 10 ** digits
+    return int(10 ** digits)
 
 
 def _scaled(amount: Amount, scale: int) -> int:
+    if scale == 1 and isinstance(amount, int):
+        return amount
     value = Decimal(amount) * scale
     if value != value.to_integral_value():
         raise _Stop(Status.INVALID, f"amount {amount} is finer than the hand's unit 1/{scale}")
@@ -227,37 +231,37 @@ def _apply_actions(hand: Hand, actions: Sequence[Action], scale: int, count: int
     """Apply every action; return the players who showed unknown (``????``) cards."""
     unknown_shown: set[int] = set()
     for number, action in enumerate(actions, start=1):
-        player = action.player
+        player, verb, cards = action.player, action.verb, action.cards
         if player is not None and player >= count:
             raise _Stop(Status.INVALID, f"action {number} {action.text!r}: there are only {count} players")
         try:
-            if action.verb == "dh":
-                assert player is not None and action.cards is not None
-                # Unknown cards ("????") are dealt as the engine's UNKNOWN: the hand goes on, and the cards
-                # can be revealed at the showdown (show with cards).
-                hand.deal_hole(player, [UNKNOWN if c is None else c for c in action.cards])
-            elif action.verb == "db":
-                if not action.cards_known:
-                    raise _Stop(Status.UNSUPPORTED, f"action {number} {action.text!r}: unknown board cards")
-                hand.deal_board([c for c in action.cards or () if c is not None])
-            elif action.verb == "sm":
-                assert player is not None
-                if hand.phase is Phase.COMPLETE and action.cards is not None:
-                    continue    # the winner of an uncontested pot chose to show: no effect on the chips
-                _show_or_muck(hand, action, unknown_shown)
-            else:
-                assert player is not None
+            if verb in ("f", "cc", "cbr"):
                 if hand.actor != player:
                     expected = "nobody" if hand.actor is None else f"p{hand.actor + 1}"
                     raise _Stop(Status.MISMATCH, f"action {number} {action.text!r}: the engine expects "
                                                  f"{expected} to act (phase {hand.phase.name})")
-                if action.verb == "f":
-                    hand.fold()
-                elif action.verb == "cc":
+                if verb == "cc":
                     hand.check_or_call()
+                elif verb == "f":
+                    hand.fold()
                 else:
                     assert action.amount is not None
                     hand.bet_or_raise_to(_scaled(action.amount, scale))
+            elif verb == "dh":
+                assert player is not None and cards is not None
+                # Unknown cards ("????") are dealt as the engine's UNKNOWN: the hand goes on, and the cards
+                # can be revealed at the showdown (show with cards).
+                hand.deal_hole(player, [UNKNOWN if c is None else c for c in cards] if None in cards
+                               else cast(tuple[str, ...], cards))
+            elif verb == "db":
+                if cards is None or None in cards:
+                    raise _Stop(Status.UNSUPPORTED, f"action {number} {action.text!r}: unknown board cards")
+                hand.deal_board(cast(tuple[str, ...], cards))
+            else:
+                assert verb == "sm" and player is not None
+                if hand.phase is Phase.COMPLETE and cards is not None:
+                    continue    # the winner of an uncontested pot chose to show: no effect on the chips
+                _show_or_muck(hand, action, unknown_shown)
         except IllegalAction as exc:
             raise _Stop(Status.MISMATCH, f"action {number} {action.text!r} refused: {exc}") from exc
         except ValueError as exc:

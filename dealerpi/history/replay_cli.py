@@ -2,7 +2,7 @@
 
 Prints one line per hand that did not replay cleanly (mismatch, invalid) and a summary; ``--json`` prints
 one JSON object instead. Exit status 0 only if no hand mismatched and every file could be read.
-``dealerpi replay --journal FILE`` replays a table journal instead (dealerpi.engine.journal_replay).
+``dealerpi replay --journal FILE`` replays a table journal instead (dealerpi.journal_replay).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ FAILING = (Status.MISMATCH, Status.INVALID)
 def main(argv: list[str]) -> int:
     if "--journal" in argv or any(arg.startswith("--journal=") for arg in argv):
         journal_main: Callable[[list[str]], int] = importlib.import_module(
-            "dealerpi.engine.journal_replay").main
+            "dealerpi.journal_replay").main
         return journal_main(argv)
     parser = argparse.ArgumentParser(
         prog="dealerpi replay", description="Replay PHH hand histories through the engine and compare the results.")
