@@ -1,0 +1,326 @@
+"""``dealerpi sim``: the simulated table served as one local web page (aiohttp, one WebSocket).
+
+Why aiohttp: it is already a dependency, it is asyncio (the table, the shoe link and the page share one
+event loop, no threads), and it serves static files and WebSockets without a framework on top.
+
+The page gets the whole state after every change (``state.build_state``) and sends operations: a button
+press or release (a mock pin driven low or high), a card to deal, a setup input. Only 127.0.0.1 is served
+unless ``--host`` says otherwise; then a token is needed for everything (page, files, WebSocket), given
+once as ``?token=`` and kept in a cookie. A WebSocket from a page of another origin is refused, so no web
+site open in the same browser can drive the table or read it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import hmac
+import ipaddress
+import json
+import logging
+import secrets
+import signal
+import sys
+import tempfile
+import webbrowser
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from aiohttp import WSMsgType, web
+
+from dealerpi import config as config_module
+from dealerpi.sim.clock import TournamentClock
+from dealerpi.sim.histories import phh_text
+from dealerpi.sim.host import SimTable
+from dealerpi.sim.state import ImageCache, build_state
+
+_LOGGER = logging.getLogger(__name__)
+
+DEFAULT_PORT = 8765
+COOKIE = "dealerpi_sim_token"
+STATIC = resources.files("dealerpi.sim") / "static"
+SIM_CONFIG = resources.files("dealerpi.sim") / "table.toml"
+START_JOURNAL = resources.files("dealerpi.sim") / "start.jsonl"
+
+
+@dataclass(eq=False)
+class _Viewer:
+    socket: web.WebSocketResponse
+    training: bool = False
+    last: str = ""
+
+
+@dataclass
+class SimServer:
+    """The web side: routes, viewers, and the push after every change of the table."""
+
+    sim: SimTable
+    token: str | None = None
+    viewers: set[_Viewer] = field(default_factory=set)
+    images: ImageCache = field(default_factory=ImageCache)
+    clock: TournamentClock | None = None
+    _push_due: bool = False
+
+    def app(self) -> web.Application:
+        app = web.Application(middlewares=[self._guard])
+        app.router.add_get("/", self._index)
+        app.router.add_get("/ws", self._socket)
+        app.router.add_get("/download/journal.jsonl", self._journal)
+        app.router.add_get("/download/hands.phhs", self._hands)
+        app.router.add_get("/static/{name}", self._static)
+        self.sim.on_change(self.push_soon)
+        return app
+
+    # --- access --------------------------------------------------------------------------------------
+
+    @web.middleware
+    async def _guard(self, request: web.Request,
+                     handler: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> web.StreamResponse:
+        """Without the token (when one is set) there is nothing to see: not the page, not a file."""
+        if self.token is None:
+            return await handler(request)
+        given = request.query.get("token") or request.cookies.get(COOKIE) or ""
+        if not hmac.compare_digest(given.encode(), self.token.encode()):
+            return web.Response(status=401, text="401: this table needs its token (the URL dealerpi sim printed)\n")
+        response = await handler(request)
+        if request.query.get("token"):
+            response.set_cookie(COOKIE, self.token, httponly=True, samesite="Strict")
+        return response
+
+    # --- pages and files -----------------------------------------------------------------------------
+
+    async def _index(self, request: web.Request) -> web.StreamResponse:
+        return web.Response(text=(STATIC / "index.html").read_text(encoding="utf-8"), content_type="text/html",
+                            headers={"Cache-Control": "no-store"})
+
+    async def _static(self, request: web.Request) -> web.StreamResponse:
+        name = request.match_info["name"]
+        kinds = {".css": "text/css", ".js": "text/javascript", ".png": "image/png"}
+        suffix = Path(name).suffix
+        resource = STATIC / name
+        if "/" in name or suffix not in kinds or not resource.is_file():
+            raise web.HTTPNotFound()
+        return web.Response(body=resource.read_bytes(), content_type=kinds[suffix],
+                            headers={"Cache-Control": "no-store"})
+
+    async def _journal(self, request: web.Request) -> web.StreamResponse:
+        return web.Response(body=self.sim.journal_path.read_bytes(), content_type="application/x-ndjson",
+                            headers={"Content-Disposition": 'attachment; filename="journal.jsonl"'})
+
+    async def _hands(self, request: web.Request) -> web.StreamResponse:
+        text = phh_text(self.sim.table.accepted)
+        return web.Response(text=text, content_type="application/toml",
+                            headers={"Content-Disposition": 'attachment; filename="hands.phhs"'})
+
+    # --- the live page -------------------------------------------------------------------------------
+
+    async def _socket(self, request: web.Request) -> web.StreamResponse:
+        origin = request.headers.get("Origin")
+        if origin is not None and urlsplit(origin).netloc != request.host:
+            raise web.HTTPForbidden(text="403: a page of another origin cannot open this table\n")
+        socket = web.WebSocketResponse(heartbeat=20)
+        await socket.prepare(request)
+        viewer = _Viewer(socket)
+        self.viewers.add(viewer)
+        try:
+            await self._send(viewer)
+            async for message in socket:
+                if message.type is not WSMsgType.TEXT:
+                    continue
+                try:
+                    operation = json.loads(message.data)
+                    error = self.operate(viewer, operation) if isinstance(operation, dict) else "not an object"
+                except (ValueError, KeyError, TypeError) as exc:
+                    error = f"bad operation: {exc}"
+                if error:
+                    await socket.send_json({"type": "error", "message": error})
+                self.push_soon()
+        finally:
+            self.viewers.discard(viewer)
+        return socket
+
+    def operate(self, viewer: _Viewer, op: dict[str, Any]) -> str | None:
+        """Carry out one operation from the page; return an error to show, or None."""
+        kind = op.get("op")
+        sim = self.sim
+        if kind in ("press", "release"):
+            key = ("dealer", str(op["console"])) if "console" in op else (int(op["seat"]), str(op["button"]))
+            if not sim.has_button(key):
+                return f"no such button: {key}"
+            (sim.press if kind == "press" else sim.release)(key)
+            return None
+        if kind == "training":
+            viewer.training = bool(op.get("on"))
+            return None
+        if kind == "deal":
+            card = op.get("card")
+            return sim.deal(str(card) if card else None)
+        if kind == "flag":
+            if op.get("kind") not in ("exposed", "boxed"):
+                return "flag: kind is exposed or boxed"
+            return sim.flag(str(op["kind"]))
+        if kind == "shuffle":
+            sim.shuffle()
+            return None
+        if kind == "input":
+            entry = op.get("entry")
+            if not isinstance(entry, dict) or entry.get("type") not in SETUP_INPUTS:
+                return f"input: one of {', '.join(SETUP_INPUTS)}"
+            outcome = sim.submit(entry)
+            return None if outcome.accepted else outcome.reason
+        if kind == "table":
+            outcome = sim.submit(table_input(op))
+            return None if outcome.accepted else outcome.reason
+        if kind == "clock":
+            return self._clock(int(op.get("minutes", 0)))
+        return f"unknown operation {kind!r}"
+
+    def _clock(self, minutes: int) -> str | None:
+        if self.clock is not None:
+            self.clock.stop()
+            self.clock = None
+        if minutes <= 0:
+            self.push_soon()
+            return None
+        self.clock = TournamentClock(self.sim, minutes=minutes, on_tick=self.push_soon)
+        return self.clock.start()
+
+    def push_soon(self) -> None:
+        """Send the new state to every viewer once, after the current burst of changes."""
+        if self._push_due:
+            return
+        self._push_due = True
+        asyncio.get_running_loop().call_soon(lambda: asyncio.ensure_future(self._push()))
+
+    async def _push(self) -> None:
+        self._push_due = False
+        for viewer in list(self.viewers):
+            await self._send(viewer)
+
+    async def _send(self, viewer: _Viewer) -> None:
+        text = json.dumps(build_state(self.sim, self.images, training=viewer.training,
+                                      clock_text=self.clock.text() if self.clock else ""))
+        if text == viewer.last or viewer.socket.closed:
+            return
+        viewer.last = text
+        with contextlib.suppress(ConnectionError):
+            await viewer.socket.send_str(text)
+
+
+SETUP_INPUTS = ("sit", "leave", "chips", "button", "away", "back", "straddle", "run")
+
+
+def table_input(op: dict[str, Any]) -> dict[str, Any]:
+    """The journal's ``table`` input from the page's Table form (limits only for a fixed-limit game)."""
+    from dealerpi.engine.games import GAMES, Structure
+
+    entry: dict[str, Any] = {"type": "table", "game": op.get("game"), "rules": op.get("rules", "home"),
+                             "seats": op.get("seats"), "blinds": op.get("blinds")}
+    game = GAMES.get(str(op.get("game")))
+    if game is not None and game.structure is Structure.FIXED_LIMIT:
+        entry["limits"] = op.get("limits")
+    if op.get("ante"):
+        entry["ante"] = op["ante"]
+    return entry
+
+
+# --- the command ---------------------------------------------------------------------------------------
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="dealerpi sim",
+                                     description="The whole table in a browser, every device fake.")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0 = any free)")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on (default 127.0.0.1; any other needs a token)")
+    parser.add_argument("--token", help="the token a viewer needs (made up and printed if --host needs one)")
+    parser.add_argument("--no-browser", action="store_true", help="do not open the page in a browser")
+    parser.add_argument("--journal", type=Path, help="start from this journal (it is copied, not changed)")
+    parser.add_argument("--config", type=Path, help="a table config to simulate (default: the 10-seat example)")
+    parser.add_argument("--out", type=Path, help="folder for the evening's journal (default: a new temporary one)")
+    parser.add_argument("--seed", type=int, help="seed of the virtual deck's shuffles (repeatable sessions)")
+    return parser
+
+
+async def serve(args: argparse.Namespace, *, ready: Callable[[str], None] | None = None) -> None:
+    """Run the simulator until cancelled (Ctrl-C)."""
+    import random
+
+    config = config_module.load(args.config) if args.config else config_module.load(str(SIM_CONFIG))
+    token = args.token
+    if not _is_loopback(args.host) and not token:
+        token = secrets.token_urlsafe(16)
+    out = args.out or Path(tempfile.mkdtemp(prefix="dealerpi-sim-"))
+    out.mkdir(parents=True, exist_ok=True)
+    journal = out / "journal.jsonl"
+    start_lines = (args.journal.read_text(encoding="utf-8") if args.journal
+                   else START_JOURNAL.read_text(encoding="utf-8")).splitlines()
+    if journal.exists():
+        journal.unlink()
+    sim = SimTable(config, journal, deck_rng=random.Random(args.seed) if args.seed is not None else None)
+    sim.load(start_lines)
+    server = SimServer(sim, token)
+    runner = web.AppRunner(server.app(), access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, args.host, args.port)
+    await site.start()
+    await sim.start()
+    port = runner.addresses[0][1]
+    shown_host = args.host if ":" not in args.host else f"[{args.host}]"
+    url = f"http://{shown_host}:{port}/" + (f"?token={token}" if token else "")
+    print(f"DealerPi simulator: {url}", flush=True)
+    print(f"journal: {journal}", flush=True)
+    if ready is not None:
+        ready(url)
+    if not args.no_browser and not webbrowser.open(url):
+        print("no browser found here: open the URL above in one", flush=True)
+    try:
+        await asyncio.Event().wait()
+    finally:
+        if server.clock is not None:
+            server.clock.stop()
+        await sim.stop()
+        await runner.cleanup()
+
+
+def main(argv: list[str]) -> int:
+    """``dealerpi sim [--port N] [--host H --token T] [--no-browser] [--journal FILE]``."""
+    args = _parser().parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    if args.journal is not None and not args.journal.is_file():
+        print(f"dealerpi sim: {args.journal}: no such journal file", file=sys.stderr)
+        return 2
+    try:
+        config_module.load(args.config) if args.config else None
+    except config_module.ConfigError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    loop = asyncio.new_event_loop()
+    task = loop.create_task(serve(args))
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, task.cancel)
+    try:
+        loop.run_until_complete(task)
+    except asyncio.CancelledError:
+        pass
+    except OSError as exc:
+        print(f"dealerpi sim: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        loop.close()
+    return 0
