@@ -71,6 +71,12 @@ class BettingRound:
     def others_with_chips(self, player: int) -> bool:
         return any(j != player and not self.folded[j] and self.stacks[j] > 0 for j in range(self.n))
 
+    def someone_can_call_more(self, player: int) -> bool:
+        """Whether a raise could be answered: another live player can put in more than the current bet.
+        Raising beyond what every opponent can match is pointless, so it is not offered."""
+        return any(j != player and not self.folded[j] and self.stacks[j] > 0
+                   and self.bets[j] + self.stacks[j] > self.current for j in range(self.n))
+
     def needs_action(self, player: int) -> bool:
         """A live player with chips who owes chips, or has not acted while someone could still answer him."""
         if self.folded[player] or self.stacks[player] == 0:
@@ -110,7 +116,7 @@ class BettingRound:
         call_to = None if check else min(self.current, everything)
         min_to = max_to = None
         # BET-4: a player who acted may raise again only if the raises since his action add up to a full raise.
-        may_raise = stack > owe and not self.acted[player] and self.others_with_chips(player)
+        may_raise = stack > owe and not self.acted[player] and self.someone_can_call_more(player)
         if may_raise and not (self.limits.structure is Structure.FIXED_LIMIT and self._raise_capped()):
             if self.limits.structure is Structure.FIXED_LIMIT:
                 min_to = max_to = self.last_full_level + self.limits.min_bet    # BET-7: complete
@@ -130,8 +136,8 @@ class BettingRound:
             return "not enough chips to raise; call all-in or fold"
         if self.acted[player]:
             return "the action was not reopened by a full raise (BET-4, BET-7)"
-        if not self.others_with_chips(player):
-            return "every other player is all-in"
+        if not self.someone_can_call_more(player):
+            return "no other player could call a raise"
         return "the betting is capped (BET-6)"
 
     # --- actions -------------------------------------------------------------------------------------
