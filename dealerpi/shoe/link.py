@@ -82,13 +82,13 @@ class ShoePortSettingError(ValueError):
     """pyserial refused the port's URL or settings (e.g. an unknown ``scheme://``): fix the config."""
 
 
-def _close_if_opened(opening: Future[serial.SerialBase]) -> None:
+def _close_if_opened(opening: Future[serial.Serial]) -> None:
     if not opening.cancelled() and opening.exception() is None:
         with contextlib.suppress(Exception):
             opening.result().close()
 
 
-def _read_some(port: serial.SerialBase) -> bytes:
+def _read_some(port: serial.Serial) -> bytes:
     """Wait up to the port's timeout for a byte, then take whatever else has arrived."""
     data = bytes(port.read(1))
     if data:
@@ -105,7 +105,7 @@ class ShoeLink:
                  on_event: Callable[[ShoeEvent], None] | None = None, backoff: Backoff | None = None,
                  heartbeat_timeout: float = 3.5, read_timeout: float = 0.05, baudrate: int = BAUDRATE,
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-                 open_port: Callable[[], serial.SerialBase] | None = None,
+                 open_port: Callable[[], serial.Serial] | None = None,
                  resume_from: tuple[str, int] | None = None, skip_backlog: bool = False) -> None:
         self.url = url
         self._on_card = on_card
@@ -213,7 +213,7 @@ class ShoeLink:
             with contextlib.suppress(Exception):
                 await asyncio.shield(self._io(port.close))
 
-    async def _serve(self, port: serial.SerialBase) -> None:
+    async def _serve(self, port: serial.Serial) -> None:
         loop = asyncio.get_running_loop()
         self.session.connected()
         await self._io(port.write, self.session.data_to_send())

@@ -22,7 +22,8 @@ new ``$``, lines longer than ``MAX_LINE``, bad CRCs, and well-checksummed frames
 
 MicroPython constraints (checked by tests/firmware): no ``__future__``, ``typing`` or dataclasses; no
 ``del`` on bytearray slices; ``int(x, 16)`` accepts "0x" and "_" on both, so digits are checked by hand.
-Annotations are fine: MicroPython parses and ignores them.
+Annotations are fine: MicroPython parses and ignores them (so no module-level type aliases, which it
+would have to evaluate).
 """
 
 from collections import namedtuple
@@ -49,8 +50,8 @@ _DIGITS = "0123456789"
 _BODY_BYTES = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789,"
 
 
-def _make_table() -> list:
-    table = []
+def _make_table() -> list[int]:
+    table: list[int] = []
     for byte in range(256):
         crc = byte << 8
         for _ in range(8):
@@ -74,11 +75,11 @@ def uid_hex(raw: bytes) -> str:
     return "".join([f"{byte:02X}" for byte in raw])
 
 
-def _is_hex(text: str, lengths: tuple) -> bool:
+def _is_hex(text: str, lengths: tuple[int, ...]) -> bool:
     return len(text) in lengths and all(char in _HEX for char in text)
 
 
-def _number(text: str, low: int, high: int):
+def _number(text: str, low: int, high: int) -> int | None:
     """The value of a canonical decimal in [low, high], else None."""
     if not text or len(text) > 10 or (len(text) > 1 and text[0] == "0"):
         return None
@@ -90,11 +91,11 @@ def _number(text: str, low: int, high: int):
     return value
 
 
-def _valid_int(value, low: int, high: int) -> bool:
+def _valid_int(value: object, low: int, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
-def _body(frame) -> str:
+def _body(frame: object) -> str:
     """The frame's body text; ValueError if a field is out of range (we never send a bad frame)."""
     if isinstance(frame, Card):
         if not (_is_hex(frame.boot, (8,)) and _valid_int(frame.seq, 1, MAX_SEQ)
@@ -116,13 +117,13 @@ def _body(frame) -> str:
     raise ValueError("not a shoe frame: " + repr(frame))
 
 
-def encode(frame) -> bytes:
+def encode(frame: object) -> bytes:
     """The bytes of one frame, newline included; ValueError for a frame with an invalid field."""
     body = _body(frame)
     return f"${body}*{crc16(body.encode()):04X}\n".encode()
 
 
-def _parse_body(text: str):
+def _parse_body(text: str) -> Card | Beat | Ack | Hello | None:
     """The frame a checksummed body spells, else None."""
     fields = text.split(",")
     kind = fields[0]
@@ -162,7 +163,7 @@ class Decoder:
         self.bad_crc = 0
         self.malformed = 0
 
-    def counters(self) -> dict:
+    def counters(self) -> dict[str, int]:
         """Frames decoded and inputs dropped, by reason (noise is counted in bytes, the rest in frames)."""
         return {
             "frames": self.frames,
@@ -178,9 +179,9 @@ class Decoder:
         self._pending = b""
         self._discarding = False
 
-    def feed(self, data: bytes) -> list:
+    def feed(self, data: bytes) -> list[Card | Beat | Ack | Hello]:
         """Take the next bytes of the stream; return the complete valid frames in them, in order."""
-        frames = []
+        frames: list[Card | Beat | Ack | Hello] = []
         buf = self._pending + bytes(data) if self._pending else bytes(data)
         start = 0
         while True:
@@ -198,7 +199,7 @@ class Decoder:
         self._pending = self._hold(buf[start:])
         return frames
 
-    def _split(self, chunk: bytes):
+    def _split(self, chunk: bytes) -> bytes | None:
         """Count what precedes the chunk's last "$"; return the bytes from that "$" on, or None."""
         parts = chunk.split(b"$")
         if not self._discarding:
@@ -222,7 +223,7 @@ class Decoder:
             return b""
         return candidate
 
-    def _frame(self, candidate: bytes, frames: list) -> None:
+    def _frame(self, candidate: bytes, frames: list[Card | Beat | Ack | Hello]) -> None:
         if len(candidate) > MAX_LINE:
             self.overlong += 1
             return

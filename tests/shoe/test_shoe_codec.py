@@ -140,7 +140,7 @@ def test_every_single_bit_flip_is_caught() -> None:
             assert Decoder().feed(bytes(mangled)) == [], (index, bit)
 
 
-@settings(max_examples=300)
+@settings(max_examples=200)
 @given(frames, st.data())
 def test_two_bit_flips_never_forge_a_different_frame(frame: object, data: st.DataObject) -> None:
     raw = bytearray(encode(frame))
@@ -150,7 +150,7 @@ def test_two_bit_flips_never_forge_a_different_frame(frame: object, data: st.Dat
     assert all(got == frame for got in Decoder().feed(bytes(raw)))
 
 
-@settings(max_examples=400)
+@settings(max_examples=200)
 @given(st.lists(st.one_of(st.binary(max_size=80), frames.map(encode)), max_size=12))
 def test_arbitrary_bytes_never_raise_and_every_frame_decoded_was_sent(chunks: list[bytes]) -> None:
     decoder = Decoder()

@@ -34,11 +34,11 @@ class Recorder:
         await asyncio.sleep(0)
 
 
-def loop_port() -> serial.SerialBase:
+def loop_port() -> serial.Serial:
     return serial.serial_for_url("loop://", timeout=0.02)
 
 
-def make_link(recorder: Recorder, open_port: Callable[[], serial.SerialBase] | None = None,
+def make_link(recorder: Recorder, open_port: Callable[[], serial.Serial] | None = None,
               url: str = "loop://", **kwargs: object) -> ShoeLink:
     return ShoeLink(url, on_card=recorder.cards.append, on_event=recorder.events.append,
                     open_port=open_port, sleep=recorder.sleep, **kwargs)  # type: ignore[arg-type]
@@ -77,7 +77,7 @@ def test_failures_back_off_exponentially_up_to_the_cap_with_one_warning(
     recorder = Recorder()
     attempts = []
 
-    def flaky_open() -> serial.SerialBase:
+    def flaky_open() -> serial.Serial:
         attempts.append(1)
         if len(attempts) <= 5:
             raise serial.SerialException("could not open port /dev/ttyACM0: No such file or directory")
@@ -158,7 +158,7 @@ def test_a_failing_callback_is_logged_and_reads_keep_flowing(caplog: pytest.LogC
 
 def test_stop_while_waiting_to_reconnect_returns_promptly() -> None:
     async def scenario() -> None:
-        def never() -> serial.SerialBase:
+        def never() -> serial.Serial:
             raise serial.SerialException("gone")
 
         link = ShoeLink("loop://", on_card=print, open_port=never, backoff=Backoff(initial=60, cap=60))
