@@ -70,6 +70,16 @@ def describe(entry: Mapping[str, Any]) -> str:
         return f"{entry.get('player')} sits in seat {entry.get('seat')} with {entry.get('stack')}"
     if kind == "chips":
         return f"seat {entry.get('seat')} adds {entry.get('amount')}"
+    if kind == "start":
+        return "START: a new hand" if "bomb" not in entry else "START: a bomb pot"
+    if kind in ("exposed", "boxed", "burn"):           # a card seen face up by everyone: no secret
+        return f"the dealer: {kind} {entry.get('card')}"
+    if kind in ("misdeal", "undo", "clock"):
+        return f"the dealer: {kind}"
+    if kind == "tick":
+        return f"{entry.get('seconds')} seconds pass"
+    if kind == "run":
+        return f"run it {entry.get('times')} times"
     if kind == "table":
         return (f"table: {entry.get('game')}, {entry.get('rules', 'home')} rules, {entry.get('seats')} seats, "
                 f"blinds {'/'.join(map(str, entry.get('blinds', [])))}")

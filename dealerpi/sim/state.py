@@ -68,7 +68,6 @@ def _next_step(sim: SimTable) -> dict[str, Any]:
     nxt = table.next_expectation()
     kind = nxt.get("expect")
     what = sim.expect_words()
-    alert = bool(sim.alerts)
     if kind == "table":
         how = "Choose a game and house rules in the Table panel and press Set table."
     elif kind == "start":
@@ -96,7 +95,7 @@ def _next_step(sim: SimTable) -> dict[str, Any]:
         how = "Each seat named shows (CALL) or mucks (FOLD); or press START: the engine reads the hands."
     else:
         how = ""
-    return {"what": what, "how": how, "alert": alert}
+    return {"what": what, "how": how}
 
 
 def _pots(sim: SimTable) -> list[dict[str, Any]]:
@@ -108,6 +107,14 @@ def _pots(sim: SimTable) -> list[dict[str, Any]]:
         pots.append({"name": "main pot" if index == 0 else f"side pot {index}", "amount": pot.amount,
                      "eligible": [plan.order[i] for i in pot.eligible]})
     return pots
+
+
+def _payouts(sim: SimTable) -> list[dict[str, int]]:
+    """At the end of a hand, the chips the dealer pushes to each winner (the dealer display's list)."""
+    hand, plan = sim.table.hand, sim.table.plan
+    if hand is None or plan is None or hand.phase is not Phase.COMPLETE:
+        return []
+    return [{"seat": plan.order[i], "chips": chips} for i, chips in enumerate(hand.won) if chips]
 
 
 def _board(sim: SimTable) -> list[list[str]]:
@@ -154,6 +161,7 @@ def build_state(sim: SimTable, images: ImageCache, *, training: bool, clock_text
         "dealer": {"image": images.url("dealer", sim.image("dealer")),
                    "buttons": list(sim.config.dealer.buttons)},
         "pots": _pots(sim),
+        "payouts": _payouts(sim),
         "board": _board(sim),
         "shoe": shoe,
         "log": [entry.as_json() for entry in sim.log],

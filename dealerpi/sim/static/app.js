@@ -119,7 +119,7 @@ function placeSeats(count) {
 
 function draw(s) {
   state = s;
-  $("#next").classList.toggle("alert", Boolean(s.next.alert));
+  $("#next").classList.remove("alert");
   $("#next-what").textContent = s.next.what;
   $("#next-how").textContent = s.next.how;
 
@@ -148,7 +148,7 @@ function draw(s) {
   const boards = $("#boards");
   boards.replaceChildren(...s.board.map((cards) => cardsNode(cards, false)));
   const pots = $("#pots");
-  pots.replaceChildren(...s.pots.map((pot) => {
+  const potNodes = s.pots.map((pot) => {
     const node = document.createElement("span");
     node.className = "pot";
     node.dataset.amount = pot.amount;
@@ -156,7 +156,17 @@ function draw(s) {
     node.querySelector("b").textContent = pot.amount;
     node.querySelector("small").textContent = `seats ${pot.eligible.join(", ")}`;
     return node;
-  }));
+  });
+  const payoutNodes = s.payouts.map((payout) => {
+    const node = document.createElement("span");
+    node.className = "pot payout";
+    node.dataset.seat = payout.seat;
+    node.innerHTML = "push <b></b> to seat <span></span>";
+    node.querySelector("b").textContent = payout.chips;
+    node.querySelector("span").textContent = payout.seat;
+    return node;
+  });
+  pots.replaceChildren(...potNodes, ...payoutNodes);
   $("#hand-no").textContent = s.table.hand ? `hand #${s.table.hand} · ${s.table.title}` : s.table.title;
 
   const screen = $("#dealer-screen");
@@ -197,7 +207,7 @@ function drawShoe(shoe) {
   }
 }
 
-let setupGame = null;
+let shownTable = null;
 
 function drawSetup(s) {
   const game = $("#game");
@@ -205,8 +215,9 @@ function drawSetup(s) {
     game.replaceChildren(...s.choices.games.map((g) => new Option(g.title, g.key)));
     $("#rules").replaceChildren(...s.choices.presets.map((p) => new Option(p, p)));
   }
-  if (setupGame !== s.table.game) {          // follow the table's settings until the user changes them
-    setupGame = s.table.game;
+  const settings = JSON.stringify([s.table.game, s.table.rules, s.table.seats, s.table.blinds]);
+  if (shownTable !== settings) {             // the form follows the table's settings when they change
+    shownTable = settings;
     game.value = s.table.game;
     $("#rules").value = s.table.rules;
     const form = $("#table-form");
