@@ -44,7 +44,7 @@ from dealerpi.history.phh import HandRecord, dumps
 
 BIG_BLIND = 10
 SMALL_BLIND = 5
-HANDS_PER_GAME = 500
+HANDS_PER_GAME = 450
 PHH_VARIANT = {"nlhe": "NT", "plhe": "PT", "flhe": "FT", "plo": "PO"}
 AUTOMATIONS = (
     Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,

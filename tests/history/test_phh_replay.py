@@ -306,3 +306,9 @@ def test_a_replayed_hand_written_back_replays_to_the_same_result(text: str) -> N
     written = phh.dumps(replace(record, finishing_stacks=first.finishing_stacks))
     again = replay(phh.loads(written, "out.phh"))
     assert (again.status, again.finishing_stacks) == (Status.MATCH, first.finishing_stacks)
+
+
+def test_a_record_that_stops_early_but_records_a_result_is_a_mismatch() -> None:
+    result = play(nt3([*DEAL3, "p3 cbr 6", "p1 f"]))
+    assert (result.status, result.finishing_stacks) == (Status.MISMATCH, None)
+    assert result.reason == "the record ends before the hand does (betting, p2 to act)"
