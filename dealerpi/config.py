@@ -243,40 +243,41 @@ def _show_allowed(allowed: range | tuple[int, ...]) -> str:
     return ", ".join(_show(a) for a in allowed)
 
 
+TABLE_KEYS = ("game", "rules", "seats", "blinds", "limits", "ante", "bb_ante", "levels", "payouts", "buy_in",
+              "policies")
+
+
 def _check_table(c: _Checker, raw: Any) -> dict[str, Any]:
-    """The ``[table]`` section: the keys of the journal's ``table`` input."""
+    """The ``[table]`` section: the keys of the journal's ``table`` input, checked by the engine's own
+    parser (one source of truth for games, presets and policies); its message names the key."""
+    from dealerpi.engine.inputs import InputError, parse_config
+
     table = c.table("table", raw)
     if table is None:
         return {}
-    c.unknown_keys("table", table, ("game", "rules", "seats", "blinds", "ante", "straddle", "policies"))
-    out: dict[str, Any] = {}
-    for name in ("game", "rules", "seats", "blinds"):
+    c.unknown_keys("table", table, TABLE_KEYS)
+    for name in ("game", "seats", "blinds"):
         if name not in table:
             c.error(f"table.{name}", "missing")
-    if "game" in table and (game := c.text("table.game", table["game"])) is not None:
-        out["game"] = game
-    if "rules" in table and (rules := c.text("table.rules", table["rules"], RULE_PRESETS)) is not None:
-        out["rules"] = rules
-    if "seats" in table and (seats := c.integer("table.seats", table["seats"], range(2, MAX_SEATS + 1))):
-        out["seats"] = seats
-    if "blinds" in table:
-        blinds = table["blinds"]
-        if (not isinstance(blinds, list) or len(blinds) != 2
-                or not all(isinstance(b, int) and not isinstance(b, bool) and b > 0 for b in blinds)):
-            c.error("table.blinds", f"must be [small, big], two positive integers, not {blinds!r}")
-        elif blinds[0] > blinds[1]:
-            c.error("table.blinds", f"the small blind {blinds[0]} is bigger than the big blind {blinds[1]}")
-        else:
-            out["blinds"] = list(blinds)
-    if "ante" in table and (ante := c.integer("table.ante", table["ante"], range(0, 10**9))) is not None:
-        out["ante"] = ante
-    if "straddle" in table:
-        if isinstance(table["straddle"], bool):
-            out["straddle"] = table["straddle"]
-        else:
-            c.error("table.straddle", f"must be true or false, not {table['straddle']!r}")
-    if "policies" in table and (policies := c.table("table.policies", table["policies"])) is not None:
-        out["policies"] = dict(policies)   # named policies are the engine's to check (rules-digest.md)
+    out = {k: v for k, v in table.items() if k in TABLE_KEYS}
+    before = len(c.errors)
+    if "rules" in table:
+        c.text("table.rules", table["rules"], RULE_PRESETS)
+    if "seats" in table and c.integer("table.seats", table["seats"], range(2, MAX_SEATS + 1)) is None:
+        del out["seats"]
+    blinds = table.get("blinds")
+    if blinds is not None and (not isinstance(blinds, list) or len(blinds) != 2 or not all(
+            isinstance(b, int) and not isinstance(b, bool) and b > 0 for b in blinds)):
+        c.error("table.blinds", f"must be [small, big], two positive integers, not {blinds!r}")
+    elif blinds is not None and blinds[0] > blinds[1]:
+        c.error("table.blinds", f"the small blind {blinds[0]} is bigger than the big blind {blinds[1]}")
+    if len(c.errors) > before or any(name not in table for name in ("game", "seats", "blinds")):
+        return out
+    try:
+        parse_config({"type": "table", **table})
+    except InputError as exc:
+        key = re.search(r'"(\w+)"', str(exc))
+        c.error(f"table.{key.group(1)}" if key else "table", str(exc).removeprefix("table: "))
     return out
 
 

@@ -11,6 +11,7 @@ and the usual sizes quickly. docs/seat-panel.md is the user's guide; in short:
   takes a deliberate hold, so no tap or pause ever bets by accident.
 - Not your action: FOLD and CHECK/CALL still go to the engine, which refuses an out-of-turn action with an
   alert (BET-12); BET/RAISE only says "not your turn".
+- At the showdown, when the table waits for this seat's hand: CHECK/CALL shows it, FOLD mucks it.
 
 Nothing here reads a clock: every call carries the time ``t`` (seconds), and :meth:`SeatPanel.next_deadline`
 says when :meth:`SeatPanel.tick` must be called (a held button, a guard that runs out, a notice to clear).
@@ -95,6 +96,7 @@ class SeatPanel:
         self._repeats: dict[Key, int] = {}
         self._next_repeat: dict[Key, float] = {}
         self._bet_can_confirm = False            # the BET press that opened the entry never confirms it
+        self.showdown = False                    # the table waits for this seat to show or muck
 
     # --- what the panel shows ------------------------------------------------------------------------
 
@@ -102,7 +104,8 @@ class SeatPanel:
         """``view`` with this panel's amount entry and notice merged in, for the renderer."""
         if self.mode is Mode.ENTRY:
             return dataclasses.replace(view, entry=self.amount, entry_label=self._label(), notice=None)
-        return dataclasses.replace(view, notice=self.notice)
+        notice = self.notice if self.notice or not self.showdown else "CALL=show FOLD=muck"
+        return dataclasses.replace(view, notice=notice)
 
     def _label(self) -> str:
         assert self.view is not None
@@ -129,6 +132,8 @@ class SeatPanel:
         view = self.view
         if view is None:
             return []
+        if self.showdown and key is not Key.BET:
+            return [{"type": "show" if key is Key.CALL else "muck", "seat": self.seat}]
         if not view.your_action:
             return self._out_of_turn(key, view, t)
         if self.mode is Mode.ENTRY:

@@ -148,3 +148,12 @@ def test_check_config_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert err.endswith(f"{good}: 1 error(s)\n")
     assert main([str(tmp_path / "absent.toml")]) == 1
     assert f"{tmp_path / 'absent.toml'}: cannot read: No such file or directory" in capsys.readouterr().err
+
+
+def test_table_section_is_checked_by_the_engine_parser(tmp_path: Path) -> None:
+    """Games, presets and policies are the engine's (dealerpi.engine.inputs.parse_config); its message
+    reaches check-config with the key."""
+    errors = errors_of(tmp_path, MINIMAL.replace('game = "nlhe"', 'game = "texas"'))
+    assert len(errors) == 1
+    assert errors[0].startswith(f"{tmp_path / 'table.toml'}: table.game: \"game\" 'texas' is not a game: "
+                                "choose one of nlhe, ")

@@ -188,6 +188,16 @@ def test_no_raise_possible() -> None:
     assert p.mode is Mode.IDLE and p.overlay(only_call).notice == "no raise: CALL or FOLD"
 
 
+def test_showdown_call_shows_fold_mucks() -> None:
+    """POT-5/POT-7: at the showdown the table waits for each live seat to table or muck its hand."""
+    view = SeatView(seat=6, player="E", stack=40, status="in", pot=230)
+    p = panel(view)
+    p.showdown = True
+    assert p.overlay(view).notice == "CALL=show FOLD=muck"
+    assert tap(p, Key.CALL, 0.0) == [{"type": "show", "seat": 6}]
+    assert tap(p, Key.FOLD, 1.0) == [{"type": "muck", "seat": 6}]
+
+
 def test_console_start_and_confirmed_irregularities() -> None:
     """EXP: the dealer declares the exposed card (the shoe cannot see faces); MISDEAL and UNDO confirm."""
     c = DealerConsole()

@@ -1,0 +1,371 @@
+"""The table daemon: ``dealerpi run --config FILE [--fake] [--shoe URL]``.
+
+The wiring, one direction only:
+
+    buttons -> debouncer -> seat panel / dealer console -> inputs -> journal (fsync) -> table.apply
+    shoe link -> tag UID -> deck library -> {"type": "card"} input -> the same path
+    table -> views (seat, dealer) -> renderers -> displays; views -> LEDs
+
+Everything runs on the asyncio loop's thread: gpiozero callbacks and the shoe link only hand events over
+(``loop.call_soon_threadsafe``). :class:`Controller` holds the logic and is synchronous, so tests and the
+latency benchmark drive it without a loop. The engine is imported in one place, just below.
+
+systemd: READY=1 once the journal is read back and buttons, LEDs and displays are up; WATCHDOG=1 from the
+main loop every third of WatchdogSec; STATUS= says what the table expects. Logs go to stderr; card values
+(hole cards) only at DEBUG.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import collections
+import contextlib
+import dataclasses
+import logging
+import os
+import signal
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from dealerpi.config import Config, ConfigError, gcd_unit, load
+from dealerpi.devices import ButtonBank, ButtonEdge, Debouncer, Devices, DisplaySlot, LedBank, make_devices
+from dealerpi.engine.table import Table  # the engine: imported here and nowhere else in the daemon
+from dealerpi.input import DealerConsole, Key, SeatPanel
+from dealerpi.journal import Journal, JournalError
+from dealerpi.views.build import dealer_view, seat_view
+from dealerpi.views.model import Alert, DealerView, SeatView
+from dealerpi.views.render import dealer_pages, render_dealer, render_seat
+
+_LOGGER = logging.getLogger(__name__)
+
+MAX_ALERTS = 8
+
+
+class Controller:
+    """Buttons and cards in, journal and engine in the middle, displays and LEDs out."""
+
+    def __init__(self, config: Config, devices: Devices, journal: Journal, *,
+                 clock: Callable[[], float] = time.monotonic,
+                 post: Callable[[ButtonEdge], None] | None = None,
+                 decks: Any = None) -> None:
+        self.config = config
+        self.devices = devices
+        self.journal = journal
+        self.clock = clock
+        self.table = Table()
+        self.decks = decks
+        self.debouncer = Debouncer(config.timing.debounce_ms / 1000)
+        unit = gcd_unit(config.table.get("blinds", [1, 1]))
+        self.panels = {p.seat: SeatPanel(p.seat, config.timing, unit) for p in config.seats}
+        self.console = DealerConsole()
+        self.alerts: collections.deque[Alert] = collections.deque(maxlen=MAX_ALERTS)
+        self.seat_alerts: dict[int, Alert] = {}
+        self.shoe_online = False
+        self.last_card: str | None = None
+        self.dealer_page = 0
+        self.engine_views: dict[int, SeatView] = {}
+        self._shown: dict[object, object] = {}       # display key -> the view last drawn on it
+        self.buttons = ButtonBank(devices.button, clock, post or self.on_edge)
+        self.leds = LedBank(devices.led)
+        self.seat_slots: dict[int, DisplaySlot] = {}
+        for panel in config.seats:
+            for name in ("fold", "call", "bet"):
+                self.buttons.add(("seat", panel.seat, Key(name)), panel.buttons[name])
+            for name, pin in panel.leds.items():
+                self.leds.add((panel.seat, name), pin)
+            self.seat_slots[panel.seat] = DisplaySlot(
+                f"seat {panel.seat} ({panel.display.where()})",
+                lambda d=panel.display: devices.open_display(d), clock)
+        for name, pin in config.dealer.buttons.items():
+            self.buttons.add(("console", name), pin)
+        self.dealer_slot = DisplaySlot(f"dealer ({config.dealer.display.where()})",
+                                       lambda: devices.open_display(config.dealer.display), clock)
+
+    # --- start-up ------------------------------------------------------------------------------------
+
+    def replay(self, entries: list[dict[str, Any]]) -> None:
+        """Rebuild the table from the journal, then make sure it runs the configured game and stakes."""
+        for entry in entries:
+            self.table.apply(entry)
+        tables = [e for e in entries if e.get("type") == "table"]
+        wanted = self.config.table_input()
+        if not tables or tables[-1] != wanted:
+            outcome = self.submit(wanted)
+            if not outcome.accepted:
+                _LOGGER.warning("the config's table settings were not applied: %s", outcome.reason)
+        _LOGGER.info("table ready: %d inputs replayed, hand #%d", len(entries), self.table.hand_number)
+        self.refresh()
+
+    # --- inputs --------------------------------------------------------------------------------------
+
+    def submit(self, entry: dict[str, Any]) -> Any:
+        """Journal ``entry`` durably, then apply it; refusals and alerts go to the displays."""
+        self.journal.append(entry)
+        outcome = self.table.apply(entry)
+        _LOGGER.debug("input %s -> %s", entry, "accepted" if outcome.accepted else outcome.reason)
+        for alert in outcome.alerts:
+            self.alerts.append(alert)
+        seat = entry.get("seat")
+        if not outcome.accepted:
+            _LOGGER.info("refused %s input%s: %s", entry.get("type"), f" from seat {seat}" if seat else "",
+                         outcome.reason)
+            alert = outcome.alerts[0] if outcome.alerts else Alert("REFUSED", str(outcome.reason))
+            if isinstance(seat, int) and seat in self.panels and entry.get("type") == "act":
+                self.seat_alerts[seat] = alert
+            elif not outcome.alerts:
+                self.alerts.append(alert)
+        elif isinstance(seat, int):
+            self.seat_alerts.pop(seat, None)
+        return outcome
+
+    def on_edge(self, edge: ButtonEdge) -> None:
+        """A raw button edge, on the loop's thread."""
+        for accepted in self.debouncer.edge(edge):
+            self._handle(accepted)
+
+    def _handle(self, edge: ButtonEdge) -> None:
+        kind, *rest = edge.key  # type: ignore[misc]
+        if kind == "seat":
+            seat, key = rest
+            panel = self.panels[seat]
+            if edge.pressed:
+                self.seat_alerts.pop(seat, None)     # a refusal is shown until the seat's next press
+                view = self.engine_views.get(seat)
+                if key is Key.BET and view is not None and view.player is None:
+                    self._run_inputs([self._sit(seat)], changed_seat=seat)
+                    return
+            inputs = panel.press(key, edge.t) if edge.pressed else panel.release(key, edge.t)
+            self._run_inputs(inputs, changed_seat=seat)
+        elif edge.pressed:
+            result = self.console.press(rest[0], edge.t)
+            if result.clear_alerts:
+                self.alerts.clear()
+            if result.next_page:
+                self.dealer_page += 1
+            self._run_inputs(result.inputs, changed_seat=None)
+
+    def _run_inputs(self, inputs: list[dict[str, Any]], changed_seat: int | None) -> None:
+        for entry in inputs:
+            self.submit(entry)
+        if inputs:
+            self.refresh()
+        elif changed_seat is not None:
+            self.refresh_seat(changed_seat)
+        else:
+            self.refresh_dealer()
+
+    def _sit(self, seat: int) -> dict[str, Any]:
+        """BET on an empty seat sits a player there with the buy-in (or 100 big blinds); the dealer can
+        UNDO it. Names and chip counts beyond that come from the simulator or a replayed journal."""
+        blinds = self.config.table.get("blinds", [1, 2])
+        stack = int(self.config.table.get("buy_in") or 100 * blinds[1])
+        return {"type": "sit", "seat": seat, "player": f"Seat {seat}", "stack": stack}
+
+    def on_card(self, uid: str) -> None:
+        """A tag read by the shoe. An unknown tag is an alert naming it, never a card input (DEAL-7)."""
+        found = self.decks.card_for(uid) if self.decks is not None else None
+        if found is None:
+            self.alerts.append(Alert("DEAL-7", f"unknown tag {uid}: not in an enrolled deck; take the card "
+                                               "out and check the deck"))
+            _LOGGER.warning("unknown tag %s read by the shoe", uid)
+            self.refresh_dealer()
+            return
+        _deck, card = found
+        self.last_card = card
+        self.submit({"type": "card", "card": card})
+        self.refresh()
+
+    def on_shoe_online(self, online: bool) -> None:
+        self.shoe_online = online
+        self.refresh_dealer()
+
+    def tick(self) -> None:
+        """Timers: debounced releases, long presses, notices, console confirmations, display retries."""
+        now = self.clock()
+        for edge in self.debouncer.poll(now):
+            self._handle(edge)
+        for seat, panel in self.panels.items():
+            before = (panel.mode, panel.amount, panel.notice)
+            inputs = panel.tick(now)
+            if inputs:
+                self._run_inputs(inputs, changed_seat=seat)
+            elif (panel.mode, panel.amount, panel.notice) != before:
+                self.refresh_seat(seat)
+        if self.console.pending is not None:
+            self.console.tick(now)
+            if self.console.pending is None:
+                self.refresh_dealer()
+        for slot in (*self.seat_slots.values(), self.dealer_slot):
+            slot.poll()
+
+    def next_deadline(self) -> float | None:
+        times = [self.debouncer.next_deadline(), self.console.next_deadline(),
+                 *(panel.next_deadline() for panel in self.panels.values())]
+        return min((t for t in times if t is not None), default=None)
+
+    # --- outputs -------------------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Recompute every view from the table and redraw what changed."""
+        expectation = self.table.next_expectation()
+        showdown = set(expectation.get("seats", [])) if expectation.get("expect") == "showdown" else set()
+        for seat, panel in self.panels.items():
+            view = seat_view(self.table, seat, alert=self.seat_alerts.get(seat))
+            self.engine_views[seat] = view
+            panel.set_view(view)
+            panel.showdown = seat in showdown
+            self.leds.set((seat, "action"), view.your_action)
+            self.leds.set((seat, "dealer"), view.is_button)
+            self.refresh_seat(seat)
+        self.refresh_dealer()
+
+    def refresh_seat(self, seat: int) -> None:
+        view = self.engine_views.get(seat)
+        if view is None:
+            return
+        shown = self.panels[seat].overlay(view)
+        if self._shown.get(seat) != shown:
+            self._shown[seat] = shown
+            self.seat_slots[seat].show(render_seat(shown))
+
+    def dealer_view(self) -> DealerView:
+        view = dealer_view(self.table, tuple(self.alerts), shoe_online=self.shoe_online)
+        self.console.set_state(view.expect, self.last_card)
+        if self.console.notice:
+            view = dataclasses.replace(view, expect=self.console.notice)
+        return view
+
+    def refresh_dealer(self) -> None:
+        view = self.dealer_view()
+        page = self.dealer_page % dealer_pages(view)
+        if self._shown.get("dealer") != (view, page):
+            self._shown["dealer"] = (view, page)
+            self.dealer_slot.show(render_dealer(view, page))
+
+    def status(self) -> str:
+        return self.dealer_view().expect
+
+    def close(self) -> None:
+        self.buttons.close()
+        self.leds.close()
+
+
+# --- the process ---------------------------------------------------------------------------------------
+
+class _Notifier:
+    """systemd notifications through the ``sdnotify`` package; silent when not run by systemd."""
+
+    def __init__(self) -> None:
+        import sdnotify
+
+        self._notifier = sdnotify.SystemdNotifier()
+        usec = os.environ.get("WATCHDOG_USEC")
+        self.watchdog_interval = int(usec) / 3e6 if usec and usec.isdigit() else None
+
+    def notify(self, text: str) -> None:
+        self._notifier.notify(text)
+
+
+async def serve(config: Config, devices: Devices, *, shoe_url: str | None = None,
+                stop: asyncio.Event | None = None, ready: Callable[[], None] | None = None) -> int:
+    """Run the table until ``stop`` is set (or SIGTERM/SIGINT)."""
+    loop = asyncio.get_running_loop()
+    stop = stop or asyncio.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError, RuntimeError):   # not the main thread (tests)
+            loop.add_signal_handler(sig, stop.set)
+    try:
+        journal, entries = Journal.open(config.journal)
+    except (OSError, JournalError) as exc:
+        _LOGGER.error("cannot open the journal: %s", exc)
+        return 1
+    wake = asyncio.Event()
+
+    def post(edge: ButtonEdge) -> None:                # runs on gpiozero's thread
+        loop.call_soon_threadsafe(controller.on_edge, edge)
+        loop.call_soon_threadsafe(wake.set)
+
+    decks = _load_decks(config)
+    controller = Controller(config, devices, journal, post=post, decks=decks)
+    controller.replay(entries)
+    link = _start_shoe(controller, shoe_url or config.shoe_port, loop)
+    if link is not None:
+        await link.start()
+    notifier = _Notifier()
+    notifier.notify("READY=1")
+    notifier.notify(f"STATUS={controller.status()}")
+    if ready is not None:
+        ready()
+    _LOGGER.info("dealerpi ready: %d seats, devices=%s", len(config.seats), devices.kind)
+    ping_every = notifier.watchdog_interval or 5.0
+    next_ping = 0.0
+    try:
+        while not stop.is_set():
+            now = time.monotonic()
+            if now >= next_ping:
+                notifier.notify("WATCHDOG=1")          # from the main loop: a stuck loop stops the pings
+                next_ping = now + ping_every
+            controller.tick()
+            deadline = controller.next_deadline()
+            timeout = min(next_ping, deadline if deadline is not None else next_ping, now + 1.0) - now
+            wake.clear()
+            waiters = [asyncio.ensure_future(stop.wait()), asyncio.ensure_future(wake.wait())]
+            await asyncio.wait(waiters, timeout=max(0.0, timeout), return_when=asyncio.FIRST_COMPLETED)
+            for waiter in waiters:
+                waiter.cancel()
+    finally:
+        notifier.notify("STOPPING=1")
+        if link is not None:
+            await link.stop()
+        controller.close()
+        journal.close()
+    return 0
+
+
+def _load_decks(config: Config) -> Any:
+    from dealerpi.shoe.decks import DeckFileError, DeckLibrary
+
+    try:
+        library = DeckLibrary.load(config.decks)
+    except (OSError, DeckFileError) as exc:
+        _LOGGER.error("decks in %s: %s; every tag will be reported as unknown", config.decks, exc)
+        return None
+    if not len(library):
+        _LOGGER.warning("no enrolled deck in %s (dealerpi enroll); every tag will be reported as unknown",
+                        config.decks)
+    return library
+
+
+def _start_shoe(controller: Controller, url: str, loop: asyncio.AbstractEventLoop) -> Any:
+    from dealerpi.shoe.link import ShoeLink, ShoeOffline, ShoeOnline
+
+    def on_event(event: object) -> None:
+        if isinstance(event, ShoeOnline | ShoeOffline):
+            controller.on_shoe_online(isinstance(event, ShoeOnline))
+
+    return ShoeLink(url, on_card=controller.on_card, on_event=on_event)
+
+
+def main(argv: list[str]) -> int:
+    """``dealerpi run``: see the module docstring."""
+    parser = argparse.ArgumentParser(prog="dealerpi run", description="Run the table daemon.")
+    parser.add_argument("--config", type=Path, default=Path("/etc/dealerpi/dealerpi.toml"))
+    parser.add_argument("--fake", action="store_true", help="fake pins and displays, whatever the config says")
+    parser.add_argument("--shoe", help="the shoe's port or pyserial URL, instead of the config's")
+    args = parser.parse_args(argv)
+    try:
+        config = load(args.config)
+    except ConfigError as exc:
+        print("\n".join(exc.errors), file=sys.stderr)
+        return 2
+    logging.basicConfig(stream=sys.stderr, level=config.log_level,
+                        format="%(levelname)s %(name)s: %(message)s")
+    devices = make_devices(config, fake=args.fake)
+    try:
+        return asyncio.run(serve(config, devices, shoe_url=args.shoe))
+    finally:
+        devices.close()

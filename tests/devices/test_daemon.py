@@ -1,0 +1,238 @@
+"""The daemon's wiring with fake devices: buttons -> panel -> journal -> engine -> views -> displays/LEDs.
+
+Covers issue 5's daemon: inputs are journaled before the engine applies them, unknown tags become a DEAL-7
+alert naming the UID and are not journaled, a failing display does not stop the table, a restart rebuilds
+the same table from the journal, and READY=1 reaches systemd's notify socket.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import socket
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dealerpi.config import Config, load
+from dealerpi.daemon import Controller, serve
+from dealerpi.devices import FakeDevices
+from dealerpi.input import Key
+from dealerpi.journal import Journal
+from dealerpi.views.render import render_seat
+
+CONFIG = """
+devices = "fake"
+journal = "state/journal.jsonl"
+decks = "decks"
+
+[table]
+game = "nlhe"
+rules = "home"
+seats = 3
+blinds = [1, 3]
+
+[input]
+debounce_ms = 30
+
+[[seats]]
+seat = 1
+buttons = { fold = "GPIO4", call = "GPIO5", bet = "GPIO6" }
+leds = { action = "GPIO7", dealer = "GPIO8" }
+display = { bus = 1, address = 0x3C }
+
+[[seats]]
+seat = 2
+buttons = { fold = "GPIO9", call = "GPIO10", bet = "GPIO11" }
+leds = { action = "GPIO12", dealer = "GPIO13" }
+display = { bus = 1, address = 0x3D }
+
+[[seats]]
+seat = 3
+buttons = { fold = "GPIO14", call = "GPIO15", bet = "GPIO16" }
+leds = { action = "GPIO17", dealer = "GPIO18" }
+display = { bus = 3, address = 0x3C }
+
+[dealer]
+buttons = { start = "GPIO19", exposed = "GPIO20", misdeal = "GPIO21", undo = "GPIO22", confirm = "GPIO23" }
+display = { bus = 3, address = 0x3D }
+"""
+
+CARDS = ["Ah", "Kd", "7c", "2s", "9h", "Qc", "Jd", "Ts", "3h", "4d", "5c", "6s", "8h"]
+
+
+class FakeDecks:
+    """The shoe helper's DeckLibrary interface: card_for(uid) -> (deck, card) or None."""
+
+    def card_for(self, uid: str) -> tuple[str, str] | None:
+        number = int(uid[1:]) if uid.startswith("T") and uid[1:].isdigit() else -1
+        return ("test", CARDS[number]) if 0 <= number < len(CARDS) else None
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def make(tmp_path: Path) -> tuple[Config, FakeDevices, Controller, Clock]:
+    path = tmp_path / "table.toml"
+    path.write_text(CONFIG)
+    config = load(path)
+    devices = FakeDevices(config)
+    journal, entries = Journal.open(config.journal)
+    clock = Clock()
+    controller = Controller(config, devices, journal, clock=clock, decks=FakeDecks())
+    controller.replay(entries)
+    return config, devices, controller, clock
+
+
+def press(devices: FakeDevices, clock: Clock, pin: Any, hold: float = 0.1) -> None:
+    devices.press(pin)
+    clock.now += hold
+    devices.release(pin)
+    clock.now += 0.5
+
+
+def journal_lines(config: Config) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in config.journal.read_text().splitlines()]
+
+
+def seat_and_deal(config: Config, devices: FakeDevices, controller: Controller, clock: Clock) -> int:
+    """Sit three players with BET on the empty seats, START, deal the hole cards; return the actor."""
+    for panel in config.seats:
+        press(devices, clock, panel.buttons["bet"])
+    press(devices, clock, config.dealer.buttons["start"])
+    uid = 0
+    while controller.table.next_expectation().get("expect") == "card":
+        controller.on_card(f"T{uid:02d}")
+        uid += 1
+    expectation = controller.table.next_expectation()
+    assert expectation["expect"] == "action"
+    return int(expectation["seat"])
+
+
+def test_buttons_to_journal_to_engine_to_displays_and_leds(tmp_path: Path) -> None:
+    config, devices, controller, clock = make(tmp_path)
+    actor = seat_and_deal(config, devices, controller, clock)
+    lines = journal_lines(config)
+    assert lines[0] == {"type": "table", "game": "nlhe", "rules": "home", "seats": 3, "blinds": [1, 3]}
+    assert lines[1:4] == [{"type": "sit", "seat": s, "player": f"Seat {s}", "stack": 300} for s in (1, 2, 3)]
+    assert lines[4] == {"type": "start"}
+    assert [line["type"] for line in lines[5:]] == ["card"] * 6
+
+    # the actor's LED is lit, nobody else's; the button LED is at the button's seat
+    panels = {p.seat: p for p in config.seats}
+    assert [devices.led_lit(panels[s].leds["action"]) for s in (1, 2, 3)] == [s == actor for s in (1, 2, 3)]
+    button = controller.table.plan.button
+    assert [devices.led_lit(panels[s].leds["dealer"]) for s in (1, 2, 3)] == [s == button for s in (1, 2, 3)]
+    # every display shows exactly its seat's rendered view
+    for seat in (1, 2, 3):
+        expected = render_seat(controller.panels[seat].overlay(controller.engine_views[seat]))
+        assert devices.image(panels[seat].display).tobytes() == expected.tobytes()
+    assert controller.engine_views[actor].your_action
+
+    # the actor raises: BET opens entry at the minimum, a tap steps to 1/2 POT, a hold confirms
+    view = controller.engine_views[actor]
+    press(devices, clock, panels[actor].buttons["bet"])
+    shown = controller.panels[actor].overlay(view)
+    assert shown.entry == view.min_raise_to
+    assert devices.image(panels[actor].display).tobytes() == render_seat(shown).tobytes()
+    press(devices, clock, panels[actor].buttons["bet"])
+    half_pot = controller.panels[actor].amount
+    devices.press(panels[actor].buttons["bet"])
+    clock.now += 0.7
+    controller.tick()                                   # the long press confirms
+    devices.release(panels[actor].buttons["bet"])
+    assert journal_lines(config)[-1] == {"type": "act", "seat": actor, "action": "raise", "to": half_pot}
+    assert not controller.engine_views[actor].your_action
+    assert controller.engine_views[actor].bet == half_pot
+
+
+def test_unknown_tag_is_an_alert_naming_it_and_not_journaled(tmp_path: Path) -> None:
+    config, devices, controller, clock = make(tmp_path)
+    seat_and_deal(config, devices, controller, clock)
+    before = config.journal.read_text()
+    controller.on_card("04A1B2C3D4")
+    assert config.journal.read_text() == before
+    assert controller.alerts[-1].rule == "DEAL-7"
+    assert "unknown tag 04A1B2C3D4" in controller.alerts[-1].message
+    assert controller.dealer_view().alerts[-1].rule == "DEAL-7"
+
+
+def test_out_of_turn_press_is_refused_with_bet_12_on_the_seat(tmp_path: Path) -> None:
+    config, devices, controller, clock = make(tmp_path)
+    actor = seat_and_deal(config, devices, controller, clock)
+    other = next(s for s in (1, 2, 3) if s != actor)
+    press(devices, clock, next(p for p in config.seats if p.seat == other).buttons["call"])
+    assert journal_lines(config)[-1]["seat"] == other           # journaled: it happened
+    alert = controller.engine_views[other].alert
+    assert alert is not None and alert.rule == "BET-12"
+    assert any(a.rule == "BET-12" for a in controller.alerts)
+
+
+def test_a_failing_display_does_not_stop_the_table(tmp_path: Path) -> None:
+    config, devices, controller, clock = make(tmp_path)
+    devices.broken.add(config.seats[1].display)
+    actor = seat_and_deal(config, devices, controller, clock)
+    assert controller.seat_slots[2].failed
+    assert controller.engine_views[actor].your_action     # the table went on
+
+
+def test_restart_rebuilds_the_same_table_from_the_journal(tmp_path: Path) -> None:
+    config, devices, controller, clock = make(tmp_path)
+    actor = seat_and_deal(config, devices, controller, clock)
+    press(devices, clock, next(p for p in config.seats if p.seat == actor).buttons["call"])
+    views = dict(controller.engine_views)
+    count = len(journal_lines(config))
+    controller.journal.close()
+    controller.close()
+    devices2 = FakeDevices(config)
+    journal, entries = Journal.open(config.journal)
+    again = Controller(config, devices2, journal, clock=clock, decks=FakeDecks())
+    again.replay(entries)
+    assert len(journal_lines(config)) == count                 # the table input was not journaled twice
+    assert again.engine_views == views
+    for panel in config.seats:
+        assert devices2.image(panel.display).tobytes() == devices.image(panel.display).tobytes()
+
+
+def test_serve_sends_ready_to_systemd_and_stops(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "table.toml"
+    path.write_text(CONFIG)
+    config = load(path)
+    notify = tmp_path / "notify.sock"
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    sock.bind(str(notify))
+    sock.settimeout(10)
+    monkeypatch.setenv("NOTIFY_SOCKET", str(notify))
+    monkeypatch.setenv("WATCHDOG_USEC", "3000000")
+    devices = FakeDevices(config)
+    messages: list[str] = []
+
+    def collect() -> None:
+        while not any(m.startswith("STOPPING=1") for m in messages):
+            messages.append(sock.recv(4096).decode())
+
+    reader = threading.Thread(target=collect)
+    reader.start()
+
+    async def run() -> int:
+        stop = asyncio.Event()
+        return await serve(config, devices, shoe_url="loop://", stop=stop,
+                           ready=lambda: asyncio.get_running_loop().call_later(0.3, stop.set))
+
+    assert asyncio.run(run()) == 0
+    reader.join(10)
+    sock.close()
+    devices.close()
+    assert messages[0] == "READY=1"
+    assert messages[1] == "STATUS=start"
+    assert "WATCHDOG=1" in messages
+    assert messages[-1] == "STOPPING=1"
+    assert os.path.exists(config.journal)
