@@ -160,6 +160,9 @@ class SimTable:
             self._timer.cancel()
         await self.link.stop()
         await self.shoe.stop()
+        # gpiozero's Button stops a hold thread that polls every 0.1 s: closed one by one, 35 buttons
+        # take ~2 s, so they are closed side by side
+        await asyncio.gather(*(asyncio.to_thread(button.close) for button in self._buttons.buttons.values()))
         self._buttons.close()
         self._leds.close()
         self.devices.close()

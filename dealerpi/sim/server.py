@@ -190,6 +190,13 @@ class SimServer:
         self.clock = TournamentClock(self.sim, minutes=minutes, on_tick=self.push_soon)
         return self.clock.start()
 
+    async def close(self) -> None:
+        """Say goodbye to every page (a closed socket, not a hung one, when the simulator stops)."""
+        if self.clock is not None:
+            self.clock.stop()
+        for viewer in list(self.viewers):
+            await viewer.socket.close()
+
     def push_soon(self) -> None:
         """Send the new state to every viewer once, after the current burst of changes."""
         if self._push_due:
@@ -291,8 +298,7 @@ async def serve(args: argparse.Namespace, *, ready: Callable[[str], None] | None
     try:
         await asyncio.Event().wait()
     finally:
-        if server.clock is not None:
-            server.clock.stop()
+        await server.close()
         await sim.stop()
         await runner.cleanup()
 

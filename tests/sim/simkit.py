@@ -37,6 +37,7 @@ async def running_sim(tmp_path: Path, *, lines: list[str] | None = None, token: 
         await asyncio.wait_for(sim.link.wait_online(), 5)
         yield sim, server, client
     finally:
+        await server.close()
         await client.close()
         await sim.stop()
 
