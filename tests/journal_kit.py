@@ -1,0 +1,56 @@
+"""Helpers for journal tests: build inputs tersely, replay them, look at the table the way the dealer would."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from dealerpi.engine.table import Table
+from dealerpi.journal_replay import replay_lines, summary
+
+
+def table(game: str = "nlhe", rules: str = "home", seats: int = 6, blinds: tuple[int, int] = (1, 3),
+          **extra: Any) -> dict[str, Any]:
+    return {"type": "table", "game": game, "rules": rules, "seats": seats, "blinds": list(blinds), **extra}
+
+
+def sit(seat: int, stack: int = 300, player: str | None = None) -> dict[str, Any]:
+    return {"type": "sit", "seat": seat, "player": player or f"P{seat}", "stack": stack}
+
+
+def cards(*names: str) -> list[dict[str, Any]]:
+    return [{"type": "card", "card": name} for name in names]
+
+
+def act(seat: int, action: str, to: int | None = None) -> dict[str, Any]:
+    entry: dict[str, Any] = {"type": "act", "seat": seat, "action": action}
+    if to is not None:
+        entry["to"] = to
+    return entry
+
+
+def three_handed(rules: str = "home", game: str = "nlhe", **extra: Any) -> list[dict[str, Any]]:
+    """Seats 1-3 with 300 each; button on seat 1, so seat 2 is the small blind and seat 3 the big blind."""
+    return [table(game, rules, **extra), sit(1), sit(2), sit(3), {"type": "button", "seat": 1}, {"type": "start"}]
+
+
+def replay(entries: list[dict[str, Any]]) -> tuple[Table, dict[str, Any]]:
+    """Replay through the journal path (JSON lines), as ``dealerpi replay --journal`` does."""
+    lines = [json.dumps(e) for e in entries]
+    played, rejected, alerts = replay_lines(lines)
+    return played, summary(played, rejected, alerts)
+
+
+def holding(played: Table) -> dict[int, list[str]]:
+    """Each dealt-in seat's hole cards in the current hand."""
+    assert played.hand is not None and played.plan is not None and played.deal is not None
+    held = played.hand.hole if played.deal.delivered else played.deal.buffer
+    return {seat: list(held[i]) for i, seat in enumerate(played.plan.order)}
+
+
+def rules_of(result: dict[str, Any]) -> list[str]:
+    return [a["rule"] for a in result["alerts"]]
+
+
+def stacks(result: dict[str, Any]) -> dict[int, int]:
+    return {int(seat): info["stack"] for seat, info in result["seats"].items()}
