@@ -20,7 +20,6 @@ import pytest
 from dealerpi.config import Config, load
 from dealerpi.daemon import Controller, serve
 from dealerpi.devices import FakeDevices
-from dealerpi.input import Key
 from dealerpi.journal import Journal
 from dealerpi.views.render import render_seat
 
