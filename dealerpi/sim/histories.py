@@ -15,7 +15,8 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from itertools import accumulate
+from typing import Any, cast
 
 from dealerpi.engine.hand import Hand
 from dealerpi.engine.inputs import TableConfig
@@ -56,22 +57,40 @@ def _deal_of(table: Table) -> _Deal:
 
 
 def _actions(hand: Hand) -> list[str]:
-    """The hand's log as PHH actions: the final hole cards first, then board cards and actions in order."""
+    """The hand's log as PHH actions: the final hole cards first, then board cards and actions in order.
+
+    The engine takes board cards one by one as the shoe reads them; PHH writes a street's cards in one
+    ``d db``, so the cards of one street of one board are joined.
+    """
     actions = [f"d dh p{i + 1} {''.join(cards)}" for i, cards in enumerate(hand.hole)]
+    ends = set(accumulate(street.board_cards for street in hand.game.streets))   # 3, 4, 5 in hold'em
+    dealt: dict[int, int] = {}            # board -> cards on it so far
+    open_line: dict[int, int] = {}        # board -> index of its street's unfinished "d db" line
+    line_board: dict[int, int] = {}       # index of a "d db" line -> its board
     for event in hand.log:
-        verb = event[0]
-        if verb in ("f", "cc") or verb == "kill":
-            actions.append(f"p{int(event[1]) + 1} {'f' if verb == 'kill' else verb}")   # type: ignore[call-overload]
+        verb, args = event[0], cast(tuple[Any, ...], event[1:])
+        if verb in ("f", "cc", "kill"):
+            actions.append(f"p{args[0] + 1} {'cc' if verb == 'cc' else 'f'}")
         elif verb == "cbr":
-            actions.append(f"p{int(event[1]) + 1} cbr {event[2]}")                         # type: ignore[call-overload]
+            actions.append(f"p{args[0] + 1} cbr {args[1]}")
         elif verb == "db":
-            actions.append(f"d db {''.join(event[2])}")                                    # type: ignore[arg-type]
+            board, cards = args[0], "".join(args[1])
+            if board in open_line:
+                actions[open_line[board]] += cards
+            else:
+                open_line[board] = len(actions)
+                line_board[len(actions)] = board
+                actions.append(f"d db {cards}")
+            dealt[board] = dealt.get(board, 0) + len(args[1])
+            if dealt[board] in ends:
+                del open_line[board]
         elif verb == "retract":                      # BRD-1: the void flop's cards were taken back
             while actions and actions[-1].startswith("d db"):
-                actions.pop()
+                board = line_board.pop(len(actions) - 1)
+                dealt[board] -= len(actions.pop().removeprefix("d db ")) // 2
+            open_line.clear()
         elif verb == "sm":
-            cards = event[2]
-            actions.append(f"p{int(event[1]) + 1} sm {''.join(cards) if cards else '-'}")  # type: ignore[call-overload]
+            actions.append(f"p{args[0] + 1} sm {''.join(args[1]) if args[1] else '-'}")
     return actions
 
 

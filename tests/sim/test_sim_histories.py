@@ -1,0 +1,71 @@
+"""The evening's hand histories: finished hands written as PHH from the engine's own hands."""
+
+from __future__ import annotations
+
+import json
+
+from dealerpi.engine.table import Table
+from dealerpi.history.phh import loads_all
+from dealerpi.history.replay import Status, replay
+from dealerpi.sim.histories import hand_records, phh_text
+from dealerpi.sim.server import START_JOURNAL
+
+# Seat 1 Ann 300 (button), seat 2 Bob 200 (small blind 1), seat 3 Cy 100 (big blind 3). The shoe deals from
+# the small blind around: Bob Kh, Cy Qh, Ann Ah, Bob Kd, Cy Qd, Ann Ad.
+DEAL = ["Kh", "Qh", "Ah", "Kd", "Qd", "Ad"]
+# Ann moves in for 300, Bob calls all-in for 200, Cy calls all-in for 100. Burn 2s, flop 2c 7d 9s, burn 5s,
+# turn 3h, burn 6s, river Jc: no straight, no flush, so aces beat kings beat queens.
+ACTIONS = [{"type": "act", "seat": 1, "action": "raise", "to": 300},
+           {"type": "act", "seat": 2, "action": "call"},
+           {"type": "act", "seat": 3, "action": "call"}]
+BOARD = ["2s", "2c", "7d", "9s", "5s", "3h", "6s", "Jc"]
+
+
+def side_pot_hand() -> list[dict]:
+    inputs = [json.loads(line) for line in START_JOURNAL.read_text().splitlines()]
+    inputs.append({"type": "start"})
+    inputs += [{"type": "card", "card": card} for card in DEAL]
+    inputs += ACTIONS
+    inputs += [{"type": "card", "card": card} for card in BOARD]
+    return inputs
+
+
+def test_a_side_pot_hand_is_written_as_phh_and_replays_to_the_same_stacks() -> None:
+    """POT-1, POT-2: main pot 3 x 100 = 300 (seats 1-3), side pot 2 x 100 = 200 (seats 1, 2), Ann's last 100
+    unmatched comes back; Ann's aces win both: 300 - 300 + 300 + 200 + 100 = 600, Bob 0, Cy 0."""
+    table = Table()
+    for entry in side_pot_hand():
+        assert table.apply(entry).accepted, entry
+    assert table.next_expectation() == {"expect": "start"}
+    assert table.records[-1].pots == [{"amount": 300, "eligible": [2, 3, 1], "won": {"1": 300}},
+                                      {"amount": 200, "eligible": [2, 1], "won": {"1": 200}}]
+    [record] = hand_records(table.accepted)
+    assert record.variant == "NT"
+    assert record.players == ("Bob", "Cy", "Ann")             # p1 is left of the button: the small blind
+    assert record.starting_stacks == (200, 100, 300)
+    assert record.blinds_or_straddles == (1, 3, 0) and record.antes == (0, 0, 0) and record.min_bet == 3
+    assert record.actions == ("d dh p1 KhKd", "d dh p2 QhQd", "d dh p3 AhAd",
+                              "p3 cbr 300", "p1 cc", "p2 cc",
+                              "p1 sm KhKd", "p2 sm QhQd", "p3 sm AhAd",     # POT-5: all-in, all shown at once
+                              "d db 2c7d9s", "d db 3h", "d db Jc")
+    assert record.finishing_stacks == (0, 0, 600)
+    assert record.extra == {"hand": 1, "seats": [2, 3, 1], "seat_count": 6}
+    [again] = loads_all(phh_text(table.accepted))
+    assert again.actions == record.actions and again.finishing_stacks == record.finishing_stacks
+    assert replay(again).status is Status.MATCH
+
+
+def test_misdeals_are_not_hands_and_an_undo_takes_a_hand_back() -> None:
+    """MIS-1: a misdeal before substantial action voids the deal; the redeal is the hand that counts."""
+    table = Table()
+    inputs = side_pot_hand()
+    start = inputs.index({"type": "start"})
+    for entry in inputs[:start + 2]:
+        assert table.apply(entry).accepted
+    assert table.apply({"type": "misdeal"}).accepted
+    for entry in inputs[start + 1:]:
+        assert table.apply(entry).accepted, entry
+    records = hand_records(table.accepted)
+    assert [r.finishing_stacks for r in records] == [(0, 0, 600)]
+    assert table.apply({"type": "undo"}).accepted          # the river card is taken back: no hand is over
+    assert hand_records(table.accepted) == []
