@@ -19,7 +19,9 @@ situations where it plays another rule are excluded exactly, with the rule id:
   pot counts the full blinds, and a short stack pays the blind before the ante. PokerKit plays the chips
   actually posted and takes the ante first, so no stack here is below its blind plus its ante.
 
-A failure prints the hand as PHH text (dealerpi.history.phh.dumps) with the decision where it diverged.
+Every finished hand is also written as PHH by dealerpi.history.from_hand and replayed: it must give the
+engine's own stacks. A failure prints the hand as PHH text (dealerpi.history.phh.dumps) with the decision
+where it diverged.
 """
 
 from __future__ import annotations
@@ -40,7 +42,9 @@ from pokerkit.games import PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHol
 
 from dealerpi.engine.games import GAMES
 from dealerpi.engine.hand import Hand, Legal, Phase
+from dealerpi.history.from_hand import record_from_hand
 from dealerpi.history.phh import HandRecord, dumps
+from dealerpi.history.replay import Status, replay
 
 BIG_BLIND = 10
 SMALL_BLIND = 5
@@ -88,14 +92,18 @@ def random_setup(game: str, rng: random.Random) -> Setup:
     return Setup(game, stacks, ante, deck)
 
 
+def engine_blinds(setup: Setup) -> list[int]:
+    n = len(setup.stacks)
+    if n == 2:
+        return [BIG_BLIND, SMALL_BLIND]          # BLD-4: the button (index 1) posts the small blind
+    return [SMALL_BLIND, BIG_BLIND] + [0] * (n - 2)
+
+
 def new_engine(setup: Setup) -> Hand:
     n = len(setup.stacks)
-    blinds = [SMALL_BLIND, BIG_BLIND] + [0] * (n - 2)
-    if n == 2:
-        blinds = [BIG_BLIND, SMALL_BLIND]       # BLD-4: the button (index 1) posts the small blind
     limits = (BIG_BLIND, 2 * BIG_BLIND) if setup.game == "flhe" else None
-    return Hand(GAMES[setup.game], setup.stacks, blinds=blinds, antes=[setup.ante] * n if setup.ante else [],
-                min_bet=BIG_BLIND, limits=limits)
+    return Hand(GAMES[setup.game], setup.stacks, blinds=engine_blinds(setup),
+                antes=[setup.ante] * n if setup.ante else [], min_bet=BIG_BLIND, limits=limits)
 
 
 def new_pokerkit(setup: Setup) -> State:
@@ -236,6 +244,10 @@ def play(setup: Setup, rng: random.Random, excluded: dict[str, int]) -> int:
         else:
             pytest.fail(fail(f"unexpected engine phase {engine.phase}"))
     assert not pk.status, fail("the engine finished the hand, PokerKit did not")
+    # The hand written as PHH by the table's writer replays to the same stacks (a round trip per hand).
+    written = replay(record_from_hand(engine, blinds=engine_blinds(setup), antes=[setup.ante] * n))
+    assert (written.status, written.finishing_stacks) == (Status.MATCH, tuple(engine.stacks)), fail(
+        f"the written record replays as {written.status}: {written.reason}")
     if engine.stacks != list(pk.stacks) and pokerkit_split(engine) == list(pk.stacks):
         excluded["POT-3"] = excluded.get("POT-3", 0) + 1
     else:

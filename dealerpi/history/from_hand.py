@@ -1,0 +1,104 @@
+"""Write a hand the engine played as a PHH record: the table's hand histories.
+
+The record is built from the hand's log (deals, actions, shows and mucks, in order) and its set-up, so that
+:func:`dealerpi.history.replay.replay` plays it to the same final stacks. PHH has no notation for some things
+the table can do; those raise :class:`PHHError` rather than write a record that would replay differently:
+several boards or runs (POT-11, POT-12), a hand killed out of turn, a bomb pot without pre-flop betting.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from dealerpi.engine.hand import UNKNOWN, Hand, Phase
+from dealerpi.history.phh import HandRecord, PHHError
+from dealerpi.history.replay import VARIANTS
+
+_LOGGER = logging.getLogger(__name__)
+
+PHH_CODES = {game: code for code, game in VARIANTS.items()}
+"""Engine game name -> PHH variant code."""
+
+
+def record_from_hand(hand: Hand, *, blinds: Sequence[int], antes: Sequence[int] = (), dead: Sequence[int] = (),
+                     players: Sequence[str] | None = None, extra: Mapping[str, Any] | None = None) -> HandRecord:
+    """The PHH record of ``hand``; ``blinds``, ``antes`` and ``dead`` are what it was created with.
+
+    Dead blinds are written as antes (both are dead money in the main pot; PHH has only antes). The
+    ``finishing_stacks`` are set once the hand is complete.
+    """
+    code = PHH_CODES.get(hand.game.key)
+    if code is None:
+        raise PHHError(f"the game {hand.game.key!r} has no PHH variant code")
+    if len(hand.boards) != 1 or hand.bomb:
+        raise PHHError("PHH has no notation for several boards, runs or a bomb pot")
+    n = hand.n
+    phh_blinds = [blinds[i] if i < len(blinds) else 0 for i in range(n)]
+    phh_antes = [(antes[i] if i < len(antes) else 0) + (dead[i] if i < len(dead) else 0) for i in range(n)]
+    if n == 2:
+        # The engine takes heads-up blinds per player, [BB, SB] (the button posts the small blind, BLD-4);
+        # PHH writes them [SB, BB] (see replay).
+        phh_blinds.reverse()
+        phh_antes.reverse()
+    limits = {"small_bet": hand.limits[0], "big_bet": hand.limits[1]} if hand.limits else \
+        {"min_bet": hand.min_bet}
+    return HandRecord(
+        variant=code, starting_stacks=tuple(hand.starting), actions=tuple(_actions(hand)),
+        antes=tuple(phh_antes), blinds_or_straddles=tuple(phh_blinds),
+        players=None if players is None else tuple(players),
+        finishing_stacks=tuple(hand.stacks) if hand.phase is Phase.COMPLETE else None,
+        extra=dict(extra or {}), **limits,
+    )
+
+
+def _actions(hand: Hand) -> list[str]:
+    actions: list[str] = []
+    for entry in hand.log:
+        kind = entry[0]
+        if kind == "dh":
+            _, player, cards = entry
+            actions.append(f"d dh p{_int(player) + 1} {_cards(cards)}")
+        elif kind == "db":
+            actions.append(f"d db {_cards(entry[2])}")
+        elif kind in ("f", "cc"):
+            actions.append(f"p{_int(entry[1]) + 1} {kind}")
+        elif kind == "cbr":
+            actions.append(f"p{_int(entry[1]) + 1} cbr {_int(entry[2])}")
+        elif kind == "sm":
+            _, player, cards = entry
+            actions.append(f"p{_int(player) + 1} sm" + ("" if cards is None else f" {_cards(cards)}"))
+        elif kind == "retract":
+            # BRD-1: a void street's cards were taken back before anyone acted; the record keeps the redeal.
+            while actions and actions[-1].startswith("d db "):
+                actions.pop()
+        elif kind == "swap":
+            _, player, old, new = entry
+            _swap_hole_card(actions, _int(player), str(old), str(new))
+        else:
+            raise PHHError(f"PHH has no notation for the hand's {kind!r} step ({entry!r})")
+    return actions
+
+
+def _swap_hole_card(actions: list[str], player: int, old: str, new: str) -> None:
+    """EXP-1: an exposed hole card was replaced; the record shows the cards the player kept."""
+    prefix = f"d dh p{player + 1} "
+    for index, text in enumerate(actions):
+        cards = text[len(prefix):]
+        pairs = [cards[i:i + 2] for i in range(0, len(cards), 2)]
+        if text.startswith(prefix) and old in pairs:
+            pairs[pairs.index(old)] = new
+            actions[index] = prefix + "".join(pairs)
+            return
+    raise PHHError(f"p{player + 1} was never dealt {old}")
+
+
+def _cards(cards: object) -> str:
+    assert isinstance(cards, tuple | list)
+    return "".join("??" if card == UNKNOWN else str(card) for card in cards)
+
+
+def _int(value: object) -> int:
+    assert isinstance(value, int)
+    return value
