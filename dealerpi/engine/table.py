@@ -46,6 +46,7 @@ class Table(HandInputs):
         self.hand_number = 0
         self.accepted: list[dict[str, Any]] = []
         self.clock: list[int] | None = None            # TRN-2: [seat, seconds left]
+        self.checkpoint: tuple[int, dict[str, Any]] = (0, {})
 
     # --- the entry point -----------------------------------------------------------------------------
 
@@ -59,22 +60,52 @@ class Table(HandInputs):
         handler = getattr(self, f"_on_{kind}", None)
         if handler is None:
             return Outcome(False, f"unknown input type {kind!r}")
-        saved = copy.deepcopy(self.__dict__)
+        if self.hand is None or self.hand.at(Phase.COMPLETE):
+            self.checkpoint = (len(self.accepted), self._snapshot())
         try:
             alerts = handler(entry) or []
         except (IllegalAction, InputError, PositionError) as error:
-            self.__dict__.update(saved)
+            self._rebuild(len(self.accepted))
             return Outcome(False, self._seat_words(str(error)), self._refusal_alerts(kind, entry, str(error)))
         self.accepted.append(dict(entry))
         return Outcome(True, None, tuple(Alert(a.rule, self._seat_words(a.message)) for a in alerts))
 
+    def _snapshot(self) -> dict[str, Any]:
+        """The table between hands, copied cheaply: containers are copied, the objects in them are not
+        mutated between hands (frozen configs and plans, finished hands and records)."""
+        state: dict[str, Any] = {}
+        for key, value in self.__dict__.items():
+            if key in ("checkpoint", "accepted"):
+                continue
+            if key == "seats":
+                value = {seat: copy.copy(info) for seat, info in value.items()}
+            elif isinstance(value, list):
+                value = list(value)
+            state[key] = value
+        return state
+
+    def _rebuild(self, keep: int) -> None:
+        """Become the table that the first ``keep`` accepted inputs make: restore the last between-hands
+        snapshot and apply the accepted inputs after it again (the same fold, so exactly the same table)."""
+        inputs = self.accepted[:keep]
+        start, state = self.checkpoint
+        if start > keep:
+            fresh = Table()
+            for entry in inputs:
+                fresh.apply(entry)
+            self.__dict__.update(fresh.__dict__)
+            return
+        self.__dict__.update(state)
+        self.__dict__.update(self._snapshot())            # the snapshot stays reusable
+        self.accepted = inputs[:start]
+        self.checkpoint = (start, state)
+        for entry in inputs[start:]:
+            self.apply(entry)
+
     def _undo(self) -> Outcome:
         if not self.accepted:
             return Outcome(False, "nothing to undo")
-        fresh = Table()
-        for entry in self.accepted[:-1]:
-            fresh.apply(entry)
-        self.__dict__.update(fresh.__dict__)
+        self._rebuild(len(self.accepted) - 1)
         return Outcome(True, None, (Alert("UNDO", "The last input was taken back"),))
 
     def _refusal_alerts(self, kind: str, entry: Mapping[str, Any], reason: str) -> tuple[Alert, ...]:
