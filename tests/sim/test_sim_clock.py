@@ -1,0 +1,51 @@
+"""The tournament clock (TRN-1): levels of rising blinds; a level that ends mid-hand starts after the hand."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from pathlib import Path
+
+from dealerpi import config as config_module
+from dealerpi.sim.clock import TournamentClock
+from dealerpi.sim.host import SimTable
+from dealerpi.sim.server import SIM_CONFIG, START_JOURNAL
+
+
+def test_levels_raise_the_blinds_between_hands(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        now = [0.0]
+        sim = SimTable(config_module.load(str(SIM_CONFIG)), tmp_path / "journal.jsonl", deck_rng=random.Random(1))
+        sim.load(START_JOURNAL.read_text().splitlines())
+        clock = TournamentClock(sim, minutes=20, on_tick=lambda: None, clock=lambda: now[0])
+        assert clock.start() is None
+        try:
+            now[0] = 1199.0
+            clock.poll()
+            assert clock.text() == "level 1 1/3: 0:01 left"
+            now[0] = 1200.0
+            clock.poll()                                    # no hand is being played: level 2 starts now
+            assert (sim.table.config.small_blind, sim.table.config.big_blind) == (2, 6)
+            assert clock.text() == "level 2 2/6: 20:00 left"
+            last = json.loads(sim.journal_path.read_text().splitlines()[-1])
+            assert last == {"type": "table", "game": "nlhe", "rules": "home", "seats": 6, "blinds": [2, 6]}
+
+            assert sim.submit({"type": "start"}).accepted
+            for card in ["Kh", "Qh", "Ah", "Kd", "Qd", "Ad"]:
+                assert sim.submit({"type": "card", "card": card}).accepted
+            now[0] = 2400.0
+            clock.poll()                                    # a hand is on: level 3 waits for it
+            assert sim.table.config.big_blind == 6
+            assert clock.text() == "level 2 2/6: over; level 3 starts with the next hand"
+            assert sim.submit({"type": "act", "seat": 1, "action": "fold"}).accepted
+            assert sim.submit({"type": "act", "seat": 2, "action": "fold"}).accepted
+            assert sim.table.next_expectation() == {"expect": "start"}
+            clock.poll()
+            assert (sim.table.config.small_blind, sim.table.config.big_blind) == (3, 9)
+            assert [e.rule for e in sim.log if e.kind == "clock"] == ["TRN-1", "TRN-1", "TRN-1"]
+        finally:
+            clock.stop()
+            await sim.stop()
+
+    asyncio.run(scenario())
