@@ -42,14 +42,14 @@ def record_from_hand(hand: Hand, *, blinds: Sequence[int], antes: Sequence[int] 
         # PHH writes them [SB, BB] (see replay).
         phh_blinds.reverse()
         phh_antes.reverse()
-    limits = {"small_bet": hand.limits[0], "big_bet": hand.limits[1]} if hand.limits else \
-        {"min_bet": hand.min_bet}
+    small_bet, big_bet = hand.limits if hand.limits else (None, None)
     return HandRecord(
         variant=code, starting_stacks=tuple(hand.starting), actions=tuple(_actions(hand)),
         antes=tuple(phh_antes), blinds_or_straddles=tuple(phh_blinds),
+        small_bet=small_bet, big_bet=big_bet, min_bet=None if hand.limits else hand.min_bet,
         players=None if players is None else tuple(players),
         finishing_stacks=tuple(hand.stacks) if hand.phase is Phase.COMPLETE else None,
-        extra=dict(extra or {}), **limits,
+        extra=dict(extra or {}),
     )
 
 
