@@ -32,7 +32,7 @@ def test_usb_unplugged_mid_hand_loses_and_doubles_nothing(tmp_path: Path) -> Non
 
     async def scenario() -> None:
         link = ShoeLink(str(shoe.path), on_card=cards.append, on_event=events.append, read_timeout=0.02,
-                        heartbeat_timeout=1.0, backoff=Backoff(initial=0.05, factor=2, cap=0.2))
+                        heartbeat_timeout=3.0, backoff=Backoff(initial=0.05, factor=2, cap=0.2))
         await link.start()
         await asyncio.wait_for(link.wait_online(), 10)
         for uid in UIDS[:4]:  # hole cards for two seats

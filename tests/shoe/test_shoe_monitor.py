@@ -19,7 +19,7 @@ def test_monitor_names_enrolled_cards_and_unknown_tags(tmp_path: Path, capsys: p
     shoe = PtyShoe(tmp_path / "ttyACM-shoe")
     try:
         worker = threading.Thread(target=main, args=([str(shoe.path), "--decks-dir", str(tmp_path / "decks"),
-                                                      "--seconds", "2"],))
+                                                      "--seconds", "2.5"],))
         worker.start()
         deadline = time.monotonic() + 10
         while not shoe.protocol.decoder.frames:  # wait for the monitor's HELLO
