@@ -150,9 +150,9 @@ class DealFollower:
             return result
         if self.pending_choice is not None:
             raise IllegalAction("no card is due: flag which of the four flop cards is the burn first (BRD-1)")
-        slot = self._place(card, result)
-        self.seen[card] = slot
         self.reusable.discard(card)
+        slot = self._place(card, result)          # may put the card straight back into the stub
+        self.seen[card] = slot
         self.read_order.append(card)
         return result
 
@@ -268,6 +268,7 @@ class DealFollower:
         self.pending_choice = None
         self.seen[card] = Slot("burn", street=2)
         self.skip_burn.add(2)
+        self.board_slots.clear()
         self.hand.deal_board(flop, 0)
         for c in flop:
             self.seen[c] = Slot("board", board=0, street=1)
