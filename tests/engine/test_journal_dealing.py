@@ -40,7 +40,7 @@ def test_deal1_deal4_holdem_sequence_three_handed() -> None:
 def test_deal2_heads_up_first_card_big_blind_tda() -> None:
     """DEAL-2 (TDA 34-B): heads-up the button posts the SB and the big blind gets the first card."""
     journal = [table(), sit(1), sit(4), {"type": "button", "seat": 1}, {"type": "start"}, *cards("Ah", "Kh")]
-    played, result = replay(journal)
+    played, _result = replay(journal)
     assert holding(played) == {4: ["Ah"], 1: ["Kh"]}
     assert played.hand is not None and played.hand.bets == [3, 1]
 

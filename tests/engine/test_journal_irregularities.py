@@ -108,7 +108,7 @@ def test_exp6_boxed_hole_card_replaced_after_the_round() -> None:
 def test_exp6_boxed_card_found_in_the_stub_is_out_of_play() -> None:
     """EXP-6: a card found face up in the stub is out of play; if it is read later it is set aside."""
     journal = three_handed() + [boxed("2s")] + cards(*HOLE[:3], "2s", *HOLE[3:])
-    played, result = replay(journal)
+    played, _result = replay(journal)
     assert holding(played) == {2: ["Ah", "Ad"], 3: ["Kh", "Kd"], 1: ["Qh", "Qd"]}
 
 
@@ -286,5 +286,5 @@ def test_undo_takes_back_exactly_the_last_accepted_input() -> None:
     for key in ("seats", "hands", "next"):
         assert result_undo[key] == result_without[key]
     assert holding(with_undo) == holding(without)
-    again, result_again = replay([*base, act(3, "fold"), {"type": "undo"}, act(3, "call")])
+    _again, result_again = replay([*base, act(3, "fold"), {"type": "undo"}, act(3, "call")])
     assert result_again["next"] == {"expect": "burn"}
