@@ -5,6 +5,8 @@ with initial value 0xFFFF is CRC-16/CCITT-FALSE.
 
 import binascii
 import random
+import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -159,3 +161,12 @@ def test_arbitrary_bytes_never_raise_and_every_frame_decoded_was_sent(chunks: li
         for frame in decoder.feed(chunk):
             assert encode(frame).rstrip(b"\n") in raw
         assert len(decoder._pending) <= MAX_LINE
+
+
+def test_the_example_frames_in_the_firmware_readme_are_valid() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "firmware" / "README.md").read_text()
+    examples = re.findall(r"^\s+(\$\S+\*[0-9A-F]{4})\s", readme, flags=re.MULTILINE)
+    examples += re.findall(r"`(\$[^`]*\*[0-9A-F]{4})`", readme)
+    assert len(examples) >= 5
+    for example in examples:
+        assert Decoder().feed(example.encode() + b"\n") != [], example
