@@ -274,6 +274,11 @@ class DealFollower:
             self.seen[c] = Slot("board", board=0, street=1)
         return DealResult([Alert("BRD-1", f"{card} is the turn burn; the flop is {' '.join(flop)}")])
 
+    def _held(self, slot: Slot, card: str) -> bool:
+        """Whether ``card`` is still in the hand it was dealt to, and not already being replaced."""
+        held = self.hand.hole[slot.player] if self.delivered else self.buffer[slot.player]
+        return card in held and all(old != card for _, old in self.replacements)
+
     def exposed(self, card: str) -> DealResult:
         """The dealer saw ``card`` face up (EXP-1..4, EXP-7)."""
         slot = self.seen.get(card)
@@ -284,6 +289,8 @@ class DealFollower:
                                               "announce it to the table")])
         if slot.kind != "hole":
             raise IllegalAction(f"{card} is a board card: it is face up anyway")
+        if not self._held(slot, card):
+            raise IllegalAction(f"{card} is no longer in a hand: it was replaced")
         if self.hand.actions:
             return DealResult([Alert("EXP-4", f"{card} was exposed after the action began: the card plays")])
         self.exposures.append(card)
@@ -304,7 +311,7 @@ class DealFollower:
         slot = self.seen.get(card)
         if slot is None:
             self.dead.add(card)
-        elif slot.kind == "hole" and not self.hand.actions:
+        elif slot.kind == "hole" and not self.hand.actions and self._held(slot, card):
             self.replacements.append((slot.player, card))
         elif slot.kind == "burn" and self.read_order and self.read_order[-1] == card:
             self.board_slots.appendleft(Slot("burn", street=slot.street))
