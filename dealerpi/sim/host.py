@@ -63,7 +63,7 @@ def describe(entry: Mapping[str, Any]) -> str:
         return "the shoe read a card"
     if kind == "act":
         to = f" to {entry['to']}" if "to" in entry else ""
-        return f"seat {entry.get('seat')} {entry.get('action')}{to}"
+        return f"seat {entry.get('seat')} {str(entry.get('action')).replace('_', '-')}{to}"
     if kind in ("show", "muck", "leave", "away", "back", "button", "straddle"):
         return f"seat {entry.get('seat')}: {kind}"
     if kind == "sit":
