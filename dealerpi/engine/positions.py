@@ -150,6 +150,9 @@ class _Planner:
         keep = mb.marks(self.policy)
         self.missed = {s: m for s, m in lineup.missed.items() if keep and s in self.players and s not in self.new}
         self.no_button = {s for s in lineup.no_button if s in self.players and s not in self.new}
+        # The player who posted the last big blind, unless a new player has his seat: never the big blind twice.
+        last_bb = lineup.bb_poster if lineup.bb_poster is not None else lineup.bb
+        self.last_bb = last_bb if last_bb is not None and last_bb not in self.new else None
         waiting_new = set() if self.new_free else self.new
         self.core = {s for s in self.playing if s not in waiting_new and s not in self.missed}
 
@@ -200,6 +203,8 @@ class _Planner:
 
     def _core_roles(self) -> _Roles:
         """The method found no place for the button: only the players who owe nothing keep the rotation."""
+        if len(self.core) == 2:
+            return self._heads_up_roles(self.core)
         return self._bb_first(self.core, self.core, self.core)
 
     def _bb_first(self, bb_ok: set[int], sb_ok: set[int], button_ok: set[int]) -> _Roles:
@@ -220,10 +225,18 @@ class _Planner:
         return _Roles(other, other, seat, True) if bb_given else _Roles(seat, seat, other, True)
 
     def _heads_up_roles(self, pair: set[int]) -> _Roles:
-        """BLD-4, BLD-5 (TDA 34-B): the big blind moves on from the last one; the other player is the button."""
+        """BLD-4, BLD-5 (TDA 34-B): the big blind moves on from the last one; the other player is the button.
+        Without a dead button, the last button takes the big blind when he is still there, so that nobody has
+        the button twice in a row either (seed 002 B12b); that is the same seats whenever three become two."""
+        last_button = self.lineup.button
+        if self.method == NO_DEAD_BUTTON and last_button in pair and last_button != self.last_bb \
+                and last_button not in self.new:
+            return self._heads_up_pair(last_button, pair, bb_given=True)
         bb = self.ring.next_in(self.lineup.bb or 1, pair)
         if bb is None:
             raise PositionError("BLD-4: nobody can take the big blind")
+        if bb == self.last_bb:
+            bb = next(s for s in pair if s != bb)
         return self._heads_up_pair(bb, pair, bb_given=True)
 
     def _dead_roles(self) -> _Roles | None:
@@ -232,6 +245,8 @@ class _Planner:
         prev_bb = lineup.bb or 1
         prev_sb = lineup.sb or lineup.button or ring.step(prev_bb, -1)
         bb = ring.next_in(prev_bb, self.playing)
+        if bb is not None and bb == self.last_bb:
+            bb = ring.next_in(bb, self.playing - {bb})
         if bb is None or bb == prev_bb:
             return None
         if bb in ring.between(prev_bb, prev_sb):
@@ -249,12 +264,23 @@ class _Planner:
         """Seed 002 B12b, seed 003: the button moves to the next player who may have it, the blinds follow."""
         ring = self.ring
         holders = {s for s in self.playing if self._can_hold(s)}
-        button = ring.next_in(prev_button, holders - self.no_button)
+        button = ring.next_in(prev_button, holders - self.no_button - {prev_button})
         if button is None:
             return None
         sb = ring.next_in(button, holders - {button})
-        bb = ring.next_in(sb, self.playing - {button, sb}) if sb is not None else None
-        if sb is None or bb is None or not ring.distance(button, sb) < ring.distance(button, bb):
+        if sb is None:
+            return None
+        lineup = self.lineup
+        if sb == lineup.sb and sb != lineup.button and sb not in self.new and lineup.start is None:
+            # A player came back between the button and the small blind and took the button: the small blind
+            # still moves on (seed 001: never the same blind twice in a row); that player escapes it.
+            sb = ring.next_in(sb, holders - {button, sb}) or sb
+        bb = ring.next_in(sb, self.playing - {button, sb})
+        if bb is not None and bb == self.last_bb and self.lineup.start is None:
+            # A player came back between the blinds: the big blind still moves past the last one (TDA 34-B,
+            # seed 001: never the same blind twice in a row); the last big blind escapes the small blind.
+            bb = ring.next_in(bb, self.playing - {button, sb, bb})
+        if bb is None or not ring.distance(button, sb) < ring.distance(button, bb):
             return None
         return _Roles(button, sb, bb)
 
@@ -263,8 +289,9 @@ class _Planner:
     def _deal(self, roles: _Roles, mode: str) -> _Draft:
         fresh = mode == "fresh"
         d = _Draft(roles, hand_bb=roles.bb, after_sb=roles.sb, after_bb=roles.bb)
+        d.missed = dict(self.missed)                 # a new game clears them for those it deals in (_finish)
         if not fresh:
-            d.missed, d.no_button = dict(self.missed), set(self.no_button)
+            d.no_button = set(self.no_button)
         if mode == "normal" and self.lineup.button is not None:
             for seat in self.ring.between(self.lineup.button, roles.button):     # the button passed these seats
                 d.no_button.discard(seat)
@@ -338,8 +365,9 @@ class _Planner:
                   and seat in self.ring.between(roles.button, roles.sb)):      # those buy in _buy_the_blinds
             make_up = mb.make_up(marker, self.policy, self.structure, self.small_blind, self.big_blind)
             d.post(seat, make_up.live, make_up.dead)
-            d.notes.append(("BLD-7", f"Seat {seat} posts {make_up.live} live and {make_up.dead} dead "
-                                     f"({make_up.source})"))
+            amounts = " and ".join(f"{chips} {kind}" for chips, kind in ((make_up.live, "live"), (make_up.dead, "dead"))
+                                   if chips)
+            d.notes.append(("BLD-7", f"Seat {seat} posts {amounts} ({make_up.source})"))
             if zone and mb.no_button_after_posting_between_blinds(self.policy, self.structure):
                 d.no_button.add(seat)
                 d.notes.append(("BLD-7", f"Seat {seat} takes no button this round (seed 002 B16)"))
@@ -396,6 +424,13 @@ class _Planner:
             raise PositionError("BLD-1: fewer than two players can be dealt in this hand")
         if mb.marks(self.policy) and occasion == "" and self.lineup.start is None:
             self._mark_missed(d)
+        elif mb.marks(self.policy) and occasion:
+            # Seed 002 B4: who is not dealt in on the first deal of a game comes in as an incoming player, on
+            # or posting the big blind: his seat gets a missed big blind.
+            for seat in sorted(s for s in set(self.players) - d.dealt if not self.players[s].new):
+                d.missed[seat] = merge_missed(d.missed.get(seat), MISSED_BB)
+                d.notes.append(("BLD-7", f"Seat {seat} is not dealt in on the first deal: missed-blind button "
+                                         "(seed 002 B4)"))
         for seat in d.dealt:
             if d.missed.pop(seat, None) is not None and seat == d.hand_bb:
                 d.notes.append(("BLD-7", f"Seat {seat} takes the big blind: the missed-blind button is cleared"))
@@ -412,7 +447,7 @@ class _Planner:
                   for s in killed]
         if self.bb_ante:
             notes.append(("BLD-10", f"Big-blind ante: seat {d.hand_bb} pays {self.bb_ante} for the table"))
-        after = Lineup(roles.button, d.after_sb, d.after_bb, d.missed, frozenset(d.no_button))
+        after = Lineup(roles.button, d.after_sb, d.after_bb, d.missed, frozenset(d.no_button), None, d.hand_bb)
         waiting = tuple(s for s in sorted(self.players) if s not in d.dealt)
         _LOGGER.debug("planned hand: button %s order %s", roles.button, order)
         return HandPlan(roles.button, order, dict(d.live), dict(d.dead), antes, d.hand_sb, d.hand_bb, preflop_first,

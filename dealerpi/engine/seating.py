@@ -45,6 +45,8 @@ class Lineup:
     hold the dead small blind or the dead button). ``missed`` maps a seat to its missed-blind marker.
     ``no_button`` holds seats that made up a blind between the blinds at big-bet poker and may not have the
     button this round (seed 002 B16). ``start`` is the seat the dealer put the button on for the next hand.
+    ``bb_poster`` is the seat that posted the last big blind: ``bb``, unless a player bought the blinds left
+    of the button (seed 001), when the bookkeeping big blind stays where it was.
     """
 
     button: int | None = None
@@ -53,6 +55,7 @@ class Lineup:
     missed: Mapping[int, str] = field(default_factory=dict)
     no_button: frozenset[int] = frozenset()
     start: int | None = None
+    bb_poster: int | None = None
 
 
 class HandLists(NamedTuple):

@@ -368,3 +368,52 @@ def test_a_misdeal_replays_the_same_plan() -> None:
     same hand."""
     table = home_table()
     assert table.plan() == table.plan()
+
+
+# --- never the same blind twice, whatever comes back (found by the random sessions) -----------------------
+
+def plan_from(lineup: Lineup, players: list[int], preset: str) -> HandPlan:
+    seats = {s: SeatInfo(s, 1000) for s in players}
+    return plan_hand(lineup, seats, table_seats=9, small_blind=1, big_blind=2, structure=NL,
+                     policies=PRESETS[preset])
+
+
+def test_no_dead_button_big_blind_moves_past_a_player_back_between_the_blinds() -> None:
+    """Seed 002 B12b moves the button, then the blinds, to the next players; seat 5 came back between the last
+    small blind (4) and big blind (6) owing nothing, so the blinds would land on 5 and 6 again. The big blind
+    moves past the last one instead (TDA 34-B: never twice in a row) and seat 6 escapes the small blind."""
+    plan = plan_from(Lineup(button=2, sb=4, bb=6, bb_poster=6), [2, 4, 5, 6, 8], "casino")
+    assert where(plan) == (4, 5, 8) and plan.order == (5, 6, 8, 2, 4) and plan.blinds == {5: 1, 8: 2}
+
+
+def test_no_dead_button_small_blind_moves_on_when_the_button_lands_behind_it() -> None:
+    """Seat 6 came back between the last button (5) and small blind (8) and takes the button; seat 8 would post
+    the small blind twice, so the small blind moves on to the last big blind (seed 001: never the same blind
+    twice in a row) and seat 8 escapes it."""
+    plan = plan_from(Lineup(button=5, sb=8, bb=9, bb_poster=9), [5, 6, 8, 9], "online")
+    assert where(plan) == (6, 9, 5) and plan.order == (8, 9, 5, 6)
+
+
+def test_heads_up_without_dead_button_the_last_button_takes_the_big_blind() -> None:
+    """Three became two, the last small and big blinds gone: without a dead button the last button (8) takes the
+    big blind, so nobody has the button twice; with the dead button the big blind moves on (TDA 34-B)."""
+    lineup = Lineup(button=8, sb=9, bb=1, bb_poster=1)
+    assert where(plan_from(lineup, [4, 8], "casino")) == (4, 4, 8)
+    assert where(plan_from(lineup, [4, 8], "tournament")) == (8, 8, 4)
+
+
+def test_heads_up_after_buying_the_blinds_the_buyer_does_not_take_the_big_blind_again() -> None:
+    """Seed 001's buy keeps the bookkeeping big blind on seat 4 while the buyer (9) posted it; heads-up the next
+    hand, the big blind goes to seat 4, not again to the buyer."""
+    assert where(plan_from(Lineup(button=8, sb=9, bb=4, bb_poster=9), [4, 9], "home")) == (9, 9, 4)
+
+
+def test_seed002_b4_not_dealt_in_on_the_first_deal_comes_in_as_an_incoming_player() -> None:
+    """Seed 002 B4: a player who does not receive a hand on the initial deal is an incoming player: he must come in
+    on or post the big blind (DealerPi gives his seat a missed big blind; a new seat simply stays new)."""
+    table = Table("casino", [1, 2, 3, 4])
+    table.set(4, away=True)
+    table.set(5, away=True, new=True)
+    plan = table.play()
+    assert plan.after.missed == {4: "bb"} and plan.waiting == (4, 5)
+    assert ("BLD-7", "Seat 4 is not dealt in on the first deal: missed-blind button (seed 002 B4)") in plan.notes
