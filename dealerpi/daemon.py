@@ -241,10 +241,10 @@ class Controller:
 
     def refresh_dealer(self) -> None:
         view = self.dealer_view()
-        page = self.dealer_page % dealer_pages(view)
-        if self._shown.get("dealer") != (view, page):
-            self._shown["dealer"] = (view, page)
-            self.dealer_slot.show(render_dealer(view, page))
+        if self._shown.get("dealer") == (view, self.dealer_page):
+            return
+        self._shown["dealer"] = (view, self.dealer_page)
+        self.dealer_slot.show(render_dealer(view, self.dealer_page % dealer_pages(view)))
 
     def status(self) -> str:
         return self.dealer_view().expect

@@ -6,8 +6,9 @@ text file is what the replay tool, ``tail -f`` and a person debugging a hand can
 the same durability (``synchronous=FULL``) with a schema and a binary file for no gain here.
 
 Durability: :meth:`Journal.append` writes the whole line with one ``os.write`` on an ``O_APPEND`` descriptor
-and returns only after ``os.fsync``; the caller acknowledges the input (applies it, lights the displays)
-after that. A crash can therefore lose at most an input that was never acknowledged, and can leave at most
+and returns only after ``os.fdatasync`` (for an append it also syncs the new file size); the caller
+acknowledges the input (applies it, lights the displays) after that. A crash can therefore lose at most
+an input that was never acknowledged, and can leave at most
 one torn line at the end (a power cut mid-write; some filesystems also leave NUL bytes there). Reading back
 drops such a tail with a WARNING and truncates it away, so the next append starts on a clean line. A bad
 line anywhere else is not a crash artefact, and loading stops with an error naming the file and line.
@@ -99,7 +100,7 @@ class Journal:
         written = os.write(self._fd, line)
         while written < len(line):                 # a short write (full disk, signal): finish the line
             written += os.write(self._fd, line[written:])
-        os.fsync(self._fd)
+        os.fdatasync(self._fd)
         self.count += 1
 
     def close(self) -> None:

@@ -105,7 +105,9 @@ class SeatPanel:
         if self.mode is Mode.ENTRY:
             return dataclasses.replace(view, entry=self.amount, entry_label=self._label(), notice=None)
         notice = self.notice if self.notice or not self.showdown else "CALL=show FOLD=muck"
-        return dataclasses.replace(view, notice=notice)
+        if notice is None and view.notice is None and view.entry is None:
+            return view                     # nothing to merge (the usual case: no copy)
+        return dataclasses.replace(view, entry=None, entry_label="", notice=notice)
 
     def _label(self) -> str:
         assert self.view is not None

@@ -117,9 +117,9 @@ def test_seat_screen_never_shows_hole_cards(name: str) -> None:
 
 def test_dealer_lines_end_of_hand_say_what_to_push_to_whom() -> None:
     view, _ = DEALERS["dealer_payouts"]
-    assert dealer_lines(view) == [
+    assert dealer_lines(view) == (
         "pot (1,3,5,6)     330", "side1 (3,5)       120", "board Ah Kd 7c 2s 9h",
-        "push 330 to seat 5", "push 120 to seat 3", "hand #12 button 2"]
+        "push 330 to seat 5", "push 120 to seat 3", "hand #12 button 2")
     assert dealer_pages(view) == 1
 
 
@@ -128,9 +128,9 @@ def test_dealer_alerts_come_first_with_rule_id_and_wrap() -> None:
                       alerts=(Alert("EXP-1", "exposed card Ah: it becomes the burn card"),
                               Alert("MIS-1", "two exposed cards: misdeal")),
                       pots=(PotView(4, (1, 2)),))
-    assert dealer_lines(view) == [
+    assert dealer_lines(view) == (
         "SHOE OFFLINE: deal by", "  hand, enter cards", "! EXP-1: exposed card", "  Ah: it becomes the",
-        "  burn card", "! MIS-1: two exposed", "  cards: misdeal", "pot (1,2)           4", "hand #3"]
+        "  burn card", "! MIS-1: two exposed", "  cards: misdeal", "pot (1,2)           4", "hand #3")
     assert dealer_pages(view) == 2
     # page numbers wrap around, so the daemon can just count
     assert same_pixels(render_dealer(view, 2), render_dealer(view, 0))

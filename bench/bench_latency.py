@@ -1,0 +1,205 @@
+"""Latency, start-up time and memory of the daemon, on fake devices.
+
+    .venv/bin/python bench/bench_latency.py [--hands 40]
+
+1. Latency: a replayed evening at a 10-seat table (hardware/example.toml with fake pins and displays): every
+   button press goes through the real path (gpiozero mock pin -> callback -> debouncer -> seat panel ->
+   journal append with fsync -> engine -> views -> renderers -> display frames), timed from the press to the
+   return of the last display frame it causes (bus time excluded: the fake displays keep the image).
+   Goal (issue 5): p99 under 5 ms.
+2. Start-up: ``dealerpi run --fake`` in a child process, timed from spawn to READY=1 on a notify socket,
+   with an empty journal and with the evening's journal to replay. Goal: under 1 s.
+3. Memory: the child's VmRSS once READY. Goal: under 60 MB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from dealerpi.cards import STANDARD  # noqa: E402
+from dealerpi.config import load  # noqa: E402
+from dealerpi.daemon import Controller  # noqa: E402
+from dealerpi.devices import FakeDevices  # noqa: E402
+from dealerpi.journal import Journal  # noqa: E402
+
+
+class ShuffledDecks:
+    """Deck library stand-in: tag ``C<n>`` is the n-th card of the current shuffle."""
+
+    def __init__(self) -> None:
+        self.order: list[str] = list(STANDARD.cards)
+
+    def card_for(self, uid: str) -> tuple[str, str] | None:
+        return ("bench", self.order[int(uid[1:])])
+
+
+def write_config(folder: Path) -> Path:
+    text = (ROOT / "hardware" / "example.toml").read_text()
+    text = text.replace('devices = "pi"', 'devices = "fake"')
+    text = text.replace('journal = "/var/lib/dealerpi/journal.jsonl"', f'journal = "{folder / "journal.jsonl"}"')
+    text = text.replace('decks = "/var/lib/dealerpi/decks"', f'decks = "{folder / "decks"}"')
+    text = text.replace('log_level = "INFO"', 'log_level = "WARNING"')
+    path = folder / "table.toml"
+    path.write_text(text)
+    return path
+
+
+def percentile(values: list[float], q: int) -> float:
+    return statistics.quantiles(values, n=100, method="inclusive")[q - 1]
+
+
+def latency(config_path: Path, hands: int) -> dict[str, list[float]]:
+    config = load(config_path)
+    devices = FakeDevices(config)
+    journal, entries = Journal.open(config.journal)
+    now = [1000.0]
+    decks = ShuffledDecks()
+    controller = Controller(config, devices, journal, clock=lambda: now[0], decks=decks)
+    controller.replay(entries)
+    panels = {p.seat: p for p in config.seats}
+    durable: list[float] = []                    # time spent in the journal's append (write + fdatasync)
+    append = journal.append
+
+    def timed_append(entry: dict[str, Any]) -> None:
+        start = time.perf_counter()
+        append(entry)
+        durable.append(time.perf_counter() - start)
+
+    journal.append = timed_append  # type: ignore[method-assign]
+    rnd = random.Random(11)
+    timings: dict[str, list[float]] = {"press": [], "card": [], "press w/o journal": [],
+                                       "card w/o journal": [], "journal": durable}
+
+    def timed(kind: str, action: Any) -> None:
+        before = len(durable)
+        start = time.perf_counter()
+        action()                                 # everything up to the last frame happens in here
+        total = time.perf_counter() - start
+        timings[kind].append(total)
+        timings[f"{kind} w/o journal"].append(total - sum(durable[before:]))
+
+    def press(pin: Any, hold: float = 0.08) -> None:
+        timed("press", lambda: devices.press(pin))
+        now[0] += hold
+        devices.release(pin)
+        now[0] += 0.4
+        controller.tick()
+
+    for seat in panels:
+        press(panels[seat].buttons["bet"])       # BET on an empty seat sits a player
+    played = 0
+    steps = 0
+    while played < hands and steps < hands * 400:
+        steps += 1
+        expectation = controller.table.next_expectation()
+        expect = expectation.get("expect")
+        if expect == "start":
+            rnd.shuffle(decks.order)
+            read = 0
+            played += 1
+            press(config.dealer.buttons["start"])
+        elif expect in ("card", "burn"):
+            timed("card", lambda uid=f"C{read}": controller.on_card(uid))
+            read += 1
+        elif expect == "action":
+            seat = int(expectation["seat"])
+            buttons = panels[seat].buttons
+            roll = rnd.random()
+            legal = expectation["legal"]
+            if roll < 0.15 and legal["raise"]:
+                press(buttons["bet"])            # entry at the minimum
+                if rnd.random() < 0.5:
+                    press(buttons["bet"])        # 1/2 POT
+                devices.press(buttons["bet"])
+                now[0] += 0.7
+                timed("press", controller.tick)  # the hold confirms: input, journal, engine, frames
+                devices.release(buttons["bet"])
+                now[0] += 0.4
+            elif roll < 0.40 and not legal["check"]:
+                press(buttons["fold"])
+            else:
+                press(buttons["call"])
+        elif expect == "showdown":
+            press(panels[int(expectation["seats"][0])].buttons["call"])
+        else:
+            raise RuntimeError(f"the bench does not know how to answer {expectation}")
+        for seat, view in controller.engine_views.items():   # rebuy busted players between hands
+            if view.player is not None and view.stack == 0 and expect == "start":
+                controller.submit({"type": "chips", "seat": seat, "amount": 300})
+    controller.close()
+    journal.close()
+    print(f"evening: {played} hands, {journal.count} journaled inputs, {len(timings['press'])} presses, "
+          f"{len(timings['card'])} cards")
+    return timings
+
+
+def startup(config_path: Path, runs: int) -> tuple[list[float], list[float]]:
+    """Seconds from spawn to READY=1, and VmRSS in MB at READY, over ``runs`` runs."""
+    times, rss = [], []
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as sock_dir:
+            notify = Path(sock_dir) / "notify"
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+            sock.bind(str(notify))
+            sock.settimeout(20)
+            env = {**os.environ, "NOTIFY_SOCKET": str(notify), "PYTHONPATH": str(ROOT)}
+            start = time.perf_counter()
+            child = subprocess.Popen([sys.executable, "-m", "dealerpi", "run", "--config", str(config_path),
+                                      "--fake", "--shoe", "loop://"], env=env, stderr=subprocess.DEVNULL)
+            while sock.recv(4096) != b"READY=1":
+                pass
+            times.append(time.perf_counter() - start)
+            status = Path(f"/proc/{child.pid}/status").read_text()
+            match = re.search(r"VmRSS:\s+(\d+) kB", status)
+            rss.append(int(match.group(1)) / 1024 if match else float("nan"))
+            child.send_signal(signal.SIGTERM)
+            child.wait(20)
+            sock.close()
+    return times, rss
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=40)
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as folder:
+        config_path = write_config(Path(folder))
+        empty_times, empty_rss = startup(config_path, args.runs)
+        timings = latency(config_path, args.hands)
+        evening_times, evening_rss = startup(config_path, args.runs)
+    ms = {kind: [t * 1000 for t in values] for kind, values in timings.items()}
+    ok = True
+    for kind, values in ms.items():
+        p99 = percentile(values, 99)
+        what = "journal append + fdatasync" if kind == "journal" else f"{kind} to last frame"
+        print(f"{what:32} (ms): p50 {percentile(values, 50):6.2f}  p99 {p99:6.2f}  max {max(values):6.2f}  "
+              f"(n={len(values)})")
+    ok &= percentile(ms["press"], 99) < 5
+    for label, times, rss in (("empty journal", empty_times, empty_rss),
+                              ("evening journal", evening_times, evening_rss)):
+        print(f"start-up to READY, {label}: median {statistics.median(times) * 1000:.0f} ms, "
+              f"max {max(times) * 1000:.0f} ms (goal < 1000); VmRSS at READY {statistics.median(rss):.1f} MB "
+              "(goal < 60)")
+        ok &= max(times) < 1.0 and max(rss) < 60
+    print("goals met" if ok else "GOALS NOT MET")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
