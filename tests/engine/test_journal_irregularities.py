@@ -288,3 +288,43 @@ def test_undo_takes_back_exactly_the_last_accepted_input() -> None:
     assert holding(with_undo) == holding(without)
     _again, result_again = replay([*base, act(3, "fold"), {"type": "undo"}, act(3, "call")])
     assert result_again["next"] == {"expect": "burn"}
+
+
+# --- POT-11: run it N times through the shoe -------------------------------------------------------------------
+
+def test_pot11_run_it_twice_each_run_burns_before_each_card() -> None:
+    """POT-11, seed 001: all in pre-flop, all agree to run it twice: B F F F B T B R, then the same again."""
+    journal = three_handed() + cards(*HOLE) + [act(1, "all_in"), act(2, "call"), act(3, "fold")]
+    _, result = replay(journal)
+    assert result["next"] == {"expect": "burn"}
+    journal += [{"type": "run", "times": 2}]
+    journal += cards("2s", "2c", "3c", "4c", "3s", "5d", "4s", "9h")           # run 1
+    journal += cards("5s", "Tc", "Jc", "7c", "6s", "8c", "7s", "Td")           # run 2
+    played, result = replay(journal)
+    hand = result["hands"][0]
+    assert hand["boards"] == [["2c", "3c", "4c", "5d", "9h"], ["Tc", "Jc", "7c", "8c", "Td"]]
+    # run 1: seat 2's aces beat seat 1's queens; run 2 (T-J-7-8-T, no hole club): aces and tens beat queens
+    # and tens. Pot: 300 + 300 + seat 3's folded big blind 3 = 603, both runs to seat 2.
+    assert hand["pots"] == [{"amount": 603, "eligible": [2, 1], "won": {"2": 603}}]
+    assert stacks(result) == {1: 0, 2: 603, 3: 297}
+
+
+def test_pot11_run_refused_when_the_stub_cannot_serve_it() -> None:
+    """POT-11: Omaha with 9 seats allows two runs, not three (4N + 8 per run out of 52)."""
+    journal = [table(game="plo", seats=9, policies={"buy_in_min_bb": 0})]
+    journal += [sit(seat, stack=10) for seat in range(1, 10)]
+    journal += [{"type": "button", "seat": 1}, {"type": "start", "bomb": {"ante": 10, "boards": 1}}]
+    deck = [r + s for r in "AKQJT98765432" for s in "shdc"]
+    journal += cards(*deck[:36])
+    three = [*journal, {"type": "run", "times": 3}]
+    _, result = replay(three)
+    assert [r["line"] for r in result["rejected"]] == [len(three)] and "stub" in result["rejected"][0]["reason"]
+    _, result = replay([*journal, {"type": "run", "times": 2}])
+    assert result["rejected"] == []
+
+
+def test_pot11_run_it_off_in_the_casino_preset() -> None:
+    """POT-11 is a home-game rule (seed 001): the casino preset runs the board once."""
+    journal = three_handed("casino") + cards(*HOLE) + [act(1, "all_in"), act(2, "call"), act(3, "fold")]
+    _, result = replay([*journal, {"type": "run", "times": 2}])
+    assert "at most 1" in result["rejected"][0]["reason"]
