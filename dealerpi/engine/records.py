@@ -40,10 +40,13 @@ class DealRecord:
     irregularities: list[Alert] = field(default_factory=list)
     misdeal: bool = False
     fouled: bool = False
+    posts: dict[int, dict[str, int]] = field(default_factory=dict)   # seat -> live / dead / ante chips posted
     hole: dict[int, list[str]] = field(default_factory=dict)
     shown: list[int] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
-        return {"number": self.number, "button": self.button, "boards": self.boards, "pots": self.pots,
+        return {"number": self.number, "button": self.button,
+                "posts": {str(seat): post for seat, post in sorted(self.posts.items())},
+                "boards": self.boards, "pots": self.pots,
                 "irregularities": [{"rule": a.rule, "message": a.message} for a in self.irregularities],
                 "misdeal": self.misdeal}

@@ -135,6 +135,12 @@ class HandInputs:
         for seat in plan.killed:
             self.hand.kill(order.index(seat))       # DEAL-9 (TDA 30): dealt in, killed, blinds forfeit
         self.record = DealRecord(self.hand_number, plan.button, order)
+        for index, seat in enumerate(order):              # what was actually posted (a short stack posts less)
+            live = self.hand.bets[index]
+            dead_part = min(dead[index] if dead else 0, stacks[index] - live)
+            post = {"live": live, "dead": dead_part, "ante": self.hand.dead_paid[index] - dead_part}
+            if any(post.values()):
+                self.record.posts[seat] = post
 
     def _on_straddle(self, entry: Mapping[str, Any]) -> list[Alert]:
         config = self._require_config()
