@@ -1,0 +1,96 @@
+"""Tournament prizes and finishing places (TRN-4).
+
+Prizes come from a payout table of whole percentages per place (seed 001's example: 10 players, $30 each,
+3 places paid 50/30/20 = $150/$90/$60). Amounts are whole units of the prize pool's currency; a pool that
+does not divide exactly leaves remainder units, given one each to the best places from first.
+
+Players who bust on the same hand share the places at stake: the prizes of those places are added and split
+evenly; remainder units go one each to the players in the order the table names them (clockwise from the
+button, like odd chips in a pot, POT-3). With their starting stacks given, the player who started the hand with
+more chips finishes higher (the usual TDA practice) and only equal stacks share.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+_LOGGER = logging.getLogger(__name__)
+
+DEFAULT_PAYOUT_PERCENTS = (50, 30, 20)          # seed 001: 10 players, 3 places paid
+
+
+def prizes(pool: int, percents: Sequence[int]) -> tuple[int, ...]:
+    """Prize per place (index 0 = first) from ``pool`` and whole ``percents`` that add up to 100."""
+    if pool < 0:
+        raise ValueError(f"a prize pool cannot be negative ({pool})")
+    if not percents or any(p <= 0 for p in percents) or sum(percents) != 100:
+        raise ValueError(f"payout percentages must be positive and add up to 100, not {list(percents)}")
+    amounts = [pool * p // 100 for p in percents]
+    for place in range(pool - sum(amounts)):
+        amounts[place % len(amounts)] += 1
+    return tuple(amounts)
+
+
+@dataclass(frozen=True, slots=True)
+class Finish:
+    """One player's result: ``place`` (shared places give everyone the best of them) and ``prize``."""
+
+    player: str
+    place: int
+    prize: int
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """Who is left and who finished where. ``remaining`` players are still in; ``pool`` is the prize pool."""
+
+    pool: int
+    remaining: int
+    percents: tuple[int, ...] = DEFAULT_PAYOUT_PERCENTS
+    finishes: tuple[Finish, ...] = ()
+
+    @property
+    def prizes(self) -> tuple[int, ...]:
+        return prizes(self.pool, self.percents)
+
+    def prize_for(self, place: int) -> int:
+        table = self.prizes
+        return table[place - 1] if place <= len(table) else 0
+
+    def enter(self, buy_in: int) -> Standings:
+        """A late entrant (or a player taking over a reserved stack) pays ``buy_in`` into the pool."""
+        return replace(self, pool=self.pool + buy_in, remaining=self.remaining + 1)
+
+    def bust(self, players: Sequence[str], start_stacks: Mapping[str, int] | None = None) -> Standings:
+        """``players`` were eliminated on one hand, named clockwise from the button (odd units go that way)."""
+        if not players or len(set(players)) != len(players):
+            raise ValueError("name each eliminated player once")
+        if len(players) >= self.remaining:
+            raise ValueError(f"{len(players)} players cannot bust: only {self.remaining} are left")
+        if any(f.player in players for f in self.finishes):
+            raise ValueError("a player can only finish once")
+        stacks = start_stacks or {}
+        groups: dict[int, list[str]] = {}
+        for player in players:                      # more chips at the start of the hand: a better place
+            groups.setdefault(stacks.get(player, 0), []).append(player)
+        finishes = list(self.finishes)
+        worst = self.remaining
+        for stack in sorted(groups):                # the smallest stacks take the worst places first
+            group = groups[stack]
+            best = worst - len(group) + 1
+            share, extra = divmod(sum(self.prize_for(p) for p in range(best, worst + 1)), len(group))
+            finishes += [Finish(player, best, share + (1 if k < extra else 0)) for k, player in enumerate(group)]
+            worst = best - 1
+        return replace(self, remaining=self.remaining - len(players), finishes=tuple(finishes))
+
+    def win(self, player: str) -> Standings:
+        """The last player left takes first place."""
+        if self.remaining != 1:
+            raise ValueError(f"{self.remaining} players are still in: nobody has won yet")
+        return replace(self, remaining=0, finishes=(*self.finishes, Finish(player, 1, self.prize_for(1))))
+
+    def results(self) -> list[Finish]:
+        """Finishes from first place down."""
+        return sorted(self.finishes, key=lambda f: (f.place, -f.prize))
