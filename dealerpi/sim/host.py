@@ -1,21 +1,23 @@
-"""The simulated table: the engine, fake devices and a shoe on a fake serial port, wired as the daemon wires them.
+"""The simulated table: the daemon's Controller on fake devices, with a card shoe on a fake serial port.
 
-``SimTable`` owns a ``Table`` (the engine), ``FakeDevices`` (gpiozero mock pins and luma dummy displays, from
-the config), the seat panels, the journal, and a card shoe: a ``VirtualDeck``, a ``FakeShoe`` at the far end
-of a pty and the daemon's ``ShoeLink`` at the near end. Everything the page does goes in as the world would
-do it: a click drives a mock pin low, "deal" slides a tag past the fake shoe's reader; everything it shows
-comes out of the devices (the dummy displays' frames, the LED pins' levels) or the engine's views.
+``SimTable`` runs what ``dealerpi run`` runs: the daemon's ``Controller`` (buttons -> debouncer -> seat
+panels and console -> journal -> engine -> views -> displays and LEDs) on ``FakeDevices`` (gpiozero mock
+pins, luma dummy displays), and the daemon's journal. The shoe is a ``VirtualDeck`` and a ``FakeShoe`` at
+the far end of a pty, the daemon's ``ShoeLink`` at the near end, and the simulator's decks in a
+``DeckLibrary``. Everything the page does goes in as the world would do it: a click drives a mock pin
+low, "deal" slides a tag past the fake shoe's reader. What the page shows comes out of the devices (the
+dummy displays' frames, the LED pins' levels) and the engine's views.
 
-It stands in for dealerpi.daemon (being written alongside) with the same parts: when the daemon can run
-on injected fakes, this module shrinks to building one.
+The loop is the daemon's ``serve`` loop without systemd (``Controller.tick`` at each deadline); the sim
+also keeps a log of what happened, for the page, and shuffles the virtual deck before each deal.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
-import os
 import time
 from collections import deque
 from collections.abc import Callable, Mapping
@@ -23,29 +25,27 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from dealerpi.config import Config, Pin, gcd_unit
-from dealerpi.devices import ButtonBank, ButtonEdge, Debouncer, DisplaySlot, FakeDevices, LedBank
+from dealerpi.config import Config
+from dealerpi.daemon import Controller
+from dealerpi.devices import ButtonEdge, FakeDevices
 from dealerpi.engine.games import GAMES
 from dealerpi.engine.hand import Phase
 from dealerpi.engine.records import Outcome
-from dealerpi.engine.table import Table
-from dealerpi.input import DealerConsole, Key, SeatPanel
+from dealerpi.input import Key
+from dealerpi.journal import Journal
 from dealerpi.shoe.link import ShoeEvent, ShoeLink, ShoeOffline, ShoeOnline
 from dealerpi.sim.deck import VirtualDeck, sim_library
 from dealerpi.sim.fake_shoe import FakeShoe
-from dealerpi.views.build import dealer_view, expect_words, seat_view
-from dealerpi.views.model import Alert, SeatView
-from dealerpi.views.render import render_dealer, render_seat
+from dealerpi.views.build import expect_words
 
 _LOGGER = logging.getLogger(__name__)
 
 LOG_LENGTH = 300
-DEALER_ALERTS = 3        # the newest alerts the dealer's display keeps
 
 
 @dataclass(frozen=True)
 class LogEntry:
-    """One line of the page's log. ``kind``: input, refused, alert, shoe. Never names a hole card."""
+    """One line of the page's log. ``kind``: input, refused, alert, shoe, clock. Never names a hole card."""
 
     time: str
     kind: str
@@ -86,87 +86,94 @@ def describe(entry: Mapping[str, Any]) -> str:
     return json.dumps(dict(entry))
 
 
-class SimTable:
-    """See the module docstring. Build it, ``await start()``, then drive it; ``await stop()`` at the end."""
+class _Controller(Controller):
+    """The daemon's Controller, telling the simulator what came of each input (for the page's log)."""
 
-    def __init__(self, config: Config, journal_path: Path, *, deck_rng: Any = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, *args: Any, on_outcome: Callable[[Mapping[str, Any], Outcome], None], **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self._on_outcome = on_outcome
+
+    def submit(self, entry: dict[str, Any]) -> Any:
+        outcome = super().submit(entry)
+        self._on_outcome(entry, outcome)
+        return outcome
+
+
+class SimTable:
+    """See the module docstring. ``open`` it, ``await start()``, drive it, ``await stop()`` at the end."""
+
+    def __init__(self, config: Config, journal: Journal, entries: list[dict[str, Any]], *,
+                 deck_rng: Any = None, clock: Callable[[], float] = time.monotonic) -> None:
+        tables = [e for e in entries if e.get("type") == "table"]
+        if tables:    # the journal's game is the game: the daemon would otherwise switch to the config's
+            config = replace(config, table={k: v for k, v in tables[-1].items() if k != "type"})
         self.config = config
-        self.devices = FakeDevices(config)
-        self.table = Table()
         self.clock = clock
-        self.journal_path = journal_path
-        self._journal = journal_path.open("a", encoding="utf-8")
+        self.journal = journal
+        self.devices = FakeDevices(config)
         self.log: deque[LogEntry] = deque(maxlen=LOG_LENGTH)
-        self.alerts: deque[Alert] = deque(maxlen=DEALER_ALERTS)
-        self.seat_alerts: dict[int, Alert] = {}
-        self.panels: dict[int, SeatPanel] = {}
-        self.console = DealerConsole()
-        self.library = sim_library()
         self._listeners: list[Callable[[], None]] = []
-        self._debouncer = Debouncer(config.timing.debounce_ms / 1000)
-        self._buttons = ButtonBank(self.devices.button, clock, self._post_edge)
-        self._leds = LedBank(self.devices.led)
-        self._pins: dict[tuple[int | str, str], Pin] = {}
-        self._displays: dict[int | str, DisplaySlot] = {}
-        for panel in config.seats:
-            for name, pin in panel.buttons.items():
-                self._buttons.add((panel.seat, name), pin)
-                self._pins[(panel.seat, name)] = pin
-            for name, pin in panel.leds.items():
-                self._leds.add((panel.seat, name), pin)
-                self._pins[(panel.seat, f"led-{name}")] = pin
-            self._displays[panel.seat] = self._slot(f"seat {panel.seat}", panel.display)
-        for name, pin in config.dealer.buttons.items():
-            self._buttons.add(("dealer", name), pin)
-            self._pins[("dealer", name)] = pin
-        self._displays["dealer"] = self._slot("dealer", config.dealer.display)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self.controller = _Controller(config, self.devices, journal, clock=clock, post=self._post_edge,
+                                      decks=sim_library(), on_outcome=self._outcome)
         self._rng = deck_rng
         self.deck = VirtualDeck(GAMES[str(config.table.get("game", "nlhe"))].deck, deck_rng)
         self.shoe = FakeShoe()
         self.link = ShoeLink(self.shoe.url, on_card=self._on_card, on_event=self._on_shoe_event)
-        self.shoe_online = False
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._timer: asyncio.TimerHandle | None = None
-        self._last_card: str | None = None
+        self.controller.replay(entries)
+        self._sync_deck()
+        self.note("input", f"{len(entries)} journal lines read back")
 
-    def _slot(self, name: str, display: Any) -> DisplaySlot:
-        return DisplaySlot(name, lambda: self.devices.open_display(display), self.clock)
+    @classmethod
+    def open(cls, config: Config, journal_path: Path, **kwargs: Any) -> SimTable:
+        """The table over the journal at ``journal_path`` (read back, as the daemon reads its own)."""
+        journal, entries = Journal.open(journal_path)
+        return cls(config, journal, entries, **kwargs)
+
+    @property
+    def table(self) -> Any:
+        return self.controller.table
+
+    @property
+    def journal_path(self) -> Path:
+        return self.journal.path
 
     # --- life ----------------------------------------------------------------------------------------
-
-    def load(self, lines: list[str]) -> None:
-        """Replay a journal's inputs (before ``start``): the table becomes what they make it."""
-        for number, line in enumerate(lines, start=1):
-            if not line.strip():
-                continue
-            try:
-                entry = json.loads(line)
-            except json.JSONDecodeError as exc:
-                self.note("refused", f"journal line {number} is not JSON: {exc.msg}")
-                continue
-            self.submit(entry, quiet=True)
-        self.note("input", f"loaded {len(lines)} journal lines")
 
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
         await self.shoe.start()
         await self.link.start()
-        self._sync_deck()
-        self.refresh()
+        self._task = asyncio.create_task(self._run(), name="sim table")
 
     async def stop(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
         await self.link.stop()
         await self.shoe.stop()
         # gpiozero's Button stops a hold thread that polls every 0.1 s: closed one by one, 35 buttons
         # take ~2 s, so they are closed side by side
-        await asyncio.gather(*(asyncio.to_thread(button.close) for button in self._buttons.buttons.values()))
-        self._buttons.close()
-        self._leds.close()
+        buttons = self.controller.buttons.buttons.values()
+        await asyncio.gather(*(asyncio.to_thread(button.close) for button in buttons))
+        self.controller.close()
         self.devices.close()
-        self._journal.close()
+        self.journal.close()
+
+    async def _run(self) -> None:
+        """The daemon's main loop: the controller's timers at their deadlines, at least once a second."""
+        while True:
+            self.controller.tick()
+            self._changed()
+            deadline = self.controller.next_deadline()
+            now = self.clock()
+            timeout = min(1.0, max(0.0, deadline - now)) if deadline is not None else 1.0
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout)
 
     def on_change(self, listener: Callable[[], None]) -> None:
         self._listeners.append(listener)
@@ -177,36 +184,23 @@ class SimTable:
 
     # --- inputs --------------------------------------------------------------------------------------
 
-    def submit(self, entry: Mapping[str, Any], *, quiet: bool = False) -> Outcome:
-        """Journal one input (durably, first), apply it, log what came of it, and update the devices."""
-        self._journal.write(json.dumps(dict(entry), separators=(", ", ": ")) + "\n")
-        self._journal.flush()
-        os.fsync(self._journal.fileno())
-        outcome = self.table.apply(entry)
-        seat = entry.get("seat") if entry.get("type") == "act" else None
-        if outcome.accepted:
-            self.seat_alerts.clear()
-            if entry.get("type") == "table":
-                self.panels.clear()            # new blinds: a new chip unit for amount entry
-            if entry.get("type") == "start":
-                self.alerts.clear()
-            if not quiet:
-                self.note("input", describe(entry))
-        else:
-            if isinstance(seat, int):
-                self.seat_alerts[seat] = outcome.alerts[0] if outcome.alerts else Alert("REFUSED", outcome.reason or "")
-            self.note("refused", f"{describe(entry)}: refused: {outcome.reason}")
-        for alert in outcome.alerts:
-            self.alerts.appendleft(alert)
-            self.note("alert", alert.message, alert.rule)
-        self._sync_deck()
-        if not quiet:
-            self.refresh()
+    def submit(self, entry: dict[str, Any]) -> Outcome:
+        """An input from the page (setup, a flagged card): journaled and applied as the daemon does."""
+        outcome: Outcome = self.controller.submit(entry)
+        self.controller.refresh()
+        self._changed()
         return outcome
 
+    def _outcome(self, entry: Mapping[str, Any], outcome: Outcome) -> None:
+        if outcome.accepted:
+            self.note("input", describe(entry))
+        else:
+            self.note("refused", f"{describe(entry)}: refused: {outcome.reason}")
+        for alert in outcome.alerts:
+            self.note("alert", alert.message, alert.rule)
+        self._sync_deck()
+
     def note(self, kind: str, text: str, rule: str | None = None) -> None:
-        if kind != "input":
-            _LOGGER.info("%s%s", f"{rule}: " if rule else "", text)
         self.log.append(LogEntry(time.strftime("%H:%M:%S"), kind, text, rule))
 
     def _sync_deck(self) -> None:
@@ -214,12 +208,10 @@ class SimTable:
         config = self.table.config
         if config is not None and config.game.deck is not self.deck.deck:
             self.deck = VirtualDeck(config.game.deck, self._rng)
-            self._last_card = None
         hand, deal = self.table.hand, self.table.deal
         if hand is not None and deal is not None and hand.phase is not Phase.COMPLETE and not deal.read_order \
                 and self.deck.dealt:
             self.deck.shuffle()
-            self._last_card = None
 
     # --- the shoe ------------------------------------------------------------------------------------
 
@@ -238,50 +230,48 @@ class SimTable:
         return None
 
     def flag(self, kind: str) -> str | None:
-        """The dealer flags the last card dealt as ``exposed`` (EXP-1..4) or ``boxed`` (EXP-6)."""
-        if self._last_card is None:
-            return "no card has been dealt yet"
-        self.submit({"type": kind, "card": self._last_card})
+        """The dealer flags the last card read as ``exposed`` (EXP-1..4) or ``boxed`` (EXP-6)."""
+        card = self.controller.last_card
+        if card is None or not self.deck.dealt:
+            return "no card has been dealt since the shuffle"
+        self.submit({"type": kind, "card": card})
         return None
 
     def shuffle(self) -> None:
         self.deck.shuffle()
-        self._last_card = None
         self.note("shoe", "the deck was shuffled")
-        self.refresh()
+        self._changed()
 
     def _on_card(self, uid: str) -> None:
-        found = self.library.card_for(uid)
-        if found is None:
-            self.note("alert", f"unknown RFID tag {uid}: not a card of any deck")
-            self.refresh()
-            return
-        card = found[1]
-        self._last_card = card
-        self.submit({"type": "card", "card": card})
+        self.controller.on_card(uid)
+        self._changed()
 
     def _on_shoe_event(self, event: ShoeEvent) -> None:
-        if isinstance(event, ShoeOnline):
-            self.shoe_online = True
-            self.note("shoe", "the shoe is online")
-        elif isinstance(event, ShoeOffline):
-            self.shoe_online = False
-            self.note("shoe", f"the shoe is offline: {event.reason}")
+        if isinstance(event, ShoeOnline | ShoeOffline):
+            self.controller.on_shoe_online(isinstance(event, ShoeOnline))
+            self.note("shoe", "the shoe is online" if isinstance(event, ShoeOnline)
+                      else f"the shoe is offline: {event.reason}")
         else:
             self.note("shoe", f"shoe: {event}")
-        self.refresh()
+        self._changed()
 
     # --- buttons -------------------------------------------------------------------------------------
 
-    def press(self, key: tuple[int | str, str]) -> None:
-        """Close a button's contact on its mock pin, as a finger would."""
-        self.devices.press(self._pins[key])
+    def _pin(self, where: int | str, name: str) -> Any:
+        if where == "dealer":
+            return self.config.dealer.buttons.get(name)
+        panel = next((p for p in self.config.seats if p.seat == where), None)
+        return None if panel is None else panel.buttons.get(name)
 
-    def release(self, key: tuple[int | str, str]) -> None:
-        self.devices.release(self._pins[key])
+    def has_button(self, where: int | str, name: str) -> bool:
+        return (where == "dealer" or name in tuple(Key)) and self._pin(where, name) is not None
 
-    def has_button(self, key: tuple[int | str, str]) -> bool:
-        return key in self._pins
+    def press(self, where: int | str, name: str) -> None:
+        """Close a button's contact on its mock pin (drive it low), as a finger would."""
+        self.devices.press(self._pin(where, name))
+
+    def release(self, where: int | str, name: str) -> None:
+        self.devices.release(self._pin(where, name))
 
     def _post_edge(self, edge: ButtonEdge) -> None:
         # gpiozero calls this on whatever thread changed the pin: hand the edge to the loop, nothing more
@@ -289,61 +279,9 @@ class SimTable:
             self._loop.call_soon_threadsafe(self._edge, edge)
 
     def _edge(self, edge: ButtonEdge) -> None:
-        for accepted in self._debouncer.edge(edge):
-            self._button(accepted)
-        self._schedule()
-
-    def _button(self, edge: ButtonEdge) -> None:
-        where, name = edge.key  # type: ignore[misc]
-        if where == "dealer":
-            if edge.pressed:
-                self.console.set_state(self.expect_words(), self._last_card)
-                result = self.console.press(name, edge.t)
-                if result.clear_alerts:
-                    self.alerts.clear()
-                if self.console.notice:
-                    self.note("input", f"console: {self.console.notice}")
-                for entry in result.inputs:
-                    self.submit(entry)
-            self.refresh()
-            return
-        panel = self._panel(where)
-        entries = panel.press(Key(name), edge.t) if edge.pressed else panel.release(Key(name), edge.t)
-        for entry in entries:
-            self.submit(entry)
-        self.refresh()
-
-    def _panel(self, seat: int) -> SeatPanel:
-        if seat not in self.panels:
-            config = self.table.config
-            unit = gcd_unit([config.small_blind, config.big_blind]) if config else 1
-            self.panels[seat] = SeatPanel(seat, self.config.timing, unit)
-            self.panels[seat].set_view(self._seat_view(seat))
-        return self.panels[seat]
-
-    def _schedule(self) -> None:
-        """Wake up for the next debounce deadline, long press, repeat, guard or notice."""
-        if self._loop is None:
-            return
-        deadlines = [d for d in [self._debouncer.next_deadline(), self.console.next_deadline(),
-                                 *(p.next_deadline() for p in self.panels.values())] if d is not None]
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-        if deadlines:
-            delay = max(0.0, min(deadlines) - self.clock())
-            self._timer = self._loop.call_later(delay, self._tick)
-
-    def _tick(self) -> None:
-        self._timer = None
-        now = self.clock()
-        for edge in self._debouncer.poll(now):
-            self._button(edge)
-        self.console.tick(now)
-        for panel in list(self.panels.values()):
-            for entry in panel.tick(now):
-                self.submit(entry)
-        self.refresh()
+        self.controller.on_edge(edge)
+        self._wake.set()
+        self._changed()
 
     # --- outputs -------------------------------------------------------------------------------------
 
@@ -351,29 +289,6 @@ class SimTable:
         config = self.table.config
         count = config.seats if config else int(self.config.table.get("seats", 10))
         return [panel.seat for panel in self.config.seats if panel.seat <= count]
-
-    def refresh(self) -> None:
-        """Draw every display from the views and set every LED, as the daemon does after each input."""
-        for seat in self.seats_in_play():
-            panel = self._panel(seat)
-            panel.set_view(self._seat_view(seat))
-            view = panel.overlay(seat_view(self.table, seat, alert=self.seat_alerts.get(seat)))
-            self._displays[seat].show(render_seat(view))
-            self._leds.set((seat, "action"), view.your_action)
-            self._leds.set((seat, "dealer"), view.is_button)
-        for seat in self._displays:
-            if isinstance(seat, int) and seat not in self.seats_in_play():
-                self._leds.set((seat, "action"), False)
-                self._leds.set((seat, "dealer"), False)
-        view = dealer_view(self.table, tuple(self.alerts), shoe_online=self.shoe_online)
-        if self.console.notice:
-            view = replace(view, notes=(*view.notes, self.console.notice))
-        self._displays["dealer"].show(render_dealer(view))
-        self._changed()
-        self._schedule()
-
-    def _seat_view(self, seat: int) -> SeatView:
-        return seat_view(self.table, seat)
 
     def image(self, where: int | str) -> Any:
         """The frame the fake display of seat ``where`` (or ``"dealer"``) holds now."""
@@ -383,8 +298,17 @@ class SimTable:
 
     def led(self, seat: int, name: str) -> bool | None:
         """Whether the seat's LED is lit, read back from its mock pin; None if the seat has no such LED."""
-        pin = self._pins.get((seat, f"led-{name}"))
+        panel = next(p for p in self.config.seats if p.seat == seat)
+        pin = panel.leds.get(name)
         return None if pin is None else self.devices.led_lit(pin)
+
+    @property
+    def alerts(self) -> tuple[Any, ...]:
+        return tuple(self.controller.alerts)
+
+    @property
+    def shoe_online(self) -> bool:
+        return self.controller.shoe_online
 
     def expect_words(self) -> str:
         return expect_words(self.table.next_expectation())

@@ -21,6 +21,7 @@ import json
 import logging
 import secrets
 import signal
+import socket
 import sys
 import tempfile
 import webbrowser
@@ -34,6 +35,8 @@ from urllib.parse import urlsplit
 from aiohttp import WSMsgType, web
 
 from dealerpi import config as config_module
+from dealerpi.journal import JournalError
+from dealerpi.journal import read as read_journal
 from dealerpi.sim.clock import TournamentClock
 from dealerpi.sim.histories import phh_text
 from dealerpi.sim.host import SimTable
@@ -149,10 +152,11 @@ class SimServer:
         kind = op.get("op")
         sim = self.sim
         if kind in ("press", "release"):
-            key = ("dealer", str(op["console"])) if "console" in op else (int(op["seat"]), str(op["button"]))
-            if not sim.has_button(key):
-                return f"no such button: {key}"
-            (sim.press if kind == "press" else sim.release)(key)
+            where: int | str = "dealer" if "console" in op else int(op["seat"])
+            name = str(op["console"] if "console" in op else op["button"])
+            if not sim.has_button(where, name):
+                return f"no such button: {where} {name}"
+            (sim.press if kind == "press" else sim.release)(where, name)
             return None
         if kind == "training":
             viewer.training = bool(op.get("on"))
@@ -263,23 +267,29 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-async def serve(args: argparse.Namespace, *, ready: Callable[[str], None] | None = None) -> None:
-    """Run the simulator until cancelled (Ctrl-C)."""
-    import random
-
-    config = config_module.load(args.config) if args.config else config_module.load(str(SIM_CONFIG))
-    token = args.token
-    if not _is_loopback(args.host) and not token:
-        token = secrets.token_urlsafe(16)
+def prepare_journal(args: argparse.Namespace) -> Path:
+    """The evening's journal: ``--out``'s own (resumed), a copy of ``--journal``, or the start-up table."""
     out = args.out or Path(tempfile.mkdtemp(prefix="dealerpi-sim-"))
     out.mkdir(parents=True, exist_ok=True)
     journal = out / "journal.jsonl"
-    start_lines = (args.journal.read_text(encoding="utf-8") if args.journal
-                   else START_JOURNAL.read_text(encoding="utf-8")).splitlines()
     if journal.exists():
-        journal.unlink()
-    sim = SimTable(config, journal, deck_rng=random.Random(args.seed) if args.seed is not None else None)
-    sim.load(start_lines)
+        if args.journal is not None:
+            raise FileExistsError(f"{journal} exists: give --journal a fresh --out, or drop --journal to go on "
+                                  "from it")
+        return journal
+    source = args.journal.read_text(encoding="utf-8") if args.journal else START_JOURNAL.read_text(encoding="utf-8")
+    journal.write_text(source if source.endswith("\n") or not source else source + "\n", encoding="utf-8")
+    return journal
+
+
+async def serve(args: argparse.Namespace, config: config_module.Config, journal: Path) -> None:
+    """Run the simulator until cancelled (Ctrl-C)."""
+    import random
+
+    token = args.token
+    if not _is_loopback(args.host) and not token:
+        token = secrets.token_urlsafe(16)
+    sim = SimTable.open(config, journal, deck_rng=random.Random(args.seed) if args.seed is not None else None)
     server = SimServer(sim, token)
     runner = web.AppRunner(server.app(), access_log=None)
     await runner.setup()
@@ -287,12 +297,11 @@ async def serve(args: argparse.Namespace, *, ready: Callable[[str], None] | None
     await site.start()
     await sim.start()
     port = runner.addresses[0][1]
-    shown_host = args.host if ":" not in args.host else f"[{args.host}]"
+    shown_host = socket.gethostname() if args.host in ("0.0.0.0", "::") else args.host
+    shown_host = f"[{shown_host}]" if ":" in shown_host else shown_host
     url = f"http://{shown_host}:{port}/" + (f"?token={token}" if token else "")
     print(f"DealerPi simulator: {url}", flush=True)
     print(f"journal: {journal}", flush=True)
-    if ready is not None:
-        ready(url)
     if not args.no_browser and not webbrowser.open(url):
         print("no browser found here: open the URL above in one", flush=True)
     try:
@@ -311,12 +320,17 @@ def main(argv: list[str]) -> int:
         print(f"dealerpi sim: {args.journal}: no such journal file", file=sys.stderr)
         return 2
     try:
-        config_module.load(args.config) if args.config else None
+        config = config_module.load(args.config or str(SIM_CONFIG))
+        journal = prepare_journal(args)
+        read_journal(journal)                    # a damaged journal is an error now, not half a table later
     except config_module.ConfigError as exc:
-        print(exc, file=sys.stderr)
+        print("\n".join(exc.errors), file=sys.stderr)
+        return 2
+    except (OSError, JournalError) as exc:
+        print(f"dealerpi sim: {exc}", file=sys.stderr)
         return 2
     loop = asyncio.new_event_loop()
-    task = loop.create_task(serve(args))
+    task = loop.create_task(serve(args, config, journal))
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, task.cancel)

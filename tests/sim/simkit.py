@@ -27,8 +27,10 @@ State = dict[str, Any]
 async def running_sim(tmp_path: Path, *, lines: list[str] | None = None, token: str | None = None,
                       seed: int = 5) -> AsyncIterator[tuple[SimTable, SimServer, TestClient]]:
     config = config_module.load(str(SIM_CONFIG))
-    sim = SimTable(config, tmp_path / "journal.jsonl", deck_rng=random.Random(seed))
-    sim.load(START_JOURNAL.read_text().splitlines() if lines is None else lines)
+    journal = tmp_path / "journal.jsonl"
+    journal.write_text("".join(f"{line}\n" for line in (START_JOURNAL.read_text().splitlines()
+                                                       if lines is None else lines)))
+    sim = SimTable.open(config, journal, deck_rng=random.Random(seed))
     server = SimServer(sim, token)
     client = TestClient(TestServer(server.app()))
     await client.start_server()

@@ -16,8 +16,9 @@ from dealerpi.sim.server import SIM_CONFIG, START_JOURNAL
 def test_levels_raise_the_blinds_between_hands(tmp_path: Path) -> None:
     async def scenario() -> None:
         now = [0.0]
-        sim = SimTable(config_module.load(str(SIM_CONFIG)), tmp_path / "journal.jsonl", deck_rng=random.Random(1))
-        sim.load(START_JOURNAL.read_text().splitlines())
+        journal = tmp_path / "journal.jsonl"
+        journal.write_text(START_JOURNAL.read_text())
+        sim = SimTable.open(config_module.load(str(SIM_CONFIG)), journal, deck_rng=random.Random(1))
         clock = TournamentClock(sim, minutes=20, on_tick=lambda: None, clock=lambda: now[0])
         assert clock.start() is None
         try:
@@ -28,7 +29,7 @@ def test_levels_raise_the_blinds_between_hands(tmp_path: Path) -> None:
             clock.poll()                                    # no hand is being played: level 2 starts now
             assert (sim.table.config.small_blind, sim.table.config.big_blind) == (2, 6)
             assert clock.text() == "level 2 2/6: 20:00 left"
-            last = json.loads(sim.journal_path.read_text().splitlines()[-1])
+            last = json.loads(journal.read_text().splitlines()[-1])
             assert last == {"type": "table", "game": "nlhe", "rules": "home", "seats": 6, "blinds": [2, 6]}
 
             assert sim.submit({"type": "start"}).accepted

@@ -39,7 +39,8 @@ def test_a_side_pot_hand_is_written_as_phh_and_replays_to_the_same_stacks() -> N
     assert table.next_expectation() == {"expect": "start"}
     assert table.records[-1].pots == [{"amount": 300, "eligible": [2, 3, 1], "won": {"1": 300}},
                                       {"amount": 200, "eligible": [2, 1], "won": {"1": 200}}]
-    [record] = hand_records(table.accepted)
+    [record], skipped = hand_records(table.accepted)
+    assert skipped == []
     assert record.variant == "NT"
     assert record.players == ("Bob", "Cy", "Ann")             # p1 is left of the button: the small blind
     assert record.starting_stacks == (200, 100, 300)
@@ -47,7 +48,7 @@ def test_a_side_pot_hand_is_written_as_phh_and_replays_to_the_same_stacks() -> N
     assert record.actions == ("d dh p1 KhKd", "d dh p2 QhQd", "d dh p3 AhAd",
                               "p3 cbr 300", "p1 cc", "p2 cc",
                               "p1 sm KhKd", "p2 sm QhQd", "p3 sm AhAd",     # POT-5: all-in, all shown at once
-                              "d db 2c7d9s", "d db 3h", "d db Jc")
+                              "d db 2c", "d db 7d", "d db 9s", "d db 3h", "d db Jc")   # as the shoe read them
     assert record.finishing_stacks == (0, 0, 600)
     assert record.extra == {"hand": 1, "seats": [2, 3, 1], "seat_count": 6}
     [again] = loads_all(phh_text(table.accepted))
@@ -65,7 +66,23 @@ def test_misdeals_are_not_hands_and_an_undo_takes_a_hand_back() -> None:
     assert table.apply({"type": "misdeal"}).accepted
     for entry in inputs[start + 1:]:
         assert table.apply(entry).accepted, entry
-    records = hand_records(table.accepted)
+    records, _ = hand_records(table.accepted)
     assert [r.finishing_stacks for r in records] == [(0, 0, 600)]
     assert table.apply({"type": "undo"}).accepted          # the river card is taken back: no hand is over
-    assert hand_records(table.accepted) == []
+    assert hand_records(table.accepted) == ([], [])
+
+
+def test_a_hand_phh_cannot_write_is_named_not_dropped_silently() -> None:
+    """Seed 000: File 'em has no PHH variant code; the file says which hand is missing and why."""
+    table = Table()
+    inputs = [{"type": "table", "game": "fileem-nl", "rules": "home", "seats": 6, "blinds": [1, 3]},
+              {"type": "sit", "seat": 1, "player": "Ann", "stack": 300},
+              {"type": "sit", "seat": 2, "player": "Bob", "stack": 300},
+              {"type": "button", "seat": 1}, {"type": "start"}]
+    inputs += [{"type": "card", "card": card} for card in ["1s", "2s", "3s", "4s", "5s", "6s"]]
+    for entry in inputs:
+        assert table.apply(entry).accepted, entry
+    first = table.next_expectation()["seat"]
+    assert table.apply({"type": "act", "seat": first, "action": "fold"}).accepted
+    assert table.next_expectation() == {"expect": "start"}
+    assert phh_text(table.accepted) == "# not written: hand 1: the game 'fileem-nl' has no PHH variant code\n"
