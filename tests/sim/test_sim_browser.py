@@ -21,7 +21,11 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+try:
+    from playwright.sync_api import Browser, Page, expect, sync_playwright
+except ImportError as error:     # never skipped: say what to install
+    raise ImportError("the browser test needs the playwright package: pip install -e '.[test]'") from error
 
 from dealerpi.views.model import SeatView
 from dealerpi.views.render import render_seat

@@ -38,10 +38,13 @@ function setStatus(text, bad) {
   node.classList.toggle("offline", bad);
 }
 
+let errorTimer = null;
+
 function showError(text) {
-  const what = $("#next-what");
-  $("#next").classList.add("alert");
-  what.textContent = text;
+  // what the table refused, for a few seconds under what it expects
+  $("#next-error").textContent = text;
+  clearTimeout(errorTimer);
+  errorTimer = setTimeout(() => { $("#next-error").textContent = ""; }, 6000);
 }
 
 // --- press and release -------------------------------------------------------------------------------
@@ -119,7 +122,6 @@ function placeSeats(count) {
 
 function draw(s) {
   state = s;
-  $("#next").classList.remove("alert");
   $("#next-what").textContent = s.next.what;
   $("#next-how").textContent = s.next.how;
 
