@@ -105,7 +105,7 @@ def _pots(sim: SimTable) -> list[dict[str, Any]]:
     pots = []
     for index, pot in enumerate(hand.pots()):
         pots.append({"name": "main pot" if index == 0 else f"side pot {index}", "amount": pot.amount,
-                     "eligible": [plan.order[i] for i in pot.eligible]})
+                     "eligible": sorted(plan.order[i] for i in pot.eligible)})
     return pots
 
 

@@ -153,8 +153,8 @@ def test_a_three_way_hand_with_a_side_pot_played_by_clicking(sim_url: str, brows
 
     pots = page.locator("#pots .pot")
     expect(pots).to_have_count(2)
-    expect(pots.nth(0)).to_have_text("main pot 300 seats 2, 3, 1")
-    expect(pots.nth(1)).to_have_text("side pot 1 200 seats 2, 1")
+    expect(pots.nth(0)).to_have_text("main pot 300 seats 1, 2, 3")
+    expect(pots.nth(1)).to_have_text("side pot 1 200 seats 1, 2")
     # the round is over: the pot is 300 + 200 = 500; Ann has her unmatched 100 back; Bob is all-in
     expect_display(page, 1, SeatView(seat=1, player="Ann", stack=100, status="in", board=((),), pot=500,
                                      is_button=True, blinds=(1, 3), hand_number=1))
