@@ -22,6 +22,7 @@ import asyncio
 import collections
 import contextlib
 import dataclasses
+import functools
 import logging
 import os
 import signal
@@ -78,8 +79,8 @@ class Controller:
             for name, pin in panel.leds.items():
                 self.leds.add((panel.seat, name), pin)
             self.seat_slots[panel.seat] = DisplaySlot(
-                f"seat {panel.seat} ({panel.display.where()})",
-                lambda d=panel.display: devices.open_display(d), clock)
+                f"seat {panel.seat} ({panel.display.where()})", functools.partial(devices.open_display, panel.display),
+                clock)
         for name, pin in config.dealer.buttons.items():
             self.buttons.add(("console", name), pin)
         self.dealer_slot = DisplaySlot(f"dealer ({config.dealer.display.where()})",
@@ -128,7 +129,8 @@ class Controller:
             self._handle(accepted)
 
     def _handle(self, edge: ButtonEdge) -> None:
-        kind, *rest = edge.key  # type: ignore[misc]
+        key_parts: tuple[Any, ...] = edge.key  # type: ignore[assignment]
+        kind, rest = key_parts[0], key_parts[1:]
         if kind == "seat":
             seat, key = rest
             panel = self.panels[seat]
@@ -260,7 +262,7 @@ class _Notifier:
     """systemd notifications through the ``sdnotify`` package; silent when not run by systemd."""
 
     def __init__(self) -> None:
-        import sdnotify
+        import sdnotify  # type: ignore[import-untyped]
 
         self._notifier = sdnotify.SystemdNotifier()
         usec = os.environ.get("WATCHDOG_USEC")

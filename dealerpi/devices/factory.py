@@ -137,9 +137,7 @@ class PiDevices(Devices):
         return self._factories[chip]
 
     def open_display(self, display: DisplayConfig) -> Any:
-        from luma.core.interface.serial import i2c
-
-        from dealerpi.devices.oled import DRIVERS
+        from dealerpi.devices.oled import DRIVERS, WindowI2C
 
         if display.mux is not None:
             assert display.channel is not None
@@ -147,7 +145,7 @@ class PiDevices(Devices):
         else:
             assert display.bus is not None
             port = display.bus
-        serial = i2c(port=port, address=display.address)
+        serial = WindowI2C(port=port, address=display.address)   # luma's i2c, one transfer per window
         return DRIVERS[display.driver](serial, width=WIDTH, height=HEIGHT, rotate=display.rotate)
 
     def close(self) -> None:

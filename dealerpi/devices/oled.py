@@ -185,4 +185,4 @@ class PartialSH1106(_PartialUpdate, sh1106):  # type: ignore[misc]
         self._write(bytes([0xB0 | page, column & 0x0F, 0x10 | (column >> 4)]), self._window_data(ram, window))
 
 
-DRIVERS: dict[str, type[_PartialUpdate]] = {"ssd1306": PartialSSD1306, "sh1106": PartialSH1106}
+DRIVERS: dict[str, Any] = {"ssd1306": PartialSSD1306, "sh1106": PartialSH1106}

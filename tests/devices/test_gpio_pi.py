@@ -90,3 +90,44 @@ def test_each_chip_has_its_own_pins(monkeypatch: pytest.MonkeyPatch) -> None:
     finally:
         header.close()
         expander.close()
+
+
+def test_pi_display_behind_a_mux_opens_the_channel_bus(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A display on m0 channel 2 is opened on the /dev/i2c-N the kernel made for that channel, with the
+    one-transfer-per-window interface (the first frame is the whole RAM: luma's clear())."""
+    import smbus2
+
+    from dealerpi.config import load
+    from dealerpi.devices.factory import PiDevices
+    from dealerpi.devices.oled import PartialSSD1306
+
+    opened: list[Any] = []
+
+    class FakeSMBus:
+        def __init__(self, port: int) -> None:
+            self.port = port
+            self.rdwr: list[Any] = []
+            opened.append(self)
+
+        def write_i2c_block_data(self, address: int, register: int, data: list[int]) -> None:
+            pass
+
+        def i2c_rdwr(self, *messages: Any) -> None:
+            self.rdwr.append(messages)
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(smbus2, "SMBus", FakeSMBus)
+    monkeypatch.setattr(smbus2.i2c_msg, "write", staticmethod(lambda address, data: (address, list(data))))
+    root = Path(__file__).resolve().parents[2]
+    config = load(root / "hardware" / "example.toml")
+    (tmp_path / "i2c-24").mkdir()
+    (tmp_path / "1-0070").mkdir()
+    (tmp_path / "1-0070" / "channel-2").symlink_to(tmp_path / "i2c-24")
+    device = PiDevices(config, sysfs=tmp_path).open_display(config.seats[2].display)   # seat 3: m0 channel 2
+    assert isinstance(device, PartialSSD1306)
+    assert [bus.port for bus in opened] == [24]
+    (command, data), = opened[0].rdwr
+    assert command == (0x3C, [0x00, 0x21, 0, 127, 0x22, 0, 7])
+    assert data == (0x3C, [0x40] + [0] * 1024)
