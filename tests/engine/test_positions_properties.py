@@ -3,10 +3,11 @@ bust; each hand's result is simulated crudely (random chips change hands, conser
 
 Checked every hand: nobody posts the big blind twice in a row (TDA 34-B, seed 001), nor the small blind twice
 in a row when three or more play; under "no dead button" nobody has the button twice in a row and the button
-is always a player (seed 002 B12b); under the tournament dead button the big blind moves exactly one player
-(TDA 32, BLD-2); away players are dealt out in cash and dealt in and killed in tournaments (DEAL-9); new players
-are never dealt in between the blinds and the button without the big blind (BLD-6); players who owe nothing are
-always dealt in unless heads-up; the plan charges only seats it deals in, and chips are conserved.
+is always a player (seed 002 B12b); under the dead button nobody escapes the big blind, and in tournaments it
+moves exactly one player (TDA 32, BLD-2); away players are dealt out in cash, dealt in and killed in
+tournaments (DEAL-9); new players are never dealt in between the blinds and the button without the big blind
+(BLD-6); players who owe nothing are always dealt in unless heads-up; the plan charges only seats it deals in;
+chips are conserved.
 """
 
 from __future__ import annotations
