@@ -30,10 +30,12 @@ class Deck:
     suits: str = SUITS
     wheel_low: str = ""
     cards: tuple[str, ...] = field(init=False)
+    card_set: frozenset[str] = field(init=False, repr=False, compare=False)
     rank_index: dict[str, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", tuple(r + s for r in self.ranks for s in self.suits))
+        object.__setattr__(self, "card_set", frozenset(self.cards))
         object.__setattr__(self, "rank_index", {r: i for i, r in enumerate(self.ranks)})
 
     def __len__(self) -> int:

@@ -87,10 +87,19 @@ class BettingRound:
 
     def next_actor(self, after: int) -> int | None:
         """The first player clockwise after ``after`` who must act, or None when the round is over."""
-        for step in range(1, self.n + 1):
-            player = (after + step) % self.n
-            if self.needs_action(player):
+        n, folded, stacks, bets, current, acted = self.n, self.folded, self.stacks, self.bets, self.current, self.acted
+        with_chips = -1                      # live players with chips, counted when first needed
+        for step in range(1, n + 1):
+            player = (after + step) % n
+            if folded[player] or not stacks[player]:
+                continue
+            if bets[player] < current:
                 return player
+            if not acted[player]:
+                if with_chips < 0:
+                    with_chips = sum(1 for j in range(n) if stacks[j] and not folded[j])
+                if with_chips > 1:           # someone else could answer him
+                    return player
         return None
 
     def pot_limit_max(self, player: int) -> int:
@@ -157,9 +166,8 @@ class BettingRound:
         self._mark_acted(player)
 
     def apply_call(self, player: int) -> None:
-        legal = self.legal(player)
-        if legal.call_to is not None:
-            self._put(player, legal.call_to)
+        if self.bets[player] < self.current:
+            self._put(player, min(self.current, self.bets[player] + self.stacks[player]))
         self._mark_acted(player)
 
     def apply_raise(self, player: int, to: int) -> None:

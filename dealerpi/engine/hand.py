@@ -80,6 +80,11 @@ class Hand:
         self.returned = [0] * n
         self.won = [0] * n
         self.seen: set[str] = set()
+        self.live_count = n              # players not folded and not mucked
+        self.hole_dealt = 0              # hole cards dealt so far
+        self._deck_cards = game.deck.card_set
+        self._evaluators = [EVALUATORS[name] for name in game.evaluators]
+        self._board_upto = [sum(s.board_cards for s in game.streets[: k + 1]) for k in range(len(game.streets))]
         self.actor: int | None = None
         self.phase = Phase.DEAL_HOLE
         self.street_actions = 0          # actions taken on the current street
@@ -146,7 +151,14 @@ class Hand:
     @property
     def betting_closed(self) -> bool:
         """No more betting is possible this hand: at most one live player has chips behind."""
-        return sum(1 for i in self.live if self.stacks[i] > 0) <= 1
+        stacks, folded, mucked = self.stacks, self.folded, self.mucked
+        with_chips = 0
+        for i in range(self.n):
+            if stacks[i] and not folded[i] and not mucked[i]:
+                with_chips += 1
+                if with_chips > 1:
+                    return False
+        return True
 
     def legal(self) -> Legal:
         if self.actor is None:
@@ -164,9 +176,7 @@ class Hand:
 
     def board_target(self) -> int:
         """How many cards each board must hold before the next step (betting or the showdown)."""
-        streets = self.game.streets
-        upto = len(streets) - 1 if self.betting_closed else self.street
-        return sum(s.board_cards for s in streets[: upto + 1])
+        return self._board_upto[-1 if self.betting_closed else self.street]
 
     def cards_due(self) -> list[int]:
         """Board cards still due on each board before the next step."""
@@ -176,10 +186,13 @@ class Hand:
     # --- dealing -------------------------------------------------------------------------------------
 
     def _check_cards(self, cards: Sequence[str]) -> None:
+        fresh = set(cards)
+        if fresh <= self._deck_cards and not fresh & self.seen and len(fresh) == len(cards):
+            return                                           # the usual case, checked at C speed
         deck = self.game.deck
         known = [c for c in cards if c != UNKNOWN]
         for card in known:
-            if card not in deck:
+            if card not in self._deck_cards:
                 raise IllegalAction(f"{card} is not a card of the {deck.name} deck")
             if card in self.seen:
                 raise IllegalAction(f"{card} was already dealt in this hand (MIS-7)")
@@ -197,7 +210,8 @@ class Hand:
         self.hole[player].extend(cards)
         self.seen.update(cards)
         self.log.append(("dh", player, tuple(cards)))
-        if all(len(h) == self.game.hole_cards for h in self.hole):
+        self.hole_dealt += len(cards)
+        if self.hole_dealt == self.n * self.game.hole_cards:
             self._start_street()
 
     def deal_board(self, cards: Sequence[str], board: int = 0) -> None:
@@ -206,14 +220,15 @@ class Hand:
                                 else f"no board cards are due now ({self.phase.value})")
         if not 0 <= board < len(self.boards):
             raise IllegalAction(f"there is no board {board + 1}")
-        due = self.cards_due()[board]
+        due = self.board_target() - len(self.boards[board])
         if len(cards) > due:
             raise IllegalAction(f"board {board + 1} takes {due} more card(s) now, not {len(cards)}")
         self._check_cards(cards)
         self.boards[board].extend(cards)
         self.seen.update(cards)
         self.log.append(("db", board, tuple(cards)))
-        if not any(self.cards_due()):
+        target = self.board_target()
+        if all(len(b) >= target for b in self.boards):
             self._after_board()
 
     def retract_street(self) -> list[str]:
@@ -268,6 +283,7 @@ class Hand:
     def fold(self, player: int | None = None) -> None:
         actor = self._require_actor(player)
         self.round.apply_fold(actor)
+        self.live_count -= 1
         self.log.append(("f", actor))
         self._count_action(chips=False)
         self._advance(actor)
@@ -297,8 +313,9 @@ class Hand:
         if self.phase is Phase.COMPLETE or self.folded[player] or self.mucked[player]:
             raise IllegalAction(f"player {player} has no live hand")
         self.folded[player] = True
+        self.live_count -= 1
         self.log.append(("kill", player))
-        if len(self.live) == 1:
+        if self.live_count == 1:
             self._end_round()
         elif self.phase is Phase.BETTING and self.actor is not None:
             self.round.acted[player] = True
@@ -312,7 +329,7 @@ class Hand:
             self._maybe_finish_showdown()
 
     def _advance(self, after: int) -> None:
-        if len(self.live) == 1:
+        if self.live_count == 1:
             self._end_round()
             return
         nxt = self.round.next_actor(after)
@@ -341,9 +358,8 @@ class Hand:
         if returned:
             self.returned[returned[0]] += returned[1]
         self.bets[:] = [0] * self.n
-        live = self.live
-        if len(live) == 1:                              # POT-8: the last live hand wins unshown
-            self._award_all(live[0])
+        if self.live_count == 1:                        # POT-8: the last live hand wins unshown
+            self._award_all(self.live[0])
             return
         if self.street == len(self.game.streets) - 1:
             self.phase = Phase.SHOWDOWN
@@ -384,6 +400,7 @@ class Hand:
             if player in pot.eligible and len([i for i in pot.eligible if i != player]) == 0:
                 raise IllegalAction(f"player {player} holds the last live hand of a pot and wins it (POT-8)")
         self.mucked[player] = True
+        self.live_count -= 1
         self.log.append(("sm", player, None))
         self._maybe_finish_showdown()
 
@@ -407,26 +424,26 @@ class Hand:
         contenders = [i for i in self.live if UNKNOWN not in self.hole[i] and self.hole[i]]
         for i in contenders:
             self.shown[i] = True
+        # Each hand is evaluated once per board and per half (high, low); every pot then compares the values.
+        strengths = [[{i: ev(self.hole[i], board) for i in contenders} for ev in self._evaluators]
+                     for board in self.boards]
         for pot in self.pots():
             won: dict[int, int] = {}
             players = [i for i in pot.eligible if i in contenders]
-            for share, board in zip(split_shares(pot.amount, len(self.boards)), self.boards, strict=True):
-                for player, chips in self._split_share(share, players or list(pot.eligible), board).items():
+            for share, values in zip(split_shares(pot.amount, len(self.boards)), strengths, strict=True):
+                for player, chips in self._split_share(share, players or list(pot.eligible), values).items():
                     won[player] = won.get(player, 0) + chips
             self._pay(Award(pot.amount, pot.eligible, won))
         self._finish()
 
-    def _split_share(self, amount: int, players: list[int], board: list[str]) -> dict[int, int]:
+    def _split_share(self, amount: int, players: list[int], values: list[dict[int, int | None]]) -> dict[int, int]:
         """One board's (or run's) share of a pot; players whose cards are unknown split it evenly."""
-        if len(players) == 1 or any(UNKNOWN in self.hole[i] for i in players):
+        if len(players) == 1 or any(i not in values[0] for i in players):
             return split_evenly(amount, players)
-        high_name, *low_name = self.game.evaluators
-        high_eval = EVALUATORS[high_name]
-        high = {i: value for i in players if (value := high_eval(self.hole[i], board)) is not None}
-        if not low_name:
+        high = {i: v for i in players if (v := values[0][i]) is not None}
+        if len(values) == 1:
             return split_evenly(amount, best_players(high))
-        low_eval = EVALUATORS[low_name[0]]
-        low = {i: value for i in players if (value := low_eval(self.hole[i], board)) is not None}
+        low = {i: v for i in players if (v := values[1][i]) is not None}
         if not low:                      # POT-4: no qualifying low, the high hand scoops
             return split_evenly(amount, best_players(high))
         result = split_evenly(amount - amount // 2, best_players(high))   # POT-4: the odd chip goes high

@@ -25,7 +25,11 @@ def build_pots(contributed: Sequence[int], live: Sequence[bool], all_in: Sequenc
     the layers they reach, but a folded player is never eligible. Chips above every live player's level (only
     possible when the top contributor folded) join the top pot.
     """
-    levels = sorted({contributed[i] for i in range(len(contributed)) if live[i] and all_in[i]})
+    n = len(contributed)
+    if not any(all_in[i] and live[i] for i in range(n)):             # the usual case: one pot
+        total = sum(contributed) + dead
+        return [Pot(total, tuple(i for i in range(n) if live[i]))] if total else []
+    levels = sorted({contributed[i] for i in range(n) if live[i] and all_in[i]})
     top = max((contributed[i] for i in range(len(contributed)) if live[i]), default=0)
     if not levels or levels[-1] < top:
         levels.append(top)

@@ -86,11 +86,23 @@ def _build_flush_table() -> dict[int, int]:
     return table
 
 
-_started = time.perf_counter()
-_RANK_TABLE = _build_rank_table()
-_FLUSH_TABLE = _build_flush_table()
-BUILD_SECONDS = time.perf_counter() - _started
-"""Time the tables took to build at import (quoted by the benchmark)."""
+# The tables are built on the first evaluation, not at import: the daemon reaches READY sooner (a showdown
+# comes minutes after start-up), and tools that never evaluate a hand never pay for them.
+_RANK_TABLE: dict[int, int] = {}
+_FLUSH_TABLE: dict[int, int] = {}
+BUILD_SECONDS = 0.0
+"""Time the tables took to build (quoted by the benchmark); 0 until the first evaluation."""
+
+
+def build_tables() -> None:
+    """Fill the lookup tables in place (once); every evaluation calls it when a lookup misses."""
+    global BUILD_SECONDS
+    if _RANK_TABLE:
+        return
+    started = time.perf_counter()
+    _FLUSH_TABLE.update(_build_flush_table())
+    _RANK_TABLE.update(_build_rank_table())
+    BUILD_SECONDS = time.perf_counter() - started
 
 
 def evaluate(hole: Sequence[str], board: Sequence[str]) -> int:
@@ -111,21 +123,33 @@ def evaluate_cards(cards: Sequence[str]) -> int:
         raise
     if count < 5 or len(set(cards)) != count:
         check_cards(cards, STANDARD, minimum=5)
-    if key & _FLUSH_BITS:
-        # Five or more of one suit among at most seven cards leave at most two others, too few for a full
-        # house or quads, so the flush table alone decides.
-        suit = next(suit for suit, bit in _FLUSH_SUIT if key & bit)
-        return _FLUSH_TABLE[sum(RANK_BIT[card] for card in cards if card[1] == suit)]
-    return _RANK_TABLE[key & _RANK_BITS]
+    try:
+        if key & _FLUSH_BITS:
+            # Five or more of one suit among at most seven cards leave at most two others, too few for a full
+            # house or quads, so the flush table alone decides.
+            suit = next(suit for suit, bit in _FLUSH_SUIT if key & bit)
+            return _FLUSH_TABLE[sum(RANK_BIT[card] for card in cards if card[1] == suit)]
+        return _RANK_TABLE[key & _RANK_BITS]
+    except KeyError:
+        if _RANK_TABLE:
+            raise
+        build_tables()
+        return evaluate_cards(cards)
 
 
 def five_card_strength(key: int, rank_mask: int) -> int:
     """Strength of exactly five valid, distinct cards from their key (``sum(codes) + BASE``) and the OR
     of their ``RANK_BIT`` values (used only when the five are suited). For the Omaha evaluator's inner loop.
     """
-    if key & _FLUSH_BITS:
-        return _FLUSH_TABLE[rank_mask]
-    return _RANK_TABLE[key & _RANK_BITS]
+    try:
+        if key & _FLUSH_BITS:
+            return _FLUSH_TABLE[rank_mask]
+        return _RANK_TABLE[key & _RANK_BITS]
+    except KeyError:
+        if _RANK_TABLE:
+            raise
+        build_tables()
+        return five_card_strength(key, rank_mask)
 
 
 def describe(strength: int) -> str:
