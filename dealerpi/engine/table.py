@@ -16,15 +16,11 @@ from dealerpi.engine.betting import IllegalAction
 from dealerpi.engine.dealing import DealFollower
 from dealerpi.engine.hand import Hand, Phase
 from dealerpi.engine.inputs import InputError, TableConfig, parse_config, require
-from dealerpi.engine.positions import (
-    HandPlan,
-    Lineup,
-    PositionError,
-    check_buy_in,
-    move_button,
-)
+from dealerpi.engine.payouts import Standings
+from dealerpi.engine.positions import HandPlan, Lineup, PositionError, check_buy_in, move_button
 from dealerpi.engine.records import DealRecord, Outcome, Seat
 from dealerpi.engine.table_hand import HandInputs
+from dealerpi.engine.tournament import LevelClock, ScheduleError
 from dealerpi.views.model import Alert
 
 
@@ -47,6 +43,9 @@ class Table(HandInputs):
         self.accepted: list[dict[str, Any]] = []
         self.clock: list[int] | None = None            # TRN-2: [seat, seconds left]
         self.checkpoint: tuple[int, dict[str, Any]] = (0, {})
+        self.levels: LevelClock | None = None           # TRN-1: the level schedule, advanced by ticks
+        self.standings: Standings | None = None         # TRN-4: entrants, eliminations, prizes
+        self.stakes: tuple[int, int, int, int] = (0, 0, 0, 0)   # this hand's small blind, big blind, ante, bb ante
 
     # --- the entry point -----------------------------------------------------------------------------
 
@@ -64,7 +63,7 @@ class Table(HandInputs):
             self.checkpoint = (len(self.accepted), self._snapshot())
         try:
             alerts = handler(entry) or []
-        except (IllegalAction, InputError, PositionError) as error:
+        except (IllegalAction, InputError, PositionError, ScheduleError) as error:
             self._rebuild(len(self.accepted))
             return Outcome(False, self._seat_words(str(error)), self._refusal_alerts(kind, entry, str(error)))
         self.accepted.append(dict(entry))
@@ -126,6 +125,8 @@ class Table(HandInputs):
     def _on_table(self, entry: Mapping[str, Any]) -> list[Alert]:
         self._between_hands("change the table")
         self.config = parse_config(entry)
+        self.levels = LevelClock(self.config.levels) if self.config.levels else None
+        self.standings = Standings(0, 0, self.config.payouts) if self.config.policies.tournament else None
         return []
 
     def _require_config(self) -> TableConfig:
@@ -157,7 +158,11 @@ class Table(HandInputs):
                               small_bet=config.limits[0] if config.limits else None)
         if reason:
             raise InputError(reason)
-        self.seats[seat] = Seat(player, stack, wants_to_post=bool(entry.get("post", False)))
+        # seed 001 late entry: a reserved stack is placed in advance and blinded as an absent player (TRN-9)
+        reserved = bool(entry.get("reserved", False))
+        self.seats[seat] = Seat(player, stack, away=reserved, wants_to_post=bool(entry.get("post", False)))
+        if self.standings is not None:
+            self.standings = self.standings.enter(config.buy_in)
         return []
 
     def _on_leave(self, entry: Mapping[str, Any]) -> list[Alert]:
@@ -176,6 +181,8 @@ class Table(HandInputs):
         seat = self.seats[self._seat_number(entry)]
         seat.away = False
         seat.wants_to_post = bool(entry.get("post", seat.wants_to_post))
+        if "player" in entry:                        # a late entrant takes over a reserved stack (seed 001)
+            seat.player = require(entry, "player", str)
         return []
 
     def _on_chips(self, entry: Mapping[str, Any]) -> list[Alert]:

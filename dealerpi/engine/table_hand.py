@@ -14,8 +14,10 @@ from dealerpi.engine.betting import IllegalAction
 from dealerpi.engine.dealing import DealFollower, DealResult
 from dealerpi.engine.hand import Hand, Phase
 from dealerpi.engine.inputs import InputError, TableConfig, require
-from dealerpi.engine.positions import HandPlan, Lineup, SeatInfo, plan_hand, straddle
+from dealerpi.engine.payouts import Standings
+from dealerpi.engine.positions import HandPlan, Lineup, SeatInfo, apply_straddles, plan_bomb, plan_hand, straddle
 from dealerpi.engine.records import DealRecord, Seat
+from dealerpi.engine.tournament import LevelClock
 from dealerpi.views.model import Alert
 
 _ACTIONS = ("fold", "check", "call", "bet", "raise", "all_in")
@@ -37,6 +39,9 @@ class HandInputs:
     records: list[DealRecord]
     hand_number: int
     clock: list[int] | None
+    levels: LevelClock | None
+    standings: Standings | None
+    stakes: tuple[int, int, int, int]
 
     def _require_config(self) -> TableConfig:
         raise NotImplementedError
@@ -91,11 +96,15 @@ class HandInputs:
                 raise InputError('start: "bomb" boards must be 1 or 2')
         plan = self.redeal_plan
         if plan is None:
+            self.stakes = self._next_stakes(config)
+            small_blind, big_blind, ante, bb_ante = self.stakes
             infos = {seat: SeatInfo(seat, s.stack, away=s.away, new=s.new, wants_to_post=s.wants_to_post)
                      for seat, s in self.seats.items()}
-            plan = plan_hand(self.lineup, infos, table_seats=config.seats, small_blind=config.small_blind,
-                             big_blind=config.big_blind, structure=config.game.structure,
-                             policies=config.policies, ante=config.ante, bb_ante=config.bb_ante)
+            plan = plan_hand(self.lineup, infos, table_seats=config.seats, small_blind=small_blind,
+                             big_blind=big_blind, structure=config.game.structure,
+                             policies=config.policies, ante=ante, bb_ante=bb_ante)
+            if bomb is not None:
+                plan = plan_bomb(plan, int(bomb["ante"]))     # seed 001: antes only; the button stays
             self.straddles = []
         self.redeal_plan = None
         self.plan = plan
@@ -105,32 +114,31 @@ class HandInputs:
         alerts += [Alert(rule, text) for rule, text in plan.notes]
         return alerts
 
+    def _next_stakes(self, config: TableConfig) -> tuple[int, int, int, int]:
+        """TRN-1: the level in force when the hand starts; a cash game's stakes are the config's."""
+        if self.levels is None:
+            return config.small_blind, config.big_blind, config.ante, config.bb_ante
+        level = self.levels.level_for_next_hand()
+        if level is None:
+            raise IllegalAction("TRN-1: the tournament is on a break; no hand starts")
+        return level.small_blind, level.big_blind, level.ante, level.bb_ante
+
     def _deal_new_hand(self) -> None:
         config = self._require_config()
         plan = self.plan
         if plan is None:
             raise IllegalAction("no hand was planned")
         order = plan.order
-        stacks = [self.seats[s].stack for s in order]
-        extra = dict(self.straddles)
-        if self.bomb is not None:
-            blinds: list[int] = []
-            antes = [self.bomb["ante"]] * len(order)
-            dead: list[int] = []
-            boards = int(self.bomb.get("boards", 1))
-        else:
-            blinds = [plan.blinds.get(s, 0) + extra.get(s, 0) for s in order]
-            antes = [plan.antes.get(s, 0) for s in order]
-            dead = [plan.dead.get(s, 0) for s in order]
-            boards = config.game.boards
-        first = None
-        if not self.straddles and self.bomb is None and plan.preflop_first in order:
-            first = order.index(plan.preflop_first)
-        self.hand = Hand(config.game, stacks, blinds=blinds, antes=antes, dead=dead, min_bet=config.min_bet,
+        dealt = apply_straddles(plan, self.straddles, config.policies, self.stakes[1])
+        lists = dealt.hand_lists()
+        stacks, blinds, dead, antes = [self.seats[s].stack for s in order], lists.blinds, lists.dead, lists.antes
+        boards = int(self.bomb.get("boards", 1)) if self.bomb is not None else config.game.boards
+        self.hand = Hand(config.game, stacks, blinds=blinds, antes=antes, dead=dead,
+                         min_bet=config.limits[0] if config.limits else self.stakes[1],
                          limits=config.limits, cap_heads_up=config.policies.limit_cap_heads_up, boards=boards,
                          bomb=self.bomb is not None,
                          last_street_no_limit=self.bomb is not None and bool(self.bomb.get("river_no_limit", 1)),
-                         preflop_first=first)
+                         preflop_first=lists.preflop_first)
         self.deal = DealFollower(self.hand, config.policies)
         for seat in plan.killed:
             self.hand.kill(order.index(seat))       # DEAL-9 (TDA 30): dealt in, killed, blinds forfeit
@@ -148,7 +156,7 @@ class HandInputs:
         _, deal, plan = self._live_hand()
         if deal.read_order or self.bomb is not None:
             raise IllegalAction("a straddle is posted before the first card (BLD-9)")
-        amount = straddle(plan, self.straddles, seat, config.policies, config.big_blind)
+        amount = straddle(plan, self.straddles, seat, config.policies, self.stakes[1])
         self.straddles.append((seat, amount))
         self._deal_new_hand()
         return [Alert("BLD-9", f"Seat {seat} straddles {amount}")]
@@ -293,8 +301,28 @@ class HandInputs:
         self.records.append(record)
         self.record = None
         self.lineup = plan.after
+        alerts = self._eliminations(order)
         pushes = ", ".join(f"seat {order[i]} {chips}" for i, chips in enumerate(hand.won) if chips)
-        return [Alert("POT", f"Push: {pushes}")] if pushes else []
+        return ([Alert("POT", f"Push: {pushes}")] if pushes else []) + alerts
+
+    def _eliminations(self, order: tuple[int, ...]) -> list[Alert]:
+        """TRN-4: players who lost their last chip leave; players busted on one hand share the places."""
+        if self.standings is None:
+            return []
+        busted = [seat for seat in order if self.seats[seat].stack == 0]
+        if not busted:
+            return []
+        names = [self.seats[seat].player for seat in busted]      # clockwise from the button, like odd chips
+        self.standings = self.standings.bust(names)
+        for seat in busted:
+            del self.seats[seat]
+        alerts = [Alert("TRN-4", f"{f.player} finishes {f.place}" + (f", wins {f.prize}" if f.prize else ""))
+                  for f in self.standings.finishes if f.player in names]
+        if self.standings.remaining == 1 and len(self.seats) == 1:
+            winner = next(iter(self.seats.values())).player
+            self.standings = self.standings.win(winner)
+            alerts.append(Alert("TRN-4", f"{winner} wins the tournament and {self.standings.prize_for(1)}"))
+        return alerts
 
     # --- the clock (TRN-2) ---------------------------------------------------------------------------
 
@@ -312,7 +340,11 @@ class HandInputs:
         seconds = require(entry, "seconds", int)
         if seconds < 0:
             raise InputError("tick: seconds must not be negative")
-        return self._clock_tick(seconds)
+        alerts: list[Alert] = []
+        if self.levels is not None:                   # TRN-1: a new level applies from the next hand
+            self.levels, notes = self.levels.advance(seconds)
+            alerts += [Alert(rule, text) for rule, text in notes]
+        return alerts + self._clock_tick(seconds)
 
     def _clock_tick(self, seconds: int) -> list[Alert]:
         clock, hand = self.clock, self.hand
