@@ -15,10 +15,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import errno
 import hmac
 import ipaddress
 import json
 import logging
+import os
 import secrets
 import signal
 import socket
@@ -252,6 +254,15 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
+async def _open_browser(url: str) -> bool:
+    """Open ``url`` in a graphical browser, if there is one. On Linux without a display Python's webbrowser
+    would fall back to a text browser in this terminal (lynx, w3m), so it is not asked; it runs in a thread
+    because some browsers' launchers wait."""
+    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        return False
+    return bool(await asyncio.to_thread(webbrowser.open, url))
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dealerpi sim",
                                      description="The whole table in a browser, every device fake.")
@@ -302,7 +313,7 @@ async def serve(args: argparse.Namespace, config: config_module.Config, journal:
     url = f"http://{shown_host}:{port}/" + (f"?token={token}" if token else "")
     print(f"DealerPi simulator: {url}", flush=True)
     print(f"journal: {journal}", flush=True)
-    if not args.no_browser and not webbrowser.open(url):
+    if not args.no_browser and not await _open_browser(url):
         print("no browser found here: open the URL above in one", flush=True)
     try:
         await asyncio.Event().wait()
@@ -339,7 +350,8 @@ def main(argv: list[str]) -> int:
     except asyncio.CancelledError:
         pass
     except OSError as exc:
-        print(f"dealerpi sim: {exc}", file=sys.stderr)
+        hint = " (another program has that port: choose one with --port)" if exc.errno == errno.EADDRINUSE else ""
+        print(f"dealerpi sim: {exc}{hint}", file=sys.stderr)
         return 1
     finally:
         loop.close()
