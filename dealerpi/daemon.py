@@ -69,6 +69,7 @@ class Controller:
         self.last_card: str | None = None
         self.dealer_page = 0
         self.engine_views: dict[int, SeatView] = {}
+        self._last_tick: float | None = None        # when time was last handed to the engine
         self._shown: dict[object, object] = {}       # display key -> the view last drawn on it
         self.buttons = ButtonBank(devices.button, clock, post or self.on_edge)
         self.leds = LedBank(devices.led)
@@ -203,6 +204,22 @@ class Controller:
                 self.refresh_dealer()
         for slot in (*self.seat_slots.values(), self.dealer_slot):
             slot.poll()
+        self._pass_time(now)
+
+    def _pass_time(self, now: float) -> None:
+        """The engine has no clock: while a player clock (TRN-2) or the level clock (TRN-1) runs, elapsed whole
+        seconds reach it as journaled ``tick`` inputs, every second for a player clock, every 5 s for levels."""
+        if self.table.clock is None and (self.table.levels is None or self.table.levels.paused):
+            self._last_tick = None
+            return
+        if self._last_tick is None:                 # a clock just started: count from now
+            self._last_tick = now
+            return
+        step = 1.0 if self.table.clock is not None else 5.0
+        if now - self._last_tick >= step:
+            seconds = int(now - self._last_tick)
+            self._last_tick += seconds
+            self._run_inputs([{"type": "tick", "seconds": seconds}], changed_seat=None)
 
     def next_deadline(self) -> float | None:
         times = [self.debouncer.next_deadline(), self.console.next_deadline(),

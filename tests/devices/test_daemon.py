@@ -235,3 +235,32 @@ def test_serve_sends_ready_to_systemd_and_stops(tmp_path: Path, monkeypatch: pyt
     assert "WATCHDOG=1" in messages
     assert messages[-1] == "STOPPING=1"
     assert os.path.exists(config.journal)
+
+
+def test_player_clock_time_reaches_the_engine_as_journaled_ticks_trn2(tmp_path: Path) -> None:
+    """TRN-2 (home preset: 2 minutes): the engine has no clock; the daemon hands it elapsed seconds as journaled
+    ``tick`` inputs while a clock runs. Facing the big blind, the seat's hand is folded when time is up."""
+    config, devices, controller, clock = make(tmp_path)
+    actor = seat_and_deal(config, devices, controller, clock)
+    controller.submit({"type": "clock"})
+    controller.tick()                              # the main loop runs right after an input: timing starts
+    for _ in range(119):
+        clock.now += 1.0
+        controller.tick()
+    assert controller.table.next_expectation()["seat"] == actor       # 119 s: still his turn
+    clock.now += 1.0
+    controller.tick()
+    ticks = [e for e in journal_lines(config) if e["type"] == "tick"]
+    assert sum(t["seconds"] for t in ticks) == 120 and all(t["seconds"] == 1 for t in ticks)
+    assert controller.table.hand is not None
+    index = controller.table.plan.order.index(actor) if controller.table.plan else -1
+    assert controller.table.hand.folded[index]
+
+
+def test_no_ticks_are_journaled_while_no_clock_runs(tmp_path: Path) -> None:
+    """A cash table with no clock called journals no time at all."""
+    config, devices, controller, clock = make(tmp_path)
+    seat_and_deal(config, devices, controller, clock)
+    clock.now += 600
+    controller.tick()
+    assert not [e for e in journal_lines(config) if e["type"] == "tick"]
