@@ -175,8 +175,8 @@ class SimServer:
             return None
         if kind == "input":
             entry = op.get("entry")
-            if not isinstance(entry, dict) or entry.get("type") not in SETUP_INPUTS:
-                return f"input: one of {', '.join(SETUP_INPUTS)}"
+            if not isinstance(entry, dict) or entry.get("type") not in PAGE_INPUTS:
+                return f"input: one of {', '.join(PAGE_INPUTS)}"
             outcome = sim.submit(entry)
             return None if outcome.accepted else outcome.reason
         if kind == "table":
@@ -225,7 +225,9 @@ class SimServer:
             await viewer.socket.send_str(text)
 
 
-SETUP_INPUTS = ("sit", "leave", "chips", "button", "away", "back", "straddle", "run")
+# What the page may send as journal inputs: the setup, and the dealer's pick of a burn card. Actions come
+# only from the seats' pins, cards only through the shoe.
+PAGE_INPUTS = ("sit", "leave", "chips", "button", "away", "back", "burn")
 
 
 def table_input(op: dict[str, Any]) -> dict[str, Any]:

@@ -80,7 +80,7 @@ def _next_step(sim: SimTable) -> dict[str, Any]:
     elif kind in ("card", "burn"):
         how = "Press Deal next card in the Shoe panel: the shoe reads the card and the table follows it."
     elif kind == "burn choice":
-        how = "Press CONFIRM on the dealer console to burn the first of them (BRD-1)."
+        how = "Too many cards came on the board (BRD-1): pick the card that becomes the burn."
     elif kind == "action":
         seat = nxt["seat"]
         legal = nxt["legal"]
@@ -92,10 +92,10 @@ def _next_step(sim: SimTable) -> dict[str, Any]:
                          "ALL-IN; CALL/FOLD change the amount)")
         how = f"Seat {seat} acts with its buttons: " + ", ".join(moves) + "."
     elif kind == "showdown":
-        how = "Each seat named shows (CALL) or mucks (FOLD); or press START: the engine reads the hands."
+        how = "Each seat named shows its hand with CALL or mucks it with FOLD."
     else:
         how = ""
-    return {"what": what, "how": how}
+    return {"what": what, "how": how, "burn": list(nxt.get("cards", [])) if kind == "burn choice" else []}
 
 
 def _pots(sim: SimTable) -> list[dict[str, Any]]:

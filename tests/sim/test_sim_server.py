@@ -127,3 +127,44 @@ def test_the_journal_download_replays_to_the_same_table(tmp_path: Path) -> None:
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
     asyncio.run(scenario())
+
+
+def test_irregularities_reach_the_log_with_their_rule_ids(tmp_path: Path) -> None:
+    """Tournament preset: the first card exposed is a misdeal (EXP-2, TDA 35-A-7); a four-card flop has its
+    burn picked by the dealer on the page (BRD-1, TDA 39-A)."""
+    lines = START_JOURNAL.read_text().splitlines()
+    lines[0] = lines[0].replace('"home"', '"tournament"')
+
+    async def scenario() -> None:
+        async with running_sim(tmp_path, lines=lines) as (_, _, client):
+            ws = await client.ws_connect("/ws")
+            await click(ws, console="start")
+            await next_state(ws, expecting("card to seat 2"))
+            await ws.send_json({"op": "deal", "card": "Kh"})
+            await next_state(ws, expecting("card to seat 3"))
+            await ws.send_json({"op": "flag", "kind": "exposed"})
+            state = await next_state(ws, lambda s: any(e["rule"] == "EXP-2" for e in s["log"]))
+            assert state["next"]["what"] == "card to seat 2"                    # the redeal
+            texts = [(e["kind"], e["rule"], e["text"]) for e in state["log"]][-3:]
+            assert texts[0] == ("input", None, "the shoe read a card")          # never which card
+            assert texts[1] == ("input", None, "the dealer: exposed Kh")        # exposed: seen by all
+            assert texts[2][:2] == ("alert", "EXP-2") and "misdeal" in texts[2][2]
+            assert state["shoe"]["left"] == 52                                   # reshuffled for the redeal
+            for card in ["Kh", "Qh", "Ah", "Kd", "Qd", "Ad"]:
+                await ws.send_json({"op": "deal", "card": card})
+            await next_state(ws, expecting("action on seat 1"))
+            for seat, after in ((1, "action on seat 2"), (2, "action on seat 3"), (3, "burn")):
+                await click(ws, seat=seat, button="call")                        # call, complete, check
+                await next_state(ws, expecting(after))
+            for card in ["2s", "2c", "7d", "9s", "5d"]:                          # a burn and four flop cards
+                await ws.send_json({"op": "deal", "card": card})
+            state = await next_state(ws, lambda s: s["next"]["burn"] == ["2c", "7d", "9s", "5d"])
+            assert [e["rule"] for e in state["log"] if e["kind"] == "alert"][-1] == "BRD-1"
+            await ws.send_json({"op": "input", "entry": {"type": "burn", "card": "2c"}})
+            state = await next_state(ws, expecting("action on seat 2"))
+            assert state["board"] == [["7d", "9s", "5d"]]
+            await ws.send_json({"op": "input", "entry": {"type": "act", "seat": 2, "action": "fold"}})
+            refusal = await ws.receive_json()
+            assert refusal == {"type": "error", "message": "input: one of sit, leave, chips, button, away, back, burn"}
+
+    asyncio.run(scenario())

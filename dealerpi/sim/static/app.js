@@ -124,6 +124,13 @@ function draw(s) {
   state = s;
   $("#next-what").textContent = s.next.what;
   $("#next-how").textContent = s.next.how;
+  $("#next-burn").replaceChildren(...s.next.burn.map((card) => {
+    const button = document.createElement("button");
+    button.textContent = "burn ";
+    button.appendChild(cardNode(card, true));
+    button.addEventListener("click", () => send({op: "input", entry: {type: "burn", card}}));
+    return button;
+  }));
 
   const wanted = new Set(s.seats.map((seat) => seat.seat));
   for (const [number, node] of seatNodes) {
@@ -313,6 +320,8 @@ function wire() {
   $("#chips").addEventListener("click", () => send({op: "input", entry: {type: "chips", seat: seatNumber(), amount: Number(sit.stack.value)}}));
   $("#leave").addEventListener("click", () => send({op: "input", entry: {type: "leave", seat: seatNumber()}}));
   $("#button-here").addEventListener("click", () => send({op: "input", entry: {type: "button", seat: seatNumber()}}));
+  $("#away").addEventListener("click", () => send({op: "input", entry: {type: "away", seat: seatNumber()}}));
+  $("#back").addEventListener("click", () => send({op: "input", entry: {type: "back", seat: seatNumber()}}));
   $("#clock-form").addEventListener("submit", (event) => {
     event.preventDefault();
     send({op: "clock", minutes: Number(event.target.minutes.value)});
