@@ -15,11 +15,22 @@ from enum import StrEnum
 from dealerpi.engine.betting import BettingRound, IllegalAction, Legal, Limits
 from dealerpi.engine.games import GameDef, Structure
 from dealerpi.engine.pots import Pot, best_players, build_pots, split_evenly, split_shares
-from dealerpi.evaluation.registry import EVALUATORS
+from dealerpi.evaluation.registry import EVALUATORS, Evaluator
 
 __all__ = ["Award", "Hand", "IllegalAction", "Legal", "Phase"]
 
 UNKNOWN = "??"   # a hole card the record does not know (PHH "????"); it cannot win a showdown
+
+
+_CONSTANTS: dict[str, tuple[list[Evaluator], list[int]]] = {}
+
+
+def _game_constants(game: GameDef) -> tuple[list[Evaluator], list[int]]:
+    """Per game, computed once: its evaluators, and the board size reached after each street."""
+    if game.key not in _CONSTANTS:
+        upto = [sum(s.board_cards for s in game.streets[: k + 1]) for k in range(len(game.streets))]
+        _CONSTANTS[game.key] = ([EVALUATORS[name] for name in game.evaluators], upto)
+    return _CONSTANTS[game.key]
 
 
 class Phase(StrEnum):
@@ -83,8 +94,7 @@ class Hand:
         self.live_count = n              # players not folded and not mucked
         self.hole_dealt = 0              # hole cards dealt so far
         self._deck_cards = game.deck.card_set
-        self._evaluators = [EVALUATORS[name] for name in game.evaluators]
-        self._board_upto = [sum(s.board_cards for s in game.streets[: k + 1]) for k in range(len(game.streets))]
+        self._evaluators, self._board_upto = _game_constants(game)
         self.actor: int | None = None
         self.phase = Phase.DEAL_HOLE
         self.street_actions = 0          # actions taken on the current street

@@ -14,6 +14,7 @@ neither ``Decimal`` nor that layout.
 from __future__ import annotations
 
 import datetime
+import functools
 import json
 import logging
 import re
@@ -96,6 +97,7 @@ class Action(NamedTuple):
         return self.cards is not None and None not in self.cards
 
 
+@functools.lru_cache(maxsize=16384)   # hands repeat the same action strings ("p3 f", "p1 cc"): parse each once
 def parse_action(text: str) -> Action:
     """Parse one PHH action string, e.g. ``"d dh p1 AcAd"``, ``"p2 cbr 600"``, ``"p3 sm -"``.
 
