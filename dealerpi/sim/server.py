@@ -1,13 +1,14 @@
 """``dealerpi sim``: the simulated table served as one local web page (aiohttp, one WebSocket).
 
 Why aiohttp: it is already a dependency, it is asyncio (the table, the shoe link and the page share one
-event loop, no threads), and it serves static files and WebSockets without a framework on top.
+event loop), and it serves static files and WebSockets without a framework on top.
 
 The page gets the whole state after every change (``state.build_state``) and sends operations: a button
 press or release (a mock pin driven low or high), a card to deal, a setup input. Only 127.0.0.1 is served
 unless ``--host`` says otherwise; then a token is needed for everything (page, files, WebSocket), given
-once as ``?token=`` and kept in a cookie. A WebSocket from a page of another origin is refused, so no web
-site open in the same browser can drive the table or read it.
+once as ``?token=`` and kept in a cookie. Without a token, a request must name the loopback host (a DNS
+rebinding page names its own), and a WebSocket from a page of another origin is refused: no web site open
+in the same browser can drive the table or read it.
 """
 
 from __future__ import annotations
@@ -88,6 +89,8 @@ class SimServer:
                      handler: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> web.StreamResponse:
         """Without the token (when one is set) there is nothing to see: not the page, not a file."""
         if self.token is None:
+            if not _is_loopback(urlsplit(f"//{request.host}").hostname or ""):
+                return web.Response(status=403, text="403: this table answers to 127.0.0.1 only\n")
             return await handler(request)
         given = request.query.get("token") or request.cookies.get(COOKIE) or ""
         if not hmac.compare_digest(given.encode(), self.token.encode()):
@@ -128,13 +131,13 @@ class SimServer:
         origin = request.headers.get("Origin")
         if origin is not None and urlsplit(origin).netloc != request.host:
             raise web.HTTPForbidden(text="403: a page of another origin cannot open this table\n")
-        socket = web.WebSocketResponse(heartbeat=20)
-        await socket.prepare(request)
-        viewer = _Viewer(socket)
+        ws = web.WebSocketResponse(heartbeat=20)
+        await ws.prepare(request)
+        viewer = _Viewer(ws)
         self.viewers.add(viewer)
         try:
             await self._send(viewer)
-            async for message in socket:
+            async for message in ws:
                 if message.type is not WSMsgType.TEXT:
                     continue
                 try:
@@ -143,11 +146,11 @@ class SimServer:
                 except (ValueError, KeyError, TypeError) as exc:
                     error = f"bad operation: {exc}"
                 if error:
-                    await socket.send_json({"type": "error", "message": error})
+                    await ws.send_json({"type": "error", "message": error})
                 self.push_soon()
         finally:
             self.viewers.discard(viewer)
-        return socket
+        return ws
 
     def operate(self, viewer: _Viewer, op: dict[str, Any]) -> str | None:
         """Carry out one operation from the page; return an error to show, or None."""

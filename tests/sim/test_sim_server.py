@@ -94,8 +94,14 @@ def test_with_a_token_a_viewer_without_it_sees_nothing(tmp_path: Path) -> None:
 
 
 def test_a_page_of_another_origin_cannot_open_the_socket(tmp_path: Path) -> None:
+    """A web site in the same browser must not drive the table: not by its own origin, not by DNS rebinding
+    (its name resolving to 127.0.0.1, so that the browser sends its name as the Host)."""
     async def scenario() -> None:
         async with running_sim(tmp_path) as (_, _, client):
+            port = client.port
+            rebound = await client.get("/", headers={"Host": f"evil.example:{port}"})
+            assert rebound.status == 403
+            assert (await client.get("/", headers={"Host": f"localhost:{port}"})).status == 200
             response = await client.get("/ws", headers={"Origin": "http://evil.example", "Connection": "Upgrade",
                                                         "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
                                                         "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="})
