@@ -300,7 +300,7 @@ def test_pot11_run_it_twice_each_run_burns_before_each_card() -> None:
     journal += [{"type": "run", "times": 2}]
     journal += cards("2s", "2c", "3c", "4c", "3s", "5d", "4s", "9h")           # run 1
     journal += cards("5s", "Tc", "Jc", "7c", "6s", "8c", "7s", "Td")           # run 2
-    played, result = replay(journal)
+    _, result = replay(journal)
     hand = result["hands"][0]
     assert hand["boards"] == [["2c", "3c", "4c", "5d", "9h"], ["Tc", "Jc", "7c", "8c", "Td"]]
     # run 1: seat 2's aces beat seat 1's queens; run 2 (T-J-7-8-T, no hole club): aces and tens beat queens
