@@ -1,0 +1,1 @@
+"""The laptop simulator: the whole table in a browser (``dealerpi sim``, docs/simulator.md)."""
