@@ -86,21 +86,47 @@ def _build_flush_table() -> dict[int, int]:
     return table
 
 
-# The tables are built on the first evaluation, not at import: the daemon reaches READY sooner (a showdown
-# comes minutes after start-up), and tools that never evaluate a hand never pay for them.
+# The tables are filled on first use, not at import: the daemon reaches READY sooner, and tools that never
+# evaluate a hand never pay for them. The first evaluation builds the five-card rank table and the flush table
+# (fast); a 6- or 7-card rank multiset missing from the table is then worked out from its 5-card subsets and
+# remembered. ``build_tables()`` fills everything at once (the benchmark does, before timing).
 _RANK_TABLE: dict[int, int] = {}
 _FLUSH_TABLE: dict[int, int] = {}
 BUILD_SECONDS = 0.0
-"""Time the tables took to build (quoted by the benchmark); 0 until the first evaluation."""
+"""Time ``build_tables()`` took (quoted by the benchmark); 0 until it runs."""
+
+
+def _build_five_card_ranks() -> dict[int, int]:
+    five: dict[int, int] = {}
+    for combo in combinations(range(_RANKS + 4), 5):  # stars and bars: multisets of 5 out of 13 ranks
+        counts = [0] * _RANKS
+        for slot, position in enumerate(combo):
+            counts[position - slot] += 1
+        if max(counts) <= 4:
+            five[sum(_POWERS[r] * n for r, n in enumerate(counts))] = RANKING.strength(counts, suited=False)
+    return five
+
+
+def _start_tables() -> None:
+    if not _FLUSH_TABLE:
+        _FLUSH_TABLE.update(_build_flush_table())
+        _RANK_TABLE.update(_build_five_card_ranks())
+
+
+def _rank_value(key: int, count: int) -> int:
+    """Non-flush strength of a rank multiset of ``count`` cards: the best of its subsets one card smaller."""
+    value = _RANK_TABLE.get(key)
+    if value is None:
+        value = max(_rank_value(key - power, count - 1) for power in _POWERS if key // power % 5)
+        _RANK_TABLE[key] = value
+    return value
 
 
 def build_tables() -> None:
-    """Fill the lookup tables in place (once); every evaluation calls it when a lookup misses."""
+    """Fill both tables completely (every 5, 6 and 7 card rank multiset)."""
     global BUILD_SECONDS
-    if _RANK_TABLE:
-        return
     started = time.perf_counter()
-    _FLUSH_TABLE.update(_build_flush_table())
+    _start_tables()
     _RANK_TABLE.update(_build_rank_table())
     BUILD_SECONDS = time.perf_counter() - started
 
@@ -131,10 +157,10 @@ def evaluate_cards(cards: Sequence[str]) -> int:
             return _FLUSH_TABLE[sum(RANK_BIT[card] for card in cards if card[1] == suit)]
         return _RANK_TABLE[key & _RANK_BITS]
     except KeyError:
-        if _RANK_TABLE:
-            raise
-        build_tables()
-        return evaluate_cards(cards)
+        _start_tables()
+        if key & _FLUSH_BITS:
+            return evaluate_cards(cards)
+        return _rank_value(key & _RANK_BITS, count)
 
 
 def five_card_strength(key: int, rank_mask: int) -> int:
@@ -146,9 +172,9 @@ def five_card_strength(key: int, rank_mask: int) -> int:
             return _FLUSH_TABLE[rank_mask]
         return _RANK_TABLE[key & _RANK_BITS]
     except KeyError:
-        if _RANK_TABLE:
+        if _FLUSH_TABLE:
             raise
-        build_tables()
+        _start_tables()
         return five_card_strength(key, rank_mask)
 
 
