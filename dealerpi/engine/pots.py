@@ -37,7 +37,8 @@ def build_pots(contributed: Sequence[int], live: Sequence[bool], all_in: Sequenc
     previous = 0
     for level in levels:
         amount = sum(min(c, level) - min(c, previous) for c in contributed)
-        eligible = tuple(i for i, c in enumerate(contributed) if live[i] and c >= level)
+        # a live player who is not all-in can still match every level (mid-round he may not have yet)
+        eligible = tuple(i for i, c in enumerate(contributed) if live[i] and (c >= level or not all_in[i]))
         if amount:
             if pots and pots[-1].eligible == eligible:
                 pots[-1] = Pot(pots[-1].amount + amount, eligible)

@@ -172,3 +172,12 @@ def test_build_pots_folded_chips_count_but_never_win() -> None:
     """POT-1: folded chips count toward the layers, but a folded player is never eligible."""
     pots = build_pots([50, 100, 100, 30], live=[False, True, True, True], all_in=[False, False, True, True])
     assert pots == [Pot(120, (1, 2, 3)), Pot(160, (1, 2))]
+
+
+def test_pots_mid_round_keep_players_who_can_still_call() -> None:
+    """POT-1 during a betting round: a player who has not yet answered an all-in is still eligible."""
+    hand = Hand(GAMES["nlhe"], [300, 300, 20], blinds=[1, 3], min_bet=3)
+    for player, cards in enumerate((["2c", "2d"], ["Kh", "Qd"], ["Ks", "Qc"])):
+        hand.deal_hole(player, cards)
+    hand.bet_or_raise_to(20)                       # the button is all in for 20; the blinds have not acted
+    assert hand.pots() == [Pot(24, (0, 1, 2))]
