@@ -163,7 +163,8 @@ class DealFollower:
         if self.replacements:                                   # EXP-1 after the hole cards went to the hand
             player, old = self.replacements.pop(0)
             hand.swap_hole(player, old, card)
-            result.alerts.append(Alert("EXP-1", f"{card} replaces the exposed card of player {player}"))
+            # the replacement is a hole card: it is never named (hole cards are secret)
+            result.alerts.append(Alert("EXP-1", f"Player {player} has the replacement for the exposed card"))
             return Slot("hole", player)
         self.sync()
         if hand.phase is Phase.BETTING:
@@ -192,7 +193,7 @@ class DealFollower:
         else:
             player, old = self.replacements.pop(0)
             self.buffer[player][self.buffer[player].index(old)] = card
-            result.alerts.append(Alert("EXP-1", f"{card} replaces {old} for player {player}"))
+            result.alerts.append(Alert("EXP-1", f"Player {player} has the replacement for {old}"))
         if not self.hole_slots and not self.replacements:
             self.delivered = True
             for p, cards in enumerate(self.buffer):
@@ -219,8 +220,9 @@ class DealFollower:
         elif count == 1:
             self.skip_burn.add(next_street)
             rule = {1: "BRD-2", 2: "BRD-3", 3: "BRD-4"}[next_street]
-            result.alerts.append(Alert(rule, f"Premature {_words(street)}: {card} stays out as the burn; finish "
-                                             f"the betting; the {_words(street)} comes with no other burn"))
+            # the burn is face down: not named
+            result.alerts.append(Alert(rule, f"Premature {_words(street)}: the first card out stays out as the burn; "
+                                             f"finish the betting; the {_words(street)} comes with no other burn"))
         elif next_street == 2 and self.policies.premature_turn == "rrop":
             # BRD-3 (RRoP): set the card aside; burn and turn the would-be river; reshuffle it in for the river.
             self.skip_burn.discard(2)
