@@ -50,8 +50,8 @@ RANK_BIT: dict[str, int] = {card: 1 << STANDARD.rank_of(card) for card in STANDA
 """Card string -> its rank's bit, for the ranks of a flush."""
 
 
-def _build_rank_table() -> dict[int, int]:
-    """Non-flush strength of every rank multiset of 5, 6 and 7 cards, keyed by its base-5 sum."""
+def _build_five_card_ranks() -> dict[int, int]:
+    """Non-flush strength of every rank multiset of 5 cards, keyed by its base-5 sum."""
     five: dict[int, int] = {}
     for combo in combinations(range(_RANKS + 4), 5):  # stars and bars: multisets of 5 out of 13 ranks
         counts = [0] * _RANKS
@@ -59,6 +59,12 @@ def _build_rank_table() -> dict[int, int]:
             counts[position - slot] += 1
         if max(counts) <= 4:
             five[sum(_POWERS[r] * n for r, n in enumerate(counts))] = RANKING.strength(counts, suited=False)
+    return five
+
+
+def _build_rank_table() -> dict[int, int]:
+    """Non-flush strength of every rank multiset of 5, 6 and 7 cards, keyed by its base-5 sum."""
+    five = _build_five_card_ranks()
     table = dict(five)
     layer = five
     for _ in (6, 7):  # the best five of n cards is the best of the (n-1)-card sets they contain
@@ -94,17 +100,6 @@ _RANK_TABLE: dict[int, int] = {}
 _FLUSH_TABLE: dict[int, int] = {}
 BUILD_SECONDS = 0.0
 """Time ``build_tables()`` took (quoted by the benchmark); 0 until it runs."""
-
-
-def _build_five_card_ranks() -> dict[int, int]:
-    five: dict[int, int] = {}
-    for combo in combinations(range(_RANKS + 4), 5):  # stars and bars: multisets of 5 out of 13 ranks
-        counts = [0] * _RANKS
-        for slot, position in enumerate(combo):
-            counts[position - slot] += 1
-        if max(counts) <= 4:
-            five[sum(_POWERS[r] * n for r, n in enumerate(counts))] = RANKING.strength(counts, suited=False)
-    return five
 
 
 def _start_tables() -> None:
