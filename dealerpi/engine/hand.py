@@ -230,14 +230,14 @@ class Hand:
                                 else f"no board cards are due now ({self.phase.value})")
         if not 0 <= board < len(self.boards):
             raise IllegalAction(f"there is no board {board + 1}")
-        due = self.board_target() - len(self.boards[board])
+        target = self.board_target()                  # dealing cards does not change it
+        due = target - len(self.boards[board])
         if len(cards) > due:
             raise IllegalAction(f"board {board + 1} takes {due} more card(s) now, not {len(cards)}")
         self._check_cards(cards)
         self.boards[board].extend(cards)
         self.seen.update(cards)
         self.log.append(("db", board, tuple(cards)))
-        target = self.board_target()
         if all(len(b) >= target for b in self.boards):
             self._after_board()
 
