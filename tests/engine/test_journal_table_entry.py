@@ -119,6 +119,27 @@ def test_bld6_seed002_b5_new_player_not_dealt_between_the_blinds_and_the_button(
     assert result["rejected"] == []
 
 
+def test_bld6_tournament_late_entrant_dealt_in_at_once_except_between_the_small_blind_and_the_button() -> None:
+    """BLD-6 / TRN-9 (TDA 8-A, 10-A): in a tournament new players "are dealt in unless the seat is between the SB
+    and the button". Seats 1, 2, 4, 5 of six; hand 1: button 1, SB 2, BB 4. Seats 3 and 6 sit down. Hand 2 (dead
+    button, the BB moves one player): BB 5, SB 4, button 2: seat 3 sits between the button and the SB and is not
+    dealt in; seat 6 plays at once without posting. Hand 3: button 4, SB 5, BB 6: seat 3 plays too."""
+    journal = [table(rules="tournament", seats=6, blinds=(50, 100))] + [sit(s, 1000) for s in (1, 2, 4, 5)]
+    journal += [button(1)]
+    play_hand(journal, (2, 4, 5, 1), (5, 1, 2))
+    journal += [sit(3, 1000), sit(6, 1000)]
+    played = play_hand(journal, (4, 5, 6, 1, 2), (6, 1, 2, 4))
+    assert where(played) == (2, 4, 5)
+    played = play_hand(journal, (5, 6, 1, 2, 3, 4), (1, 2, 3, 4, 5))
+    assert where(played) == (4, 5, 6)
+    _, result = replay(journal)
+    assert result["hands"][1]["posts"] == {"4": post(50), "5": post(100)}
+    assert result["hands"][2]["posts"] == {"5": post(50), "6": post(100)}
+    # Each hand the big blind wins the small blind: seat 4 +50 -50 (hand 2 SB), seat 5 +50 -50, seat 6 +50.
+    assert stacks(result) == {1: 1000, 2: 950, 3: 1000, 4: 1000, 5: 1000, 6: 1050}
+    assert result["rejected"] == []
+
+
 # --- BLD-7 missed blinds: seed 001 (home) ----------------------------------------------------------------------
 
 def seed001_d_misses_his_big_blind() -> list[dict[str, Any]]:
