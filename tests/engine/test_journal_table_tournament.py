@@ -96,6 +96,23 @@ def test_trn1_one_tick_across_a_whole_level_and_the_last_level_goes_on() -> None
     assert result["hands"][0]["posts"] == {"2": post(75), "3": post(150)}
 
 
+def test_trn10_redeal_after_a_fouled_deck_stays_at_the_old_level() -> None:
+    """TRN-10 (TDA 35-C: the redeal is an exact re-play at the same level) with TRN-1: the deck is fouled (a card
+    read twice, MIS-7) in a hand at 50/100; level 2 starts before the redeal; the redeal is still 50/100 with the
+    same button and blinds, and the hand after it is 100/200."""
+    journal = [table(rules="tournament", seats=3, levels=LEVELS)] + [sit(s, 15000) for s in (1, 2, 3)]
+    journal += [{"type": "button", "seat": 1}, START] + cards("Ah", "Ah") + [tick(1200), START]
+    _, result = replay(journal)
+    assert "MIS-7" in rules_of(result)
+    assert result["hands"][0]["misdeal"] is True
+    assert result["hands"][1]["number"] == 1 and result["hands"][1]["button"] == 1
+    assert result["hands"][1]["posts"] == {"2": post(50), "3": post(100)}
+    journal += hole(3) + folds(1, 2) + [START]
+    _, result = replay(journal)
+    assert result["hands"][2]["posts"] == {"3": post(100, 0, 25), "1": post(200, 0, 25), "2": post(0, 0, 25)}
+    assert result["rejected"] == []
+
+
 # --- TRN-2 the player clock ----------------------------------------------------------------------------------------
 
 def three_handed_dealt(rules: str = "home", blinds: tuple[int, int] = (1, 3), stack: int = 300) -> list[dict[str, Any]]:
@@ -285,4 +302,7 @@ def test_trn4_players_busting_on_the_same_hand_share_the_places_at_stake() -> No
     assert played.standings is not None
     assert played.standings.results() == [Finish("P4", 1, 60), Finish("P1", 2, 36), Finish("P2", 3, 12),
                                           Finish("P3", 3, 12)]
+    assert result["tournament"] == {"pool": 120, "remaining": 0, "places": [
+        {"player": "P4", "place": 1, "prize": 60}, {"player": "P1", "place": 2, "prize": 36},
+        {"player": "P2", "place": 3, "prize": 12}, {"player": "P3", "place": 3, "prize": 12}]}
     assert stacks(result) == {4: 8000}
