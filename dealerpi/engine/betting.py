@@ -69,7 +69,11 @@ class BettingRound:
     # --- queries -------------------------------------------------------------------------------------
 
     def others_with_chips(self, player: int) -> bool:
-        return any(j != player and not self.folded[j] and self.stacks[j] > 0 for j in range(self.n))
+        folded, stacks = self.folded, self.stacks
+        for j in range(self.n):  # noqa: SIM110 - a plain loop: this runs on every action (replay speed)
+            if j != player and stacks[j] and not folded[j]:
+                return True
+        return False
 
     def someone_can_call_more(self, player: int) -> bool:
         """Whether a raise could be answered: another live player can put in more than the current bet.
@@ -88,18 +92,14 @@ class BettingRound:
     def next_actor(self, after: int) -> int | None:
         """The first player clockwise after ``after`` who must act, or None when the round is over."""
         n, folded, stacks, bets, current, acted = self.n, self.folded, self.stacks, self.bets, self.current, self.acted
-        with_chips = -1                      # live players with chips, counted when first needed
         for step in range(1, n + 1):
             player = (after + step) % n
             if folded[player] or not stacks[player]:
                 continue
             if bets[player] < current:
                 return player
-            if not acted[player]:
-                if with_chips < 0:
-                    with_chips = sum(1 for j in range(n) if stacks[j] and not folded[j])
-                if with_chips > 1:           # someone else could answer him
-                    return player
+            if not acted[player] and self.others_with_chips(player):   # someone else could answer him
+                return player
         return None
 
     def pot_limit_max(self, player: int) -> int:
@@ -207,9 +207,10 @@ class BettingRound:
         """POT-2: give back the part of the top bet nobody matched. Returns (player, chips) or None."""
         if self.n < 2:
             return None
-        order = sorted(range(self.n), key=lambda j: self.bets[j], reverse=True)
-        top, second = order[0], order[1]
-        excess = self.bets[top] - self.bets[second]
+        bets = self.bets
+        top = max(range(self.n), key=bets.__getitem__)
+        second = max(bet for j, bet in enumerate(bets) if j != top)
+        excess = bets[top] - second
         if excess <= 0:
             return None
         self.bets[top] -= excess

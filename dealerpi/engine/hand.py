@@ -104,11 +104,12 @@ class Hand:
         nominal = [blinds[i] if i < len(blinds) else 0 for i in range(n)]
         # BLD-10 (TDA 2024): a short stack pays the blind first, then the ante.
         for i in range(n):
-            self._post(i, nominal[i], live=True)
-        for i, amount in enumerate(dead):
-            self._post(i, amount, live=False)
-        for i, amount in enumerate(antes):
-            self._post(i, amount, live=False)
+            if nominal[i]:
+                self._post(i, nominal[i], live=True)
+        for posts in (dead, antes):
+            for i, amount in enumerate(posts):
+                if amount:
+                    self._post(i, amount, live=False)
         self.opening_level = max(nominal, default=0)
         self.phantom = sum(max(0, nominal[i] - self.bets[i]) for i in range(n))
         if preflop_first is None and self.opening_level:
