@@ -230,33 +230,36 @@ def _new_hand(record: HandRecord, game_name: str, scale: int) -> Hand:
 def _apply_actions(hand: Hand, actions: Sequence[Action], scale: int, count: int) -> set[int]:
     """Apply every action; return the players who showed unknown (``????``) cards."""
     unknown_shown: set[int] = set()
+    fold, check_or_call, bet_or_raise_to = hand.fold, hand.check_or_call, hand.bet_or_raise_to
+    deal_hole, deal_board = hand.deal_hole, hand.deal_board
     for number, action in enumerate(actions, start=1):
         player, verb, cards = action.player, action.verb, action.cards
         if player is not None and player >= count:
             raise _Stop(Status.INVALID, f"action {number} {action.text!r}: there are only {count} players")
         try:
-            if verb in ("f", "cc", "cbr"):
+            if verb == "cc" or verb == "f" or verb == "cbr":
                 if hand.actor != player:
                     expected = "nobody" if hand.actor is None else f"p{hand.actor + 1}"
                     raise _Stop(Status.MISMATCH, f"action {number} {action.text!r}: the engine expects "
                                                  f"{expected} to act (phase {hand.phase.name})")
                 if verb == "cc":
-                    hand.check_or_call()
+                    check_or_call()
                 elif verb == "f":
-                    hand.fold()
+                    fold()
                 else:
                     assert action.amount is not None
-                    hand.bet_or_raise_to(_scaled(action.amount, scale))
+                    amount = action.amount
+                    bet_or_raise_to(amount if scale == 1 and type(amount) is int else _scaled(amount, scale))
             elif verb == "dh":
                 assert player is not None and cards is not None
                 # Unknown cards ("????") are dealt as the engine's UNKNOWN: the hand goes on, and the cards
                 # can be revealed at the showdown (show with cards).
-                hand.deal_hole(player, [UNKNOWN if c is None else c for c in cards] if None in cards
-                               else cast(tuple[str, ...], cards))
+                deal_hole(player, [UNKNOWN if c is None else c for c in cards] if None in cards
+                          else cast(tuple[str, ...], cards))
             elif verb == "db":
                 if cards is None or None in cards:
                     raise _Stop(Status.UNSUPPORTED, f"action {number} {action.text!r}: unknown board cards")
-                hand.deal_board(cast(tuple[str, ...], cards))
+                deal_board(cast(tuple[str, ...], cards))
             else:
                 assert verb == "sm" and player is not None
                 if hand.phase is Phase.COMPLETE and cards is not None:
