@@ -110,10 +110,13 @@ class Hand:
             for i, amount in enumerate(posts):
                 if amount:
                     self._post(i, amount, live=False)
-        self.opening_level = max(nominal, default=0)
-        self.phantom = sum(max(0, nominal[i] - self.bets[i]) for i in range(n))
+        self.opening_level = max(nominal) if nominal else 0
+        self.phantom = 0                 # BET-8: chips a short blind did not post, counted as if posted
+        for i in range(n):
+            if nominal[i] > self.bets[i]:
+                self.phantom += nominal[i] - self.bets[i]
         if preflop_first is None and self.opening_level:
-            last_blind = max(i for i in range(n) if nominal[i] == self.opening_level)
+            last_blind = n - 1 - nominal[::-1].index(self.opening_level)
             preflop_first = (last_blind + 1) % n
         self.preflop_first = preflop_first or 0
         self.round = self._new_round()
