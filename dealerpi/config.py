@@ -244,7 +244,7 @@ def _show_allowed(allowed: range | tuple[int, ...]) -> str:
 
 
 TABLE_KEYS = ("game", "rules", "seats", "blinds", "limits", "ante", "bb_ante", "levels", "payouts", "buy_in",
-              "policies")
+              "starting_stack", "policies")
 
 
 def _check_table(c: _Checker, raw: Any) -> dict[str, Any]:

@@ -162,10 +162,11 @@ class Controller:
             self.refresh_dealer()
 
     def _sit(self, seat: int) -> dict[str, Any]:
-        """BET on an empty seat sits a player there with the buy-in (or 100 big blinds); the dealer can
-        UNDO it. Names and chip counts beyond that come from the simulator or a replayed journal."""
+        """BET on an empty seat sits a player there with the table's ``starting_stack`` (or 100 big blinds);
+        the dealer can UNDO it. Names and chip counts beyond that come from the simulator or a replayed journal.
+        (``buy_in`` is a tournament's entry fee in money, not chips.)"""
         blinds = self.config.table.get("blinds", [1, 2])
-        stack = int(self.config.table.get("buy_in") or 100 * blinds[1])
+        stack = int(self.config.table.get("starting_stack") or 100 * blinds[1])
         return {"type": "sit", "seat": seat, "player": f"Seat {seat}", "stack": stack}
 
     def on_card(self, uid: str) -> None:

@@ -89,6 +89,7 @@ class Hand:
         self.log: list[tuple[object, ...]] = []
         self.awards: list[Award] = []
         self.returned = [0] * n
+        self.forfeit = [False] * n       # DEAL-9 (TDA 30): an absent player's blinds and antes are lost
         self.won = [0] * n
         self.seen: set[str] = set()
         self.live_count = n              # players not folded and not mucked
@@ -322,10 +323,12 @@ class Hand:
         self.actions += 1
         self.chip_actions += chips
 
-    def kill(self, player: int) -> None:
-        """Kill a hand out of turn (MIS-4 wrong number of cards, MIS-8, a clock that ran out): it folds."""
+    def kill(self, player: int, *, forfeit: bool = False) -> None:
+        """Kill a hand out of turn (MIS-4 wrong number of cards, MIS-8, a clock that ran out): it folds.
+        ``forfeit``: an absent player's hand (DEAL-9, TDA 30): his posted blinds never come back (no POT-2)."""
         if self.phase is Phase.COMPLETE or self.folded[player] or self.mucked[player]:
             raise IllegalAction(f"player {player} has no live hand")
+        self.forfeit[player] = forfeit
         self.folded[player] = True
         self.live_count -= 1
         self.log.append(("kill", player))
@@ -368,7 +371,8 @@ class Hand:
 
     def _end_round(self) -> None:
         self.actor = None
-        returned = self.round.return_uncalled()
+        top = max(range(self.n), key=lambda i: self.bets[i])
+        returned = None if self.forfeit[top] else self.round.return_uncalled()
         if returned:
             self.returned[returned[0]] += returned[1]
         self.bets[:] = [0] * self.n

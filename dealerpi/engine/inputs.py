@@ -113,7 +113,7 @@ def parse_config(entry: Mapping[str, Any]) -> TableConfig:
     limits = None
     if game.structure is Structure.FIXED_LIMIT:
         limits = _pair(entry, "limits")
-    for key in ("ante", "bb_ante", "buy_in"):
+    for key in ("ante", "bb_ante", "buy_in", "starting_stack"):
         if key in entry:
             require(entry, key, int)
     payouts = entry.get("payouts", [50, 30, 20])

@@ -26,6 +26,7 @@ class Seat:
     away: bool = False
     new: bool = True
     wants_to_post: bool = False
+    reserved: bool = False          # seed 001: a stack placed for a late entrant, not yet bought (no entrant)
 
 
 @dataclass(slots=True)

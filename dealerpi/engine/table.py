@@ -160,8 +160,9 @@ class Table(HandInputs):
             raise InputError(reason)
         # seed 001 late entry: a reserved stack is placed in advance and blinded as an absent player (TRN-9)
         reserved = bool(entry.get("reserved", False))
-        self.seats[seat] = Seat(player, stack, away=reserved, wants_to_post=bool(entry.get("post", False)))
-        if self.standings is not None:
+        self.seats[seat] = Seat(player, stack, away=reserved, wants_to_post=bool(entry.get("post", False)),
+                                reserved=reserved)
+        if self.standings is not None and not reserved:
             self.standings = self.standings.enter(config.buy_in)
         return []
 
@@ -170,6 +171,10 @@ class Table(HandInputs):
         if self.hand is not None and self.plan is not None and self.hand.phase is not Phase.COMPLETE \
                 and seat in self.plan.order and not self.hand.folded[self.plan.order.index(seat)]:
             raise IllegalAction(f"seat {seat} is in the hand: fold first")
+        info = self.seats[seat]
+        if self.standings is not None and info.stack > 0 and not info.reserved:
+            raise IllegalAction(f"seat {seat}: a tournament stack stays in play (TRN-4); mark the player away "
+                                "(DEAL-9: dealt in, blinded, killed)")
         del self.seats[seat]
         return []
 
@@ -183,6 +188,9 @@ class Table(HandInputs):
         seat.wants_to_post = bool(entry.get("post", seat.wants_to_post))
         if "player" in entry:                        # a late entrant takes over a reserved stack (seed 001)
             seat.player = require(entry, "player", str)
+            if seat.reserved and self.standings is not None and self.config is not None:
+                self.standings = self.standings.enter(self.config.buy_in)     # TRN-4: now an entrant
+            seat.reserved = False
         return []
 
     def _on_chips(self, entry: Mapping[str, Any]) -> list[Alert]:

@@ -140,8 +140,9 @@ class HandInputs:
                          last_street_no_limit=self.bomb is not None and bool(self.bomb.get("river_no_limit", 1)),
                          preflop_first=lists.preflop_first)
         self.deal = DealFollower(self.hand, config.policies)
+        self.clock = None                               # TRN-2: a clock belongs to one deal's decision
         for seat in plan.killed:
-            self.hand.kill(order.index(seat))       # DEAL-9 (TDA 30): dealt in, killed, blinds forfeit
+            self.hand.kill(order.index(seat), forfeit=True)   # DEAL-9 (TDA 30): dealt in, killed, blinds forfeit
         self.record = DealRecord(self.hand_number, plan.button, order)
         for index, seat in enumerate(order):              # what was actually posted (a short stack posts less)
             live = self.hand.bets[index]
@@ -309,7 +310,9 @@ class HandInputs:
         """TRN-4: players who lost their last chip leave; players busted on one hand share the places."""
         if self.standings is None:
             return []
-        busted = [seat for seat in order if self.seats[seat].stack == 0]
+        for seat in [s for s in order if self.seats[s].stack == 0 and self.seats[s].reserved]:
+            del self.seats[seat]                         # a stack nobody bought finishes nowhere
+        busted = [seat for seat in order if seat in self.seats and self.seats[seat].stack == 0]
         if not busted:
             return []
         names = [self.seats[seat].player for seat in busted]      # clockwise from the button, like odd chips

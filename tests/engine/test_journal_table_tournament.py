@@ -306,3 +306,60 @@ def test_trn4_players_busting_on_the_same_hand_share_the_places_at_stake() -> No
         {"player": "P4", "place": 1, "prize": 60}, {"player": "P1", "place": 2, "prize": 36},
         {"player": "P2", "place": 3, "prize": 12}, {"player": "P3", "place": 3, "prize": 12}]}
     assert stacks(result) == {4: 8000}
+
+
+# --- found by these tests and fixed in the table: absent blinds, reserved stacks, leave, the clock ---
+
+
+def test_deal9_tda30_absent_big_blind_is_forfeit_in_full() -> None:
+    """DEAL-9 (TDA 2024 rule 30: the absent player's hand is killed and "their blinds and antes are added to the
+    pot"; seed 001: "The dealer will also post blinds out of your stack, so you can lose money ... while you are
+    gone"): seat 3, the big blind, is away; seats 4 and 1 fold; the small blind is the last live hand and wins the
+    whole pot, 50 + 100. Nothing goes back to the dead hand."""
+    journal = [table(rules="tournament", seats=4, blinds=(50, 100))] + [sit(s, 1000) for s in (1, 2, 3, 4)]
+    journal += [{"type": "away", "seat": 3}, {"type": "button", "seat": 1}, START] + cards(*DECK[:8])
+    journal += [act(4, "fold"), act(1, "fold")]
+    _, result = replay(journal)
+    assert stacks(result) == {1: 1000, 2: 1100, 3: 900, 4: 1000}
+
+
+def test_seed001_reserved_stack_enters_the_prize_pool_when_a_late_entrant_takes_it_over() -> None:
+    """Seed 001 / TRN-4: a stack placed for a late entrant is not an entry until someone buys it ("late entrants
+    may take over one of these stacks"; the pool is buy-ins paid: "10 people * $30 => $300"). Three players at 30
+    and one reserved stack: pool 90, three players left; after Ann takes it over: 120 and four."""
+    journal = [table(rules="tournament", blinds=(50, 100), buy_in=30), sit(1, 1000), sit(2, 1000), sit(3, 1000),
+               {**sit(4, 1000, "Reserved"), "reserved": True}]
+    played, _ = replay(journal)
+    assert played.standings is not None
+    assert (played.standings.pool, played.standings.remaining) == (90, 3)
+    played, _ = replay(journal + [{"type": "back", "seat": 4, "player": "Ann"}])
+    assert played.standings is not None
+    assert (played.standings.pool, played.standings.remaining) == (120, 4)
+
+
+def test_trn4_a_tournament_stack_stays_in_play_only_an_unbought_reserved_stack_may_leave() -> None:
+    """TRN-4 / DEAL-9: a tournament player's chips stay in play (an absent player is blinded, TDA 30; seed 001:
+    "Each player that joins the tournament must stay to the end"): `leave` is refused for a stack with chips, so the
+    standings stay right. A reserved stack nobody bought (seed 001) may be taken off: it was never an entrant.
+    Today `leave` empties the seat and the standings still count three players: seat 1 busting heads-up then
+    "finishes 3, wins 18" and no winner is ever declared."""
+    base = [table(rules="tournament", seats=4, blinds=(50, 100), buy_in=30), sit(1, 1000), sit(2, 1000),
+            sit(3, 1000), {**sit(4, 1000, "Reserved"), "reserved": True}]
+    journal = base + [{"type": "leave", "seat": 3}, {"type": "leave", "seat": 4}]
+    played, result = replay(journal)
+    assert [r["line"] for r in result["rejected"]] == [len(base) + 1]
+    assert played.standings is not None
+    assert (played.standings.pool, played.standings.remaining) == (90, 3)
+    assert sorted(played.seats) == [1, 2, 3]
+
+
+def test_trn2_a_clock_does_not_survive_a_misdeal() -> None:
+    """TRN-2 (TDA 29: the clock is on the player's decision): a clock called on seat 1 (100 of 120 s used) before a
+    misdeal (MIS-6) ends with that deal. In the redeal seat 1 decides afresh: 20 s later his hand is still live."""
+    deck = DECK[:6]
+    journal = [table(), sit(1), sit(2), sit(3), {"type": "button", "seat": 1}, START] + cards(*deck)
+    journal += [{"type": "clock"}, {"type": "tick", "seconds": 100}, {"type": "misdeal"}] + cards(*deck)
+    journal += [{"type": "tick", "seconds": 20}]
+    _, result = replay(journal)
+    assert [a["message"] for a in result["alerts"] if a["rule"] == "TRN-2"] == ["Clock on seat 1: 120 seconds"]
+    assert result["next"]["seat"] == 1
