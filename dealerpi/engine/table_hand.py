@@ -184,6 +184,15 @@ class HandInputs:
         _, deal, _ = self._live_hand()
         return self._deal_result(deal.misdeal())
 
+    def _on_dead(self, entry: Mapping[str, Any]) -> list[Alert]:
+        """The dealer declares a hand dead: a wrong number of cards found after substantial action (MIS-4), or a
+        player who looked at a hand he had not posted for (MIS-8). It folds out of turn; the deal goes on."""
+        hand, _, _ = self._live_hand()
+        seat = require(entry, "seat", int)
+        hand.kill(self._index(seat))
+        return [Alert("MIS-4", f"Seat {seat}'s hand is dead: muck its cards; deal on, one burn per street"),
+                *self._after_change()]
+
     def _on_extra(self, entry: Mapping[str, Any]) -> list[Alert]:
         _, deal, _ = self._live_hand()
         return self._deal_result(deal.extra(require(entry, "count", int)))

@@ -329,3 +329,27 @@ def test_pot11_run_it_off_in_the_casino_preset() -> None:
     journal = three_handed("casino") + cards(*HOLE) + [act(1, "all_in"), act(2, "call"), act(3, "fold")]
     _, result = replay([*journal, {"type": "run", "times": 2}])
     assert "at most 1" in result["rejected"][0]["reason"]
+
+
+def test_mis3_the_button_short_a_card_gets_the_next_read() -> None:
+    """MIS-3: the button dealt too few cards may receive two consecutive cards: until the button has its cards,
+    the next read is his (the display says "card to seat 1"), even the card the dealer meant as the burn."""
+    journal = three_handed() + cards(*HOLE[:5])
+    _, result = replay(journal)
+    assert result["next"] == {"expect": "card", "for": "seat 1"}
+    played, result = replay(journal + cards("2c"))
+    assert holding(played)[1] == ["Qh", "2c"]
+    assert result["next"]["expect"] == "action"
+
+
+def test_mis4_wrong_number_of_cards_after_substantial_action_kills_that_hand() -> None:
+    """MIS-4 (TDA 38): a wrong number of cards found after substantial action: that hand is dead; the deal goes
+    on normally with one burn per street."""
+    journal = three_handed() + cards(*HOLE) + [act(1, "raise", 9), act(2, "call"), {"type": "dead", "seat": 3}]
+    played, result = replay(journal)
+    assert "MIS-4" in rules_of(result)
+    assert result["next"] == {"expect": "burn"}
+    journal += cards("2c", "3c", "4c", "9s")
+    played, result = replay(journal)
+    assert played.hand is not None and played.hand.boards == [["3c", "4c", "9s"]]
+    assert result["next"]["seat"] == 2
