@@ -308,7 +308,9 @@ class Hand:
         before = self.stacks[actor]
         self.round.apply_call(actor)
         self.log.append(("cc", actor))
-        self._count_action(chips=self.stacks[actor] < before)
+        self.street_actions += 1
+        self.actions += 1
+        self.chip_actions += self.stacks[actor] < before
         self._advance(actor)
 
     def bet_or_raise_to(self, amount: int, player: int | None = None) -> None:
@@ -430,8 +432,13 @@ class Hand:
             raise IllegalAction(f"player {player} has no hand left to show or muck")
 
     def _maybe_finish_showdown(self) -> None:
-        if self.phase is Phase.SHOWDOWN and all(self.shown[i] for i in self.live):
-            self.settle()
+        if self.phase is not Phase.SHOWDOWN:
+            return
+        shown, folded, mucked = self.shown, self.folded, self.mucked
+        for i in range(self.n):
+            if not shown[i] and not folded[i] and not mucked[i]:
+                return
+        self.settle()
 
     def settle(self) -> None:
         """Award every pot: live hands not mucked are shown, the engine decides from the cards it saw."""
