@@ -3,7 +3,8 @@
 An input is a plain dict (one JSON line of the journal, see docs/journal.md). ``apply`` either accepts it and
 changes the table, or rejects it with the reason and changes nothing. Alerts carry the digest's rule ids.
 Between hands the table keeps seats, stacks, the button and the blind bookkeeping; during a hand it holds a
-``Hand`` (the poker) and a ``DealFollower`` (the cards). Undo replays every accepted input but the last.
+``Hand`` (the poker) and a ``DealFollower`` (the cards). A rejected input and an undo rebuild the table from
+the last between-hands snapshot by applying the accepted inputs after it again: the same fold as a replay.
 """
 
 from __future__ import annotations
@@ -117,7 +118,7 @@ class Table(HandInputs):
         if self.plan is None:
             return text
         for index, seat in sorted(enumerate(self.plan.order), reverse=True):
-            text = text.replace(f"player {index}", f"seat {seat}")
+            text = text.replace(f"player {index}", f"seat {seat}").replace(f"Player {index}", f"Seat {seat}")
         return text
 
     # --- table and seats -----------------------------------------------------------------------------

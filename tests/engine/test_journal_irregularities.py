@@ -40,6 +40,7 @@ def test_exp1_seed001_exposed_card_replaced_by_the_burn_and_read_again_as_burn()
     assert holding(played) == {2: ["Ah", "Ad"], 3: ["Kh", "Kd"], 1: ["Jc", "Qd"]}
     assert result["next"]["expect"] == "action"
     assert not [a for a in result["alerts"] if "Jc" in a["message"]]     # the replacement is a secret hole card
+    assert "Seat 1 has the replacement for Qh" in [a["message"] for a in result["alerts"]]
     journal += preflop_called() + cards("Qh", "2c", "3c", "4c")
     played, result = replay(journal)
     assert played.hand is not None and played.hand.boards == [["2c", "3c", "4c"]]
