@@ -106,9 +106,10 @@ class HandInputs:
             if bomb is not None:
                 plan = plan_bomb(plan, int(bomb["ante"]))     # seed 001: antes only; the button stays
             self.straddles = []
+            self.bomb = bomb
+        # else MIS-6/MIS-7: the redeal is an exact re-play (the same plan, straddles and bomb)
         self.redeal_plan = None
         self.plan = plan
-        self.bomb = bomb
         self.hand_number += 1 if not self.records or not self.records[-1].misdeal else 0
         self._deal_new_hand()
         alerts += [Alert(rule, text) for rule, text in plan.notes]

@@ -354,3 +354,15 @@ def test_mis4_wrong_number_of_cards_after_substantial_action_kills_that_hand() -
     played, result = replay(journal)
     assert played.hand is not None and played.hand.boards == [["3c", "4c", "9s"]]
     assert result["next"]["seat"] == 2
+
+
+def test_mis7_a_fouled_bomb_pot_is_redealt_as_the_same_bomb_pot() -> None:
+    """MIS-6/MIS-7: the next start after a fouled deck replays the same deal: here a bomb pot, antes only."""
+    journal = [table(), sit(1), sit(2), sit(3), {"type": "button", "seat": 1},
+               {"type": "start", "bomb": {"ante": 10, "boards": 1}}, *cards("Ah", "Ah"), {"type": "start"}]
+    played, result = replay(journal)
+    assert result["hands"][0]["misdeal"] is True
+    assert played.hand is not None and played.hand.bets == [0, 0, 0] and played.hand.pot_total() == 30
+    assert result["hands"][-1]["posts"] == {"1": {"live": 0, "dead": 0, "ante": 10},
+                                            "2": {"live": 0, "dead": 0, "ante": 10},
+                                            "3": {"live": 0, "dead": 0, "ante": 10}}
