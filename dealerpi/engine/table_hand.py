@@ -200,7 +200,7 @@ class HandInputs:
 
     def _deal_result(self, result: DealResult) -> list[Alert]:
         if self.record is not None:
-            self.record.irregularities += [a for a in result.alerts]
+            self.record.irregularities += result.alerts
         if result.fouled:                         # MIS-7: stop, return every bet; the next start replays
             return [*result.alerts, *self._void(fouled=True)]
         if result.misdeal:                        # MIS-6: the next reads are the redeal
