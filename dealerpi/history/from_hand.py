@@ -55,13 +55,21 @@ def record_from_hand(hand: Hand, *, blinds: Sequence[int], antes: Sequence[int] 
 
 def _actions(hand: Hand) -> list[str]:
     actions: list[str] = []
+    # The table deals board cards one read at a time; PHH writes a street's cards on one line.
+    ends = {sum(s.board_cards for s in hand.game.streets[: k + 1]) for k in range(len(hand.game.streets))}
+    on_board = 0
     for entry in hand.log:
         kind = entry[0]
         if kind == "dh":
             _, player, cards = entry
             actions.append(f"d dh p{_int(player) + 1} {_cards(cards)}")
         elif kind == "db":
-            actions.append(f"d db {_cards(entry[2])}")
+            cards = _cards(entry[2])
+            if on_board not in ends and actions and actions[-1].startswith("d db "):
+                actions[-1] += cards                     # the rest of the street begun on the line before
+            else:
+                actions.append(f"d db {cards}")
+            on_board += len(entry[2])
         elif kind in ("f", "cc"):
             actions.append(f"p{_int(entry[1]) + 1} {kind}")
         elif kind == "cbr":

@@ -135,3 +135,17 @@ def test_what_phh_cannot_say_raises() -> None:
     killed.kill(0)
     with pytest.raises(PHHError, match="'kill'"):
         record_from_hand(killed, blinds=[1, 2, 0])
+
+
+def test_table_hands_read_one_card_at_a_time_are_written_one_street_per_line() -> None:
+    """PHH writes a street's board cards on one line ("d db 2c3c4c"); the table deals them one read at a time."""
+    hand = Hand(GAMES["nlhe"], [100, 100], blinds=[2, 1], min_bet=2)
+    hand.deal_hole(0, ["Ah", "Ad"])
+    hand.deal_hole(1, ["Kh", "Kd"])
+    hand.bet_or_raise_to(100)
+    hand.check_or_call()
+    for card in ("2c", "3c", "4c", "9s", "Tc"):          # all in: the board comes out one card at a time
+        hand.deal_board([card])
+    hand.settle()
+    actions = record_from_hand(hand, blinds=[2, 1]).actions
+    assert [a for a in actions if a.startswith("d db")] == ["d db 2c3c4c", "d db 9s", "d db Tc"]
