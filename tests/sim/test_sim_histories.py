@@ -48,7 +48,7 @@ def test_a_side_pot_hand_is_written_as_phh_and_replays_to_the_same_stacks() -> N
     assert record.actions == ("d dh p1 KhKd", "d dh p2 QhQd", "d dh p3 AhAd",
                               "p3 cbr 300", "p1 cc", "p2 cc",
                               "p1 sm KhKd", "p2 sm QhQd", "p3 sm AhAd",     # POT-5: all-in, all shown at once
-                              "d db 2c", "d db 7d", "d db 9s", "d db 3h", "d db Jc")   # as the shoe read them
+                              "d db 2c7d9s", "d db 3h", "d db Jc")    # one line a street, as PHH writes it
     assert record.finishing_stacks == (0, 0, 600)
     assert record.extra == {"hand": 1, "seats": [2, 3, 1], "seat_count": 6}
     [again] = loads_all(phh_text(table.accepted))
