@@ -53,6 +53,12 @@ class Award:
 class Hand:
     """A hand in progress. See the module docstring for indexing; amounts are integer chips."""
 
+    __slots__ = ("_board_upto", "_deck_cards", "_evaluators", "actions", "actor", "awards", "bets", "board_count",
+                 "boards", "bomb", "cap", "cap_heads_up", "chip_actions", "contributed", "dead_paid", "folded",
+                 "forfeit", "game", "hole", "hole_dealt", "last_street_no_limit", "limits", "live_count", "log",
+                 "min_bet", "mucked", "n", "opening_level", "phantom", "phase", "preflop_first", "returned", "round",
+                 "runs", "seen", "shown", "stacks", "starting", "street", "street_actions", "won")
+
     def __init__(self, game: GameDef, stacks: Sequence[int], *, blinds: Sequence[int] = (),
                  antes: Sequence[int] = (), dead: Sequence[int] = (), min_bet: int = 0,
                  limits: tuple[int, int] | None = None, cap: int | None = 4, cap_heads_up: bool = True,
