@@ -153,7 +153,7 @@ def _replay_once(record: HandRecord) -> ReplayResult:
                 raise _Stop(Status.MISMATCH, f"settle() refused after the last action: {exc}") from exc
     except _Stop as stop:
         return ReplayResult(record, stop.status, None, stop.reason)
-    ours = tuple(_unscale(stack, scale) for stack in hand.stacks)
+    ours = tuple(hand.stacks) if scale == 1 else tuple(_unscale(stack, scale) for stack in hand.stacks)
     return _compare(record, ours, scale)
 
 
@@ -184,6 +184,8 @@ def _prepare(record: HandRecord) -> tuple[str, list[Action], int]:
 
 def _scale_for(amounts: Sequence[Amount]) -> int:
     """The smallest power of 10 that makes every amount an integer."""
+    if all(type(amount) is int for amount in amounts):
+        return 1
     digits = 0
     for amount in amounts:
         if not isinstance(amount, int):
@@ -208,9 +210,14 @@ def _unscale(amount: int, scale: int) -> Amount:
 
 def _new_hand(record: HandRecord, game_name: str, scale: int) -> Hand:
     count = record.player_count
-    stacks = [_scaled(s, scale) for s in record.starting_stacks]
-    blinds = [_scaled(b, scale) for b in record.blinds_or_straddles] or [0] * count
-    antes = [_scaled(a, scale) for a in record.antes]
+    if scale == 1 and all(type(a) is int for a in (*record.starting_stacks, *record.blinds_or_straddles,
+                                                       *record.antes)):
+        stacks, blinds, antes = (list(record.starting_stacks), list(record.blinds_or_straddles) or [0] * count,
+                                 list(record.antes))
+    else:
+        stacks = [_scaled(s, scale) for s in record.starting_stacks]
+        blinds = [_scaled(b, scale) for b in record.blinds_or_straddles] or [0] * count
+        antes = [_scaled(a, scale) for a in record.antes]
     if count == 2:
         # PHH (like PokerKit) lists heads-up blinds and antes as [SB, BB] while p1 is the big blind and p2
         # the button, who posts the small blind (BLD-4); the engine takes them per player.
@@ -293,6 +300,8 @@ def _compare(record: HandRecord, ours: tuple[Amount, ...], scale: int) -> Replay
     recorded = record.finishing_stacks
     if recorded is None:
         return ReplayResult(record, Status.NO_RESULT, ours, "the record has no finishing_stacks")
+    if tuple(recorded) == ours:
+        return ReplayResult(record, Status.MATCH, ours)
     half = Decimal(1) / (2 * scale)
     differences = []
     for player, (mine, theirs) in enumerate(zip(ours, recorded, strict=True)):
