@@ -379,8 +379,8 @@ class Hand:
 
     def _end_round(self) -> None:
         self.actor = None
-        top = max(range(self.n), key=lambda i: self.bets[i])
-        returned = None if self.forfeit[top] else self.round.return_uncalled()
+        forfeit = True in self.forfeit and self.forfeit[max(range(self.n), key=self.bets.__getitem__)]
+        returned = None if forfeit else self.round.return_uncalled()
         if returned:
             self.returned[returned[0]] += returned[1]
         self.bets[:] = [0] * self.n
