@@ -187,8 +187,14 @@ def dealer_lines(view: DealerView) -> tuple[str, ...]:
         items.append(f"hand #{view.hand_number}" + (f" button {view.button}" if view.button else ""))
     lines: list[str] = []
     for item in items:
-        lines += textwrap.wrap(item, COLUMNS, subsequent_indent="  ") if len(item) > COLUMNS else [item]
+        lines += _wrapped(item) if len(item) > COLUMNS else [item]
     return tuple(lines)
+
+
+@lru_cache(maxsize=1024)
+def _wrapped(item: str) -> list[str]:
+    """One item wrapped to the screen (cached: alerts stay on the console for many redraws)."""
+    return textwrap.wrap(item, COLUMNS, subsequent_indent="  ")
 
 
 def seat_ranges(seats: tuple[int, ...]) -> str:
