@@ -8,6 +8,7 @@ Every method either applies completely or raises ``IllegalAction`` and changes n
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -31,6 +32,12 @@ def _game_constants(game: GameDef) -> tuple[list[Evaluator], list[int]]:
         upto = [sum(s.board_cards for s in game.streets[: k + 1]) for k in range(len(game.streets))]
         _CONSTANTS[game.key] = ([EVALUATORS[name] for name in game.evaluators], upto)
     return _CONSTANTS[game.key]
+
+
+@functools.lru_cache(maxsize=256)
+def _limits(structure: Structure, size: int, cap: int | None, cap_heads_up: bool) -> Limits:
+    """One shared ``Limits`` per betting structure (they are never changed)."""
+    return Limits(structure, size, cap, cap_heads_up)
 
 
 class Phase(StrEnum):
@@ -147,7 +154,7 @@ class Hand:
         size = self.min_bet
         if self.limits is not None:
             size = self.limits[1] if self.game.streets[self.street].big_bet else self.limits[0]
-        return Limits(structure, size, self.cap, self.cap_heads_up)
+        return _limits(structure, size, self.cap, self.cap_heads_up)
 
     def _new_round(self) -> BettingRound:
         preflop = self.street == 0
@@ -207,9 +214,7 @@ class Hand:
     # --- dealing -------------------------------------------------------------------------------------
 
     def _check_cards(self, cards: Sequence[str]) -> None:
-        fresh = set(cards)
-        if fresh <= self._deck_cards and not fresh & self.seen and len(fresh) == len(cards):
-            return                                           # the usual case, checked at C speed
+        """Raise the reason a group of cards cannot be dealt (the callers test the usual case inline)."""
         deck = self.game.deck
         known = [c for c in cards if c != UNKNOWN]
         for card in known:
@@ -227,7 +232,9 @@ class Hand:
             raise IllegalAction(f"no player {player}")
         if len(self.hole[player]) + len(cards) > self.game.hole_cards:
             raise IllegalAction(f"player {player} would hold more than {self.game.hole_cards} hole cards")
-        self._check_cards(cards)
+        fresh = set(cards)
+        if not (fresh <= self._deck_cards and not fresh & self.seen and len(fresh) == len(cards)):
+            self._check_cards(cards)
         self.hole[player].extend(cards)
         self.seen.update(cards)
         self.log.append(("dh", player, tuple(cards)))
@@ -245,7 +252,9 @@ class Hand:
         due = target - len(self.boards[board])
         if len(cards) > due:
             raise IllegalAction(f"board {board + 1} takes {due} more card(s) now, not {len(cards)}")
-        self._check_cards(cards)
+        fresh = set(cards)
+        if not (fresh <= self._deck_cards and not fresh & self.seen and len(fresh) == len(cards)):
+            self._check_cards(cards)
         self.boards[board].extend(cards)
         self.seen.update(cards)
         self.log.append(("db", board, tuple(cards)))
