@@ -311,15 +311,20 @@ class Hand:
         return self.actor
 
     def fold(self, player: int | None = None) -> None:
-        actor = self._require_actor(player)
+        actor = self.actor
+        if actor is None or (player is not None and player != actor):
+            actor = self._require_actor(player)          # raises the reason
         self.round.apply_fold(actor)
         self.live_count -= 1
         self.log.append(("f", actor))
-        self._count_action(chips=False)
+        self.street_actions += 1
+        self.actions += 1
         self._advance(actor)
 
     def check_or_call(self, player: int | None = None) -> None:
-        actor = self._require_actor(player)
+        actor = self.actor
+        if actor is None or (player is not None and player != actor):
+            actor = self._require_actor(player)          # raises the reason
         before = self.stacks[actor]
         self.round.apply_call(actor)
         self.log.append(("cc", actor))
@@ -329,16 +334,15 @@ class Hand:
         self._advance(actor)
 
     def bet_or_raise_to(self, amount: int, player: int | None = None) -> None:
-        actor = self._require_actor(player)
+        actor = self.actor
+        if actor is None or (player is not None and player != actor):
+            actor = self._require_actor(player)          # raises the reason
         self.round.apply_raise(actor, amount)
         self.log.append(("cbr", actor, amount))
-        self._count_action(chips=True)
-        self._advance(actor)
-
-    def _count_action(self, *, chips: bool) -> None:
         self.street_actions += 1
         self.actions += 1
-        self.chip_actions += chips
+        self.chip_actions += 1
+        self._advance(actor)
 
     def kill(self, player: int, *, forfeit: bool = False) -> None:
         """Kill a hand out of turn (MIS-4 wrong number of cards, MIS-8, a clock that ran out): it folds.
