@@ -11,6 +11,9 @@ from dataclasses import dataclass
 
 from dealerpi.engine.games import Structure
 
+# Read through module names on every action (an enum member lookup costs about 0.1 us in Python 3.11).
+_FIXED_LIMIT, _POT_LIMIT = Structure.FIXED_LIMIT, Structure.POT_LIMIT
+
 
 class IllegalAction(ValueError):
     """An action the rules do not allow now; the message says why. Nothing was changed."""
@@ -126,13 +129,13 @@ class BettingRound:
         min_to = max_to = None
         # BET-4: a player who acted may raise again only if the raises since his action add up to a full raise.
         may_raise = stack > owe and not self.acted[player] and self.someone_can_call_more(player)
-        if may_raise and not (self.limits.structure is Structure.FIXED_LIMIT and self._raise_capped()):
-            if self.limits.structure is Structure.FIXED_LIMIT:
+        if may_raise and not (self.limits.structure is _FIXED_LIMIT and self._raise_capped()):
+            if self.limits.structure is _FIXED_LIMIT:
                 min_to = max_to = self.last_full_level + self.limits.min_bet    # BET-7: complete
             else:
                 min_to = self.current + self.full_increment                     # BET-1, BET-2
                 max_to = everything
-                if self.limits.structure is Structure.POT_LIMIT:
+                if self.limits.structure is _POT_LIMIT:
                     max_to = min(max_to, max(self.pot_limit_max(player), min_to))
             if min_to >= everything:
                 min_to = max_to = everything                                   # all-in for less
@@ -183,12 +186,12 @@ class BettingRound:
         self._put(player, to)
         self.current = to
         self.aggressor = player
-        if self.limits.structure is Structure.FIXED_LIMIT:
+        if self.limits.structure is _FIXED_LIMIT:
             full = 2 * (to - self.last_full_level) >= self.limits.min_bet          # BET-7: half a bet or more
         else:
             full = to - before >= self.full_increment                            # BET-2, BET-4
         if full:
-            if self.limits.structure is not Structure.FIXED_LIMIT:
+            if self.limits.structure is not _FIXED_LIMIT:
                 self.full_increment = to - before
             self.last_full_level = to
             self.raises += 1

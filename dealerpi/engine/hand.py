@@ -48,6 +48,13 @@ class Phase(StrEnum):
     COMPLETE = "complete"        # the chips are pushed; ``stacks`` are final
 
 
+# Enum members read through module names: in Python 3.11 ``Phase.BETTING`` is an attribute lookup on the enum
+# class (about 0.1 us), and the hand reads them on every action.
+_DEAL_HOLE, _BETTING, _DEAL_BOARD, _SHOWDOWN, _COMPLETE = (
+    Phase.DEAL_HOLE, Phase.BETTING, Phase.DEAL_BOARD, Phase.SHOWDOWN, Phase.COMPLETE)
+_FIXED_LIMIT, _NO_LIMIT = Structure.FIXED_LIMIT, Structure.NO_LIMIT
+
+
 @dataclass(frozen=True, slots=True)
 class Award:
     """What one pot paid: its amount, who could win it, and chips per winning player."""
@@ -74,9 +81,9 @@ class Hand:
         n = len(stacks)
         if n < 2:
             raise IllegalAction("a hand needs at least two players")
-        if any(s <= 0 for s in stacks):
+        if min(stacks) <= 0:
             raise IllegalAction("every player dealt in needs chips")
-        if game.structure is Structure.FIXED_LIMIT and limits is None:
+        if game.structure is _FIXED_LIMIT and limits is None:
             raise IllegalAction(f"{game.title} needs limits (small bet, big bet)")
         self.game = game
         self.n = n
@@ -95,7 +102,7 @@ class Hand:
         self.street = 0
         self.limits = limits
         self.min_bet = limits[0] if limits else min_bet
-        self.cap = cap if game.structure is Structure.FIXED_LIMIT else None
+        self.cap = cap if game.structure is _FIXED_LIMIT else None
         self.cap_heads_up = cap_heads_up
         self.bomb = bomb
         self.last_street_no_limit = last_street_no_limit
@@ -110,12 +117,13 @@ class Hand:
         self._deck_cards = game.deck.card_set
         self._evaluators, self._board_upto = _game_constants(game)
         self.actor: int | None = None
-        self.phase = Phase.DEAL_HOLE
+        self.phase = _DEAL_HOLE
         self.street_actions = 0          # actions taken on the current street
         self.actions = 0                 # actions taken in this hand (MIS-5 substantial action)
         self.chip_actions = 0            # of those, the ones that put chips in
 
-        nominal = [blinds[i] if i < len(blinds) else 0 for i in range(n)]
+        nominal = list(blinds[:n])
+        nominal += [0] * (n - len(nominal))
         # BLD-10 (TDA 2024): a short stack pays the blind first, then the ante.
         for i in range(n):
             if nominal[i]:
@@ -150,7 +158,7 @@ class Hand:
         structure = self.game.structure
         last = self.street == len(self.game.streets) - 1
         if last and self.last_street_no_limit:
-            structure = Structure.NO_LIMIT        # seed 001: the river of a double-board bomb pot
+            structure = _NO_LIMIT        # seed 001: the river of a double-board bomb pot
         size = self.min_bet
         if self.limits is not None:
             size = self.limits[1] if self.game.streets[self.street].big_bet else self.limits[0]
@@ -226,7 +234,7 @@ class Hand:
             raise IllegalAction("the same card twice in one deal (MIS-7)")
 
     def deal_hole(self, player: int, cards: Sequence[str]) -> None:
-        if self.phase is not Phase.DEAL_HOLE:
+        if self.phase is not _DEAL_HOLE:
             raise IllegalAction("hole cards are not being dealt now")
         if not 0 <= player < self.n:
             raise IllegalAction(f"no player {player}")
@@ -243,8 +251,8 @@ class Hand:
             self._start_street()
 
     def deal_board(self, cards: Sequence[str], board: int = 0) -> None:
-        if self.phase is not Phase.DEAL_BOARD:
-            raise IllegalAction("no board cards are due now (betting is open)" if self.phase is Phase.BETTING
+        if self.phase is not _DEAL_BOARD:
+            raise IllegalAction("no board cards are due now (betting is open)" if self.phase is _BETTING
                                 else f"no board cards are due now ({self.phase.value})")
         if not 0 <= board < len(self.boards):
             raise IllegalAction(f"there is no board {board + 1}")
@@ -264,7 +272,7 @@ class Hand:
     def retract_street(self) -> list[str]:
         """Take back the board cards of the current street before anyone acted on them (BRD-1: a void flop).
         Returns the cards taken back; they are due again."""
-        if self.phase is not Phase.BETTING or self.street == 0 or self.street_actions:
+        if self.phase is not _BETTING or self.street == 0 or self.street_actions:
             raise IllegalAction("board cards can be taken back only before anyone acted on them")
         count = self.game.streets[self.street].board_cards
         taken: list[str] = []
@@ -274,7 +282,7 @@ class Hand:
         self.seen.difference_update(taken)
         self.round = self._new_round()
         self.actor = None
-        self.phase = Phase.DEAL_BOARD
+        self.phase = _DEAL_BOARD
         self.log.append(("retract", self.street))
         return taken
 
@@ -293,7 +301,7 @@ class Hand:
             raise IllegalAction("the runs were already agreed")
         if not 1 <= times <= 4:
             raise IllegalAction("a board can be run 1 to 4 times (POT-11)")
-        if self.phase not in (Phase.DEAL_BOARD,) or not self.betting_closed:
+        if self.phase not in (_DEAL_BOARD,) or not self.betting_closed:
             raise IllegalAction("run it N times only when no more betting is possible (POT-11)")
         if all(len(b) == self.game.board_size for b in self.boards):
             raise IllegalAction("the board is complete")
@@ -347,7 +355,7 @@ class Hand:
     def kill(self, player: int, *, forfeit: bool = False) -> None:
         """Kill a hand out of turn (MIS-4 wrong number of cards, MIS-8, a clock that ran out): it folds.
         ``forfeit``: an absent player's hand (DEAL-9, TDA 30): his posted blinds never come back (no POT-2)."""
-        if self.phase is Phase.COMPLETE or self.folded[player] or self.mucked[player]:
+        if self.phase is _COMPLETE or self.folded[player] or self.mucked[player]:
             raise IllegalAction(f"player {player} has no live hand")
         self.forfeit[player] = forfeit
         self.folded[player] = True
@@ -355,7 +363,7 @@ class Hand:
         self.log.append(("kill", player))
         if self.live_count == 1:
             self._end_round()
-        elif self.phase is Phase.BETTING and self.actor is not None:
+        elif self.phase is _BETTING and self.actor is not None:
             self.round.acted[player] = True
             start = player if self.actor == player else (self.actor - 1) % self.n
             nxt = self.round.next_actor(start)
@@ -363,7 +371,7 @@ class Hand:
                 self._end_round()
             else:
                 self.actor = nxt
-        elif self.phase is Phase.SHOWDOWN:
+        elif self.phase is _SHOWDOWN:
             self._maybe_finish_showdown()
 
     def _advance(self, after: int) -> None:
@@ -385,7 +393,7 @@ class Hand:
             start = self.preflop_first if self.street == 0 else 0
             first = start if self.round.needs_action(start) else self.round.next_actor(start)
             if first is not None:
-                self.phase = Phase.BETTING
+                self.phase = _BETTING
                 self.actor = first
                 return
         self._end_round()
@@ -401,16 +409,16 @@ class Hand:
             self._award_all(self.live[0])
             return
         if self.street == len(self.game.streets) - 1:
-            self.phase = Phase.SHOWDOWN
+            self.phase = _SHOWDOWN
             self._maybe_finish_showdown()
             return
         self.street += 1
-        self.phase = Phase.DEAL_BOARD
+        self.phase = _DEAL_BOARD
 
     def _after_board(self) -> None:
-        if self.betting_closed and self.phase is Phase.DEAL_BOARD:
+        if self.betting_closed and self.phase is _DEAL_BOARD:
             self.street = len(self.game.streets) - 1
-            self.phase = Phase.SHOWDOWN
+            self.phase = _SHOWDOWN
             self._maybe_finish_showdown()
         else:
             self._start_street()
@@ -444,14 +452,14 @@ class Hand:
         self._maybe_finish_showdown()
 
     def _check_showdown_move(self, player: int) -> None:
-        open_showdown = self.phase is Phase.SHOWDOWN or (self.phase is Phase.DEAL_BOARD and self.betting_closed)
+        open_showdown = self.phase is _SHOWDOWN or (self.phase is _DEAL_BOARD and self.betting_closed)
         if not open_showdown:
             raise IllegalAction("hands are shown at the showdown, or once no more betting is possible (POT-5)")
         if self.folded[player] or self.mucked[player] or self.shown[player]:
             raise IllegalAction(f"player {player} has no hand left to show or muck")
 
     def _maybe_finish_showdown(self) -> None:
-        if self.phase is not Phase.SHOWDOWN:
+        if self.phase is not _SHOWDOWN:
             return
         shown, folded, mucked = self.shown, self.folded, self.mucked
         for i in range(self.n):
@@ -461,9 +469,9 @@ class Hand:
 
     def settle(self) -> None:
         """Award every pot: live hands not mucked are shown, the engine decides from the cards it saw."""
-        if self.phase is Phase.COMPLETE:
+        if self.phase is _COMPLETE:
             return
-        if self.phase is not Phase.SHOWDOWN:
+        if self.phase is not _SHOWDOWN:
             raise IllegalAction(f"the hand is not at the showdown ({self.phase.value})")
         contenders = [i for i in self.live if UNKNOWN not in self.hole[i] and self.hole[i]]
         for i in contenders:
@@ -507,5 +515,5 @@ class Hand:
             self.won[player] += chips
 
     def _finish(self) -> None:
-        self.phase = Phase.COMPLETE
+        self.phase = _COMPLETE
         self.actor = None
