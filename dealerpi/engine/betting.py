@@ -8,6 +8,7 @@ folded) and mutates them only through ``apply_*`` after the action was checked.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from dealerpi.engine.games import Structure
 
@@ -19,9 +20,8 @@ class IllegalAction(ValueError):
     """An action the rules do not allow now; the message says why. Nothing was changed."""
 
 
-@dataclass(frozen=True, slots=True)
-class Legal:
-    """The legal actions of the player to act.
+class Legal(NamedTuple):
+    """The legal actions of the player to act (a named tuple: it is made on every decision).
 
     ``call_to`` is the to-amount of a call (an all-in for less when short), None when checking is possible.
     ``raise_min_to`` and ``raise_max_to`` bound a bet or raise (to-amounts); both None when none is legal.
