@@ -28,7 +28,7 @@ from pathlib import Path
 
 from pokerkit import HandHistory
 
-from dealerpi.history.phh import HandRecord, load_path, parse_action
+from dealerpi.history.phh import HandRecord, clear_parse_cache, load_path
 from dealerpi.history.replay import VARIANTS, replay
 
 _LOGGER = logging.getLogger(__name__)
@@ -85,7 +85,7 @@ def main(argv: Sequence[str]) -> int:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")          # PokerKit warns about PHH fields it does not know
         for _ in range(args.repeats):
-            parse_action.cache_clear()           # every pass parses the action strings afresh, as PokerKit does
+            clear_parse_cache()                  # every pass parses the action strings afresh, as PokerKit does
             ours = min(ours, _fastest(lambda: [replay(r) for r in timed], 1))
             theirs = min(theirs, _fastest(lambda: [_pokerkit_stacks(h) for h in histories], 1))
         their_stacks = [_pokerkit_stacks(h) for h in histories]

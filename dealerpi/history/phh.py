@@ -126,6 +126,11 @@ def parse_action(text: str) -> Action:
     raise PHHError(f"action {text!r}: expected 'pN f', 'pN cc', 'pN cbr AMOUNT', 'pN sm [CARDS]'")
 
 
+def clear_parse_cache() -> None:
+    """Forget the parsed action strings (benchmarks measure parsing from scratch)."""
+    parse_action.cache_clear()
+
+
 def _player(word: str, text: str) -> int:
     digits = word[1:]
     if word[:1] == "p" and digits.isascii() and digits.isdigit() and digits[0] != "0":
