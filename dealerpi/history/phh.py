@@ -132,6 +132,8 @@ def clear_parse_cache() -> None:
 
 
 def _player(word: str, text: str) -> int:
+    if len(word) == 2 and word[0] == "p" and "1" <= word[1] <= "9":    # p1..p9, the usual case
+        return ord(word[1]) - 49
     digits = word[1:]
     if word[:1] == "p" and digits.isascii() and digits.isdigit() and digits[0] != "0":
         return int(digits) - 1
@@ -139,12 +141,18 @@ def _player(word: str, text: str) -> int:
 
 
 def _cards(word: str, text: str) -> tuple[str | None, ...]:
-    if len(word) % 2:
+    size = len(word)
+    if size % 2:
         raise PHHError(f"action {text!r}: {word!r} is not a list of 2-character cards")
-    cards = [word[i:i + 2] for i in range(0, len(word), 2)]
+    if size == 4:                                          # hold'em hole cards, the usual case
+        cards: tuple[str, ...] = (word[:2], word[2:])
+    elif size == 6:                                        # a flop
+        cards = (word[:2], word[2:4], word[4:])
+    else:
+        cards = tuple(word[i:i + 2] for i in range(0, size, 2))
     if "??" in cards:
         return tuple(None if card == "??" else card for card in cards)
-    return tuple(cards)
+    return cards
 
 
 def _amount_text(word: str, text: str) -> Amount:
