@@ -211,9 +211,13 @@ class BettingRound:
         if self.n < 2:
             return None
         bets = self.bets
-        top = max(range(self.n), key=bets.__getitem__)
-        second = max(bet for j, bet in enumerate(bets) if j != top)
-        excess = bets[top] - second
+        top, first, second = 0, -1, -1                   # the top bet, and the next highest, in one pass
+        for j, bet in enumerate(bets):
+            if bet > first:
+                top, first, second = j, bet, first
+            elif bet > second:
+                second = bet
+        excess = first - second
         if excess <= 0:
             return None
         self.bets[top] -= excess

@@ -256,7 +256,8 @@ class Hand:
                                 else f"no board cards are due now ({self.phase.value})")
         if not 0 <= board < len(self.boards):
             raise IllegalAction(f"there is no board {board + 1}")
-        target = self.board_target()                  # dealing cards does not change it
+        closed = self.betting_closed                  # dealing cards changes neither
+        target = self._board_upto[-1 if closed else self.street]
         due = target - len(self.boards[board])
         if len(cards) > due:
             raise IllegalAction(f"board {board + 1} takes {due} more card(s) now, not {len(cards)}")
@@ -267,7 +268,12 @@ class Hand:
         self.seen.update(cards)
         self.log.append(("db", board, tuple(cards)))
         if all(len(b) >= target for b in self.boards):
-            self._after_board()
+            if closed:                                # no more betting: straight to the showdown
+                self.street = len(self.game.streets) - 1
+                self.phase = _SHOWDOWN
+                self._maybe_finish_showdown()
+            else:
+                self._start_street()
 
     def retract_street(self) -> list[str]:
         """Take back the board cards of the current street before anyone acted on them (BRD-1: a void flop).
@@ -391,7 +397,7 @@ class Hand:
         skip = self.bomb and self.street == 0          # seed 001: a bomb pot goes straight to the flop
         if not skip:
             start = self.preflop_first if self.street == 0 else 0
-            first = start if self.round.needs_action(start) else self.round.next_actor(start)
+            first = self.round.next_actor(start - 1)     # the first from ``start`` on who must act
             if first is not None:
                 self.phase = _BETTING
                 self.actor = first
@@ -414,14 +420,6 @@ class Hand:
             return
         self.street += 1
         self.phase = _DEAL_BOARD
-
-    def _after_board(self) -> None:
-        if self.betting_closed and self.phase is _DEAL_BOARD:
-            self.street = len(self.game.streets) - 1
-            self.phase = _SHOWDOWN
-            self._maybe_finish_showdown()
-        else:
-            self._start_street()
 
     # --- showdown ------------------------------------------------------------------------------------
 
