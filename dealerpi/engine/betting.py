@@ -81,8 +81,11 @@ class BettingRound:
     def someone_can_call_more(self, player: int) -> bool:
         """Whether a raise could be answered: another live player can put in more than the current bet.
         Raising beyond what every opponent can match is pointless, so it is not offered."""
-        return any(j != player and not self.folded[j] and self.stacks[j] > 0
-                   and self.bets[j] + self.stacks[j] > self.current for j in range(self.n))
+        folded, stacks, bets, current = self.folded, self.stacks, self.bets, self.current
+        for j in range(self.n):  # noqa: SIM110 - a plain loop: this runs on every decision (replay speed)
+            if j != player and stacks[j] and not folded[j] and bets[j] + stacks[j] > current:
+                return True
+        return False
 
     def needs_action(self, player: int) -> bool:
         """A live player with chips who owes chips, or has not acted while someone could still answer him."""

@@ -8,7 +8,6 @@ Every method either applies completely or raises ``IllegalAction`` and changes n
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -34,10 +33,8 @@ def _game_constants(game: GameDef) -> tuple[list[Evaluator], list[int]]:
     return _CONSTANTS[game.key]
 
 
-@functools.lru_cache(maxsize=256)
-def _limits(structure: Structure, size: int, cap: int | None, cap_heads_up: bool) -> Limits:
-    """One shared ``Limits`` per betting structure (they are never changed)."""
-    return Limits(structure, size, cap, cap_heads_up)
+# Limits per kind of street, keyed by plain values (hashing an enum member runs Python code in 3.11).
+_LIMITS: dict[tuple[object, ...], Limits] = {}
 
 
 class Phase(StrEnum):
@@ -155,14 +152,19 @@ class Hand:
             self.dead_paid[player] += chips
 
     def _street_limits(self) -> Limits:
-        structure = self.game.structure
-        last = self.street == len(self.game.streets) - 1
-        if last and self.last_street_no_limit:
-            structure = _NO_LIMIT        # seed 001: the river of a double-board bomb pot
-        size = self.min_bet
-        if self.limits is not None:
-            size = self.limits[1] if self.game.streets[self.street].big_bet else self.limits[0]
-        return _limits(structure, size, self.cap, self.cap_heads_up)
+        """The betting structure of the current street (shared objects, one per kind of street)."""
+        key = (self.game.key, self.street, self.min_bet, self.limits, self.cap, self.cap_heads_up,
+               self.last_street_no_limit)
+        limits = _LIMITS.get(key)
+        if limits is None:
+            structure = self.game.structure
+            if self.street == len(self.game.streets) - 1 and self.last_street_no_limit:
+                structure = _NO_LIMIT        # seed 001: the river of a double-board bomb pot
+            size = self.min_bet
+            if self.limits is not None:
+                size = self.limits[1] if self.game.streets[self.street].big_bet else self.limits[0]
+            limits = _LIMITS[key] = Limits(structure, size, self.cap, self.cap_heads_up)
+        return limits
 
     def _new_round(self) -> BettingRound:
         preflop = self.street == 0
