@@ -21,7 +21,7 @@ from dealerpi.engine.payouts import Standings
 from dealerpi.engine.positions import HandPlan, Lineup, PositionError, check_buy_in, move_button
 from dealerpi.engine.records import DealRecord, Outcome, Seat
 from dealerpi.engine.table_hand import HandInputs
-from dealerpi.engine.tournament import LevelClock, ScheduleError
+from dealerpi.engine.tournament import ActionClock, LevelClock, ScheduleError
 from dealerpi.views.model import Alert
 
 
@@ -42,7 +42,7 @@ class Table(HandInputs):
         self.records: list[DealRecord] = []
         self.hand_number = 0
         self.accepted: list[dict[str, Any]] = []
-        self.clock: list[int] | None = None            # TRN-2: [seat, seconds left]
+        self.clock: ActionClock | None = None          # TRN-2: a clock called on the seat to act
         self.checkpoint: tuple[int, dict[str, Any]] = (0, {})
         self.levels: LevelClock | None = None           # TRN-1: the level schedule, advanced by ticks
         self.standings: Standings | None = None         # TRN-4: entrants, eliminations, prizes

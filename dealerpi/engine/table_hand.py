@@ -17,7 +17,7 @@ from dealerpi.engine.inputs import InputError, TableConfig, require
 from dealerpi.engine.payouts import Standings
 from dealerpi.engine.positions import HandPlan, Lineup, SeatInfo, apply_straddles, plan_bomb, plan_hand, straddle
 from dealerpi.engine.records import DealRecord, Seat
-from dealerpi.engine.tournament import LevelClock
+from dealerpi.engine.tournament import ActionClock, LevelClock, call_clock, when_time_is_up
 from dealerpi.views.model import Alert
 
 _ACTIONS = ("fold", "check", "call", "bet", "raise", "all_in")
@@ -38,7 +38,7 @@ class HandInputs:
     record: DealRecord | None
     records: list[DealRecord]
     hand_number: int
-    clock: list[int] | None
+    clock: ActionClock | None
     levels: LevelClock | None
     standings: Standings | None
     stakes: tuple[int, int, int, int]
@@ -341,13 +341,14 @@ class HandInputs:
 
     def _on_clock(self, entry: Mapping[str, Any]) -> list[Alert]:
         config = self._require_config()
-        if not config.policies.clock_seconds:
-            raise IllegalAction("the clock is off under these house rules")
         seat = self._actor_seat()
         if seat is None:
             raise IllegalAction("no one is to act")
-        self.clock = [seat, config.policies.clock_seconds + config.policies.clock_countdown]
-        return [Alert("TRN-2", f"Clock on seat {seat}: {self.clock[1]} seconds")]
+        clock = call_clock(config.policies, seat)
+        if clock is None:
+            raise IllegalAction("the clock is off under these house rules")
+        self.clock = clock
+        return [Alert("TRN-2", f"Clock on seat {seat}: {clock.remaining} seconds")]
 
     def _on_tick(self, entry: Mapping[str, Any]) -> list[Alert]:
         seconds = require(entry, "seconds", int)
@@ -361,20 +362,21 @@ class HandInputs:
 
     def _clock_tick(self, seconds: int) -> list[Alert]:
         clock, hand = self.clock, self.hand
-        if clock is None or hand is None or self._actor_seat() != clock[0]:
+        if clock is None or hand is None or self._actor_seat() != clock.seat:
             self.clock = None
             return []
-        clock[1] -= seconds
-        if clock[1] > 0:
+        clock = clock.tick(seconds)
+        if not clock.expired:
+            self.clock = clock
             return []
         self.clock = None
-        if hand.legal().check:
+        if when_time_is_up(facing_bet=not hand.legal().check) == "check":
             hand.check_or_call()
             verdict = "checked"
         else:
             hand.fold()
             verdict = "folded"
-        return [Alert("TRN-2", f"Time: seat {clock[0]}'s hand is {verdict}"), *self._after_change()]
+        return [Alert("TRN-2", f"Time: seat {clock.seat}'s hand is {verdict}"), *self._after_change()]
 
     # --- what the table waits for --------------------------------------------------------------------
 
