@@ -84,6 +84,11 @@ class _PartialUpdate:
     _pages: int
     # preprocess(), command() and data() come from luma's device, later in the MRO
 
+    def __init__(self, serial_interface: Any = None, **kwargs: Any) -> None:
+        self._sent = None
+        self.image = None
+        super().__init__(serial_interface, **kwargs)  # type: ignore[call-arg]
+
     def display(self, image: Image.Image) -> None:
         """Show ``image`` (1-bit, the device's size), sending only what changed since the last call."""
         if image.size != (self.width, self.height):
@@ -125,11 +130,6 @@ class PartialSSD1306(_PartialUpdate, ssd1306):  # type: ignore[misc]
 
     WINDOW_COST = 6 + 2 * COMMAND_OVERHEAD   # COLUMNADDR a b PAGEADDR c d, and two writes' overhead
 
-    def __init__(self, serial_interface: Any = None, **kwargs: Any) -> None:
-        self._sent = None
-        self.image = None
-        super().__init__(serial_interface, **kwargs)
-
     def plan(self, old: bytes | None, new: bytes) -> list[Window]:
         width = self.width
         if old is None:
@@ -165,11 +165,6 @@ class PartialSH1106(_PartialUpdate, sh1106):  # type: ignore[misc]
     """luma's ``sh1106`` (128x64 on a 132-column RAM) sending changed runs of each page only."""
 
     WINDOW_COST = 3 + 2 * COMMAND_OVERHEAD   # page address, column low nibble, column high nibble
-
-    def __init__(self, serial_interface: Any = None, **kwargs: Any) -> None:
-        self._sent = None
-        self.image = None
-        super().__init__(serial_interface, **kwargs)
 
     def plan(self, old: bytes | None, new: bytes) -> list[Window]:
         width = self.width
