@@ -224,7 +224,10 @@ class Hand:
     # --- dealing -------------------------------------------------------------------------------------
 
     def _check_cards(self, cards: Sequence[str]) -> None:
-        """Raise the reason a group of cards cannot be dealt (the callers test the usual case inline)."""
+        """Raise the reason a group of cards cannot be dealt: not of the deck, already seen, or twice."""
+        fresh = set(cards)
+        if fresh <= self._deck_cards and not fresh & self.seen and len(fresh) == len(cards):
+            return                                           # the usual case, checked at C speed
         deck = self.game.deck
         known = [c for c in cards if c != UNKNOWN]
         for card in known:
@@ -242,9 +245,7 @@ class Hand:
             raise IllegalAction(f"no player {player}")
         if len(self.hole[player]) + len(cards) > self.game.hole_cards:
             raise IllegalAction(f"player {player} would hold more than {self.game.hole_cards} hole cards")
-        fresh = set(cards)
-        if not (fresh <= self._deck_cards and not fresh & self.seen and len(fresh) == len(cards)):
-            self._check_cards(cards)
+        self._check_cards(cards)
         self.hole[player].extend(cards)
         self.seen.update(cards)
         self.log.append(("dh", player, tuple(cards)))
@@ -263,9 +264,7 @@ class Hand:
         due = target - len(self.boards[board])
         if len(cards) > due:
             raise IllegalAction(f"board {board + 1} takes {due} more card(s) now, not {len(cards)}")
-        fresh = set(cards)
-        if not (fresh <= self._deck_cards and not fresh & self.seen and len(fresh) == len(cards)):
-            self._check_cards(cards)
+        self._check_cards(cards)
         self.boards[board].extend(cards)
         self.seen.update(cards)
         self.log.append(("db", board, tuple(cards)))
