@@ -20,42 +20,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+from daemon_kit import CONFIG
+
 from dealerpi.engine.table import Table
 from dealerpi.journal import read
 from dealerpi.journal_replay import summary
 
 ROOT = Path(__file__).resolve().parents[2]
-
-CONFIG = """
-devices = "fake"
-journal = "{journal}"
-decks = "{decks}"
-
-[table]
-game = "nlhe"
-rules = "home"
-seats = 3
-blinds = [1, 3]
-
-[[seats]]
-seat = 1
-buttons = {{ fold = "GPIO4", call = "GPIO5", bet = "GPIO6" }}
-display = {{ bus = 1, address = 0x3C }}
-
-[[seats]]
-seat = 2
-buttons = {{ fold = "GPIO9", call = "GPIO10", bet = "GPIO11" }}
-display = {{ bus = 1, address = 0x3D }}
-
-[[seats]]
-seat = 3
-buttons = {{ fold = "GPIO14", call = "GPIO15", bet = "GPIO16" }}
-display = {{ bus = 3, address = 0x3C }}
-
-[dealer]
-buttons = {{ start = "GPIO19", exposed = "GPIO20", misdeal = "GPIO21", undo = "GPIO22", confirm = "GPIO23" }}
-display = {{ bus = 3, address = 0x3D }}
-"""
 
 CHILD = """
 import json, sys
@@ -131,9 +102,9 @@ def test_sigkill_at_random_points_recovers_the_same_table(tmp_path: Path) -> Non
     script = scripted_session(seed=5, hands=30)
     assert len(script) > 400
     (tmp_path / "script.json").write_text(json.dumps(script))
-    journal = tmp_path / "journal.jsonl"
     config = tmp_path / "table.toml"
-    config.write_text(CONFIG.format(journal=journal, decks=tmp_path / "decks"))
+    config.write_text(CONFIG)
+    journal = tmp_path / "state" / "journal.jsonl"           # the config's journal, relative to the file
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     rng = random.Random(2026)
     kills = 0
