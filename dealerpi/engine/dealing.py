@@ -37,10 +37,6 @@ class DealResult:
     fouled: bool = False       # MIS-7: stop the hand and return every bet
 
 
-def _words(street: int) -> str:
-    return ("flop", "flop", "turn", "river", "river")[min(street + 1, 4)]
-
-
 class DealFollower:
     """The expected reads of one deal, and the procedures that change them."""
 
@@ -221,8 +217,9 @@ class DealFollower:
             self.skip_burn.add(next_street)
             rule = {1: "BRD-2", 2: "BRD-3", 3: "BRD-4"}[next_street]
             # the burn is face down: not named
-            result.alerts.append(Alert(rule, f"Premature {_words(street)}: the first card out stays out as the burn; "
-                                             f"finish the betting; the {_words(street)} comes with no other burn"))
+            name = hand.game.streets[next_street].name
+            result.alerts.append(Alert(rule, f"Premature {name}: the first card out stays out as the burn; "
+                                             f"finish the betting; the {name} comes with no other burn"))
         elif next_street == 2 and self.policies.premature_turn == "rrop":
             # BRD-3 (RRoP): set the card aside; burn and turn the would-be river; reshuffle it in for the river.
             self.skip_burn.discard(2)
