@@ -1,13 +1,15 @@
-"""One betting round: whose turn it is, what is legal, and applying an action (rules digest section 4).
+"""The betting of the street in play: whose turn it is, what is legal, and the actions (rules digest section 4).
 
 All amounts are integers in the table's smallest chip unit. Bets are "to" amounts: a player's total bet on
-this street, as PHH writes them. The round works on the hand's per-player lists (stacks, bets, contributions,
-folded) and mutates them only through ``apply_*`` after the action was checked.
+this street, as PHH writes them. ``Betting`` is a mixin of ``Hand`` (hand.py): the betting reads and changes
+the hand's own per-player lists, and one set of fields serves every street (``_open_betting`` resets them),
+because a replay makes these calls for every action of every hand and each indirection costs time.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import NamedTuple
 
 from dealerpi.engine.games import Structure
@@ -34,7 +36,7 @@ class Legal(NamedTuple):
     raise_max_to: int | None
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Limits:
     """The betting structure of one street."""
 
@@ -44,41 +46,85 @@ class Limits:
     cap_heads_up: bool = True    # fixed-limit: the cap holds heads-up too (TDA 48) or not (RRoP)
 
 
-class BettingRound:
-    """The state of one street's betting. ``stacks``, ``bets``, ``contributed`` and ``folded`` are the hand's
-    own lists, shared, so the hand always sees the current numbers."""
+class Betting:
+    """The betting of the current street, for ``Hand`` (hand.py): the slots are the fields the betting
+    changes; the per-player lists are the hand's."""
 
-    __slots__ = ("acted", "aggressor", "bets", "capped", "contributed", "current", "folded", "full_increment",
-                 "last_full_level", "level_at_action", "limits", "n", "phantom", "raises", "stacks")
+    __slots__ = ("acted", "actions", "actor", "aggressor", "capped", "chip_actions", "current", "full_increment",
+                 "last_full_level", "level_at_action", "live_count", "raises", "street_actions", "street_limits",
+                 "street_phantom", "with_chips")
 
-    def __init__(self, stacks: list[int], bets: list[int], contributed: list[int], folded: list[bool],
-                 limits: Limits, *, opening_level: int = 0, opening_increment: int = 0, phantom: int = 0,
-                 forced_bet_counts: bool = False) -> None:
-        self.stacks, self.bets, self.contributed, self.folded = stacks, bets, contributed, folded
-        self.n = len(stacks)
-        self.limits = limits
-        # BET-14: a short all-in blind leaves the level where the full blind would have put it.
-        self.current = max(max(bets), opening_level)
-        self.full_increment = max(limits.min_bet, opening_increment)
-        self.last_full_level = self.current
-        self.phantom = phantom                # chips of short blinds counted as posted (BET-8 pre-flop)
-        # BET-6: pre-flop the big blind counts as the bet.
-        self.raises = 1 if forced_bet_counts and self.current > 0 else 0
+    # The hand's fields the betting reads (and the lists it changes in place).
+    n: int
+    stacks: list[int]
+    bets: list[int]
+    contributed: list[int]
+    folded: list[bool]
+    phase: StrEnum
+    log: list[tuple[object, ...]]
+    # Counts and the player to act, kept up to date by every change.
+    actor: int | None
+    live_count: int          # players not folded and not mucked
+    with_chips: int          # of those, the ones with chips behind
+    street_actions: int      # actions taken on the current street
+    actions: int             # actions taken in this hand (MIS-5 substantial action)
+    chip_actions: int        # of those, the ones that put chips in
+    # The street's betting, reset by _open_betting.
+    street_limits: Limits
+    current: int             # the bet to match
+    full_increment: int      # the last full bet or raise (BET-2), at least the minimum bet
+    last_full_level: int     # the bet level after the last full bet or raise (BET-4, BET-7)
+    street_phantom: int      # chips of short blinds counted as posted (BET-8 pre-flop)
+    raises: int              # bets and full raises so far (BET-6)
+    capped: bool
+    acted: list[bool]        # acted since the last full raise (BET-4: may not raise again)
+    level_at_action: list[int]
+    aggressor: int | None
+
+    def _end_round(self) -> None:
+        raise NotImplementedError
+
+    def _open_betting(self, limits: Limits, *, opening_level: int = 0, phantom: int = 0,
+                      forced_bet_counts: bool = False) -> None:
+        """Reset the betting for a new street. Pre-flop ``opening_level`` is the big blind's level (BET-14: a
+        short all-in blind leaves the level where the full blind would have put it)."""
+        self.street_limits = limits
+        top = max(self.bets)
+        current = self.current = top if top > opening_level else opening_level
+        self.full_increment = limits.min_bet if limits.min_bet > opening_level else opening_level
+        self.last_full_level = current
+        self.street_phantom = phantom
+        self.raises = 1 if forced_bet_counts and current > 0 else 0     # BET-6: pre-flop the blind is the bet
         self.capped = False
         self.acted = [False] * self.n
         self.level_at_action = [0] * self.n
-        self.aggressor: int | None = None
+        self.aggressor = None
 
     # --- queries -------------------------------------------------------------------------------------
 
-    def others_with_chips(self, player: int) -> bool:
-        folded, stacks = self.folded, self.stacks
-        for j in range(self.n):  # noqa: SIM110 - a plain loop: this runs on every action (replay speed)
-            if j != player and stacks[j] and not folded[j]:
-                return True
-        return False
+    def legal(self) -> Legal:
+        """The legal actions of the player to act."""
+        if self.actor is None:
+            raise IllegalAction(f"no one is to act ({self.phase.value})")
+        return self._legal(self.actor)
 
-    def someone_can_call_more(self, player: int) -> bool:
+    def _next_actor(self, after: int) -> int | None:
+        """The first player clockwise after ``after`` who must act, or None when the round is over: a live
+        player with chips who owes chips, or who has not acted while someone else could still answer him."""
+        n, folded, stacks, bets, current, acted = self.n, self.folded, self.stacks, self.bets, self.current, self.acted
+        answerable = self.with_chips > 1
+        player = after
+        for _ in range(n):
+            player += 1
+            if player == n:
+                player = 0
+            if folded[player] or not stacks[player]:
+                continue
+            if bets[player] < current or (answerable and not acted[player]):
+                return player
+        return None
+
+    def _someone_can_call_more(self, player: int) -> bool:
         """Whether a raise could be answered: another live player can put in more than the current bet.
         Raising beyond what every opponent can match is pointless, so it is not offered."""
         folded, stacks, bets, current = self.folded, self.stacks, self.bets, self.current
@@ -87,63 +133,44 @@ class BettingRound:
                 return True
         return False
 
-    def needs_action(self, player: int) -> bool:
-        """A live player with chips who owes chips, or has not acted while someone could still answer him."""
-        if self.folded[player] or self.stacks[player] == 0:
-            return False
-        if self.bets[player] < self.current:
-            return True
-        return not self.acted[player] and self.others_with_chips(player)
-
-    def next_actor(self, after: int) -> int | None:
-        """The first player clockwise after ``after`` who must act, or None when the round is over."""
-        n, folded, stacks, bets, current, acted = self.n, self.folded, self.stacks, self.bets, self.current, self.acted
-        for step in range(1, n + 1):
-            player = (after + step) % n
-            if folded[player] or not stacks[player]:
-                continue
-            if bets[player] < current:
-                return player
-            if not acted[player] and self.others_with_chips(player):   # someone else could answer him
-                return player
-        return None
-
-    def pot_limit_max(self, player: int) -> int:
+    def _pot_limit_max(self, player: int) -> int:
         """BET-8: the call plus the pot after the call (P + B + c on top of the current bet)."""
         call = self.current - self.bets[player]
-        pot_after_call = sum(self.contributed) + self.phantom + call
-        return self.current + pot_after_call
+        return self.current + sum(self.contributed) + self.street_phantom + call
 
     def _raise_capped(self) -> bool:
-        limits = self.limits
+        limits = self.street_limits
         if limits.cap is None or self.raises < limits.cap:
             return False
         if self.capped or limits.cap_heads_up:
             return True
         # RRoP: heads-up (two players with chips) the raises are unlimited unless the street was capped.
-        return sum(1 for j in range(self.n) if not self.folded[j] and self.stacks[j] > 0) > 2
+        return self.with_chips > 2
 
-    def legal(self, player: int) -> Legal:
-        owe = self.current - self.bets[player]
-        stack = self.stacks[player]
-        everything = self.bets[player] + stack
+    def _legal(self, player: int) -> Legal:
+        current, bet, stack = self.current, self.bets[player], self.stacks[player]
+        owe = current - bet
+        everything = bet + stack
         check = owe <= 0
-        call_to = None if check else min(self.current, everything)
+        call_to = None if check else min(current, everything)
         min_to = max_to = None
         # BET-4: a player who acted may raise again only if the raises since his action add up to a full raise.
-        may_raise = stack > owe and not self.acted[player] and self.someone_can_call_more(player)
-        if may_raise and not (self.limits.structure is _FIXED_LIMIT and self._raise_capped()):
-            if self.limits.structure is _FIXED_LIMIT:
-                min_to = max_to = self.last_full_level + self.limits.min_bet    # BET-7: complete
+        if stack > owe and not self.acted[player] and self._someone_can_call_more(player):
+            limits = self.street_limits
+            structure = limits.structure
+            if structure is _FIXED_LIMIT:
+                if not self._raise_capped():
+                    min_to = max_to = self.last_full_level + limits.min_bet      # BET-7: complete
             else:
-                min_to = self.current + self.full_increment                     # BET-1, BET-2
+                min_to = current + self.full_increment                         # BET-1, BET-2
                 max_to = everything
-                if self.limits.structure is _POT_LIMIT:
-                    max_to = min(max_to, max(self.pot_limit_max(player), min_to))
-            if min_to >= everything:
-                min_to = max_to = everything                                   # all-in for less
-            else:
-                max_to = min(max_to, everything)
+                if structure is _POT_LIMIT:
+                    max_to = min(max_to, max(self._pot_limit_max(player), min_to))
+            if min_to is not None and max_to is not None:
+                if min_to >= everything:
+                    min_to = max_to = everything                               # all-in for less
+                elif max_to > everything:
+                    max_to = everything
         return Legal(True, check, call_to, min_to, max_to)
 
     def _no_raise_reason(self, player: int) -> str:
@@ -151,68 +178,112 @@ class BettingRound:
             return "not enough chips to raise; call all-in or fold"
         if self.acted[player]:
             return "the action was not reopened by a full raise (BET-4, BET-7)"
-        if not self.someone_can_call_more(player):
+        if not self._someone_can_call_more(player):
             return "no other player could call a raise"
         return "the betting is capped (BET-6)"
 
+    def _require_actor(self, player: int | None) -> int:
+        if self.actor is None:
+            raise IllegalAction(f"no one is to act ({self.phase.value})")
+        if player is not None and player != self.actor:
+            raise IllegalAction(f"out of turn: the action is on player {self.actor} (BET-12)")
+        return self.actor
+
     # --- actions -------------------------------------------------------------------------------------
 
-    def _put(self, player: int, to: int) -> None:
-        chips = to - self.bets[player]
-        self.stacks[player] -= chips
-        self.bets[player] = to
-        self.contributed[player] += chips
+    def fold(self, player: int | None = None) -> None:
+        actor = self.actor
+        if actor is None or (player is not None and player != actor):
+            actor = self._require_actor(player)          # raises the reason
+        self.folded[actor] = True
+        self.acted[actor] = True
+        self.live_count -= 1
+        if self.stacks[actor]:
+            self.with_chips -= 1
+        self.log.append(("f", actor))
+        self.street_actions += 1
+        self.actions += 1
+        self._advance(actor)
 
-    def _mark_acted(self, player: int) -> None:
-        self.acted[player] = True
-        self.level_at_action[player] = self.current
+    def check_or_call(self, player: int | None = None) -> None:
+        actor = self.actor
+        if actor is None or (player is not None and player != actor):
+            actor = self._require_actor(player)          # raises the reason
+        current, bets = self.current, self.bets
+        owe = current - bets[actor]
+        if owe > 0:
+            stack = self.stacks[actor]
+            if owe >= stack:                             # all-in, possibly for less
+                owe = stack
+                self.with_chips -= 1
+            self.stacks[actor] = stack - owe
+            bets[actor] += owe
+            self.contributed[actor] += owe
+            self.chip_actions += 1
+        self.acted[actor] = True
+        self.level_at_action[actor] = current
+        self.log.append(("cc", actor))
+        self.street_actions += 1
+        self.actions += 1
+        self._advance(actor)
 
-    def apply_fold(self, player: int) -> None:
-        self.folded[player] = True
-        self._mark_acted(player)
-
-    def apply_call(self, player: int) -> None:
-        if self.bets[player] < self.current:
-            self._put(player, min(self.current, self.bets[player] + self.stacks[player]))
-        self._mark_acted(player)
-
-    def apply_raise(self, player: int, to: int) -> None:
-        legal = self.legal(player)
+    def bet_or_raise_to(self, amount: int, player: int | None = None) -> None:
+        actor = self.actor
+        if actor is None or (player is not None and player != actor):
+            actor = self._require_actor(player)          # raises the reason
+        legal = self._legal(actor)
         if legal.raise_min_to is None or legal.raise_max_to is None:
-            raise IllegalAction(f"cannot bet or raise now: {self._no_raise_reason(player)}")
-        if not legal.raise_min_to <= to <= legal.raise_max_to:
+            raise IllegalAction(f"cannot bet or raise now: {self._no_raise_reason(actor)}")
+        if not legal.raise_min_to <= amount <= legal.raise_max_to:
             word = "bet" if self.current == 0 else "raise"
             span = (f"exactly {legal.raise_min_to}" if legal.raise_min_to == legal.raise_max_to
                     else f"from {legal.raise_min_to} to {legal.raise_max_to}")
-            raise IllegalAction(f"a {word} to {to} is not legal: the {word} must be to {span}")
+            raise IllegalAction(f"a {word} to {amount} is not legal: the {word} must be to {span}")
         before = self.current
-        self._put(player, to)
-        self.current = to
-        self.aggressor = player
-        if self.limits.structure is _FIXED_LIMIT:
-            full = 2 * (to - self.last_full_level) >= self.limits.min_bet          # BET-7: half a bet or more
+        chips = amount - self.bets[actor]
+        self.stacks[actor] -= chips
+        if not self.stacks[actor]:
+            self.with_chips -= 1
+        self.bets[actor] = amount
+        self.contributed[actor] += chips
+        self.current = amount
+        self.aggressor = actor
+        limits = self.street_limits
+        if limits.structure is _FIXED_LIMIT:
+            full = 2 * (amount - self.last_full_level) >= limits.min_bet        # BET-7: half a bet or more
         else:
-            full = to - before >= self.full_increment                            # BET-2, BET-4
+            full = amount - before >= self.full_increment                      # BET-2, BET-4
         if full:
-            if self.limits.structure is not _FIXED_LIMIT:
-                self.full_increment = to - before
-            self.last_full_level = to
+            if limits.structure is not _FIXED_LIMIT:
+                self.full_increment = amount - before
+            self.last_full_level = amount
             self.raises += 1
-            if self.limits.cap is not None and self.raises >= self.limits.cap and self._raise_capped():
+            if limits.cap is not None and self.raises >= limits.cap and self._raise_capped():
                 self.capped = True
-            for j in range(self.n):
-                self.acted[j] = False
+            self.acted = [False] * self.n
         else:
             # BET-4: several short all-ins that add up to a full raise reopen the betting for those behind them.
+            acted, level_at_action, increment = self.acted, self.level_at_action, self.full_increment
             for j in range(self.n):
-                if self.acted[j] and to - self.level_at_action[j] >= self.full_increment:
-                    self.acted[j] = False
-        self._mark_acted(player)
+                if acted[j] and amount - level_at_action[j] >= increment:
+                    acted[j] = False
+        self.acted[actor] = True
+        self.level_at_action[actor] = amount
+        self.log.append(("cbr", actor, amount))
+        self.street_actions += 1
+        self.actions += 1
+        self.chip_actions += 1
+        self._advance(actor)
 
-    def return_uncalled(self) -> tuple[int, int] | None:
+    def _advance(self, after: int) -> None:
+        nxt = None if self.live_count == 1 else self._next_actor(after)
+        if nxt is None:
+            self._end_round()
+        else:
+            self.actor = nxt
+
+    def _return_uncalled(self) -> tuple[int, int] | None:
         """POT-2: give back the part of the top bet nobody matched. Returns (player, chips) or None."""
-        if self.n < 2:
-            return None
         bets = self.bets
         top, first, second = 0, -1, -1                   # the top bet, and the next highest, in one pass
         for j, bet in enumerate(bets):
@@ -223,7 +294,9 @@ class BettingRound:
         excess = first - second
         if excess <= 0:
             return None
-        self.bets[top] -= excess
+        bets[top] -= excess
         self.contributed[top] -= excess
+        if not self.stacks[top] and not self.folded[top]:
+            self.with_chips += 1
         self.stacks[top] += excess
         return top, excess

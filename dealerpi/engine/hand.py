@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from dealerpi.engine.betting import BettingRound, IllegalAction, Legal, Limits
+from dealerpi.engine.betting import Betting, IllegalAction, Legal, Limits
 from dealerpi.engine.games import GameDef, Structure
 from dealerpi.engine.pots import Pot, best_players, build_pots, split_evenly, split_shares
 from dealerpi.evaluation.registry import EVALUATORS, Evaluator
@@ -33,8 +33,9 @@ def _game_constants(game: GameDef) -> tuple[list[Evaluator], list[int]]:
     return _CONSTANTS[game.key]
 
 
-# Limits per kind of street, keyed by plain values (hashing an enum member runs Python code in 3.11).
-_LIMITS: dict[tuple[object, ...], Limits] = {}
+# The limits of each street, per game and stakes, keyed by plain values (hashing an enum member runs Python
+# code in 3.11); hands share them.
+_LIMITS: dict[tuple[object, ...], list[Limits]] = {}
 
 
 class Phase(StrEnum):
@@ -61,14 +62,15 @@ class Award:
     won: dict[int, int]
 
 
-class Hand:
-    """A hand in progress. See the module docstring for indexing; amounts are integer chips."""
+class Hand(Betting):
+    """A hand in progress. See the module docstring for indexing; amounts are integer chips. The betting
+    (whose turn, what is legal, fold/check_or_call/bet_or_raise_to) is the ``Betting`` mixin's."""
 
-    __slots__ = ("_board_upto", "_deck_cards", "_evaluators", "actions", "actor", "awards", "bets", "board_count",
-                 "boards", "bomb", "cap", "cap_heads_up", "chip_actions", "contributed", "dead_paid", "folded",
-                 "forfeit", "game", "hole", "hole_dealt", "last_street_no_limit", "limits", "live_count", "log",
-                 "min_bet", "mucked", "n", "opening_level", "phantom", "phase", "preflop_first", "returned", "round",
-                 "runs", "seen", "shown", "stacks", "starting", "street", "street_actions", "won")
+    __slots__ = ("_board_upto", "_deck_cards", "_evaluators", "_limits_by_street", "awards", "bets", "board_count",
+                 "boards", "bomb", "cap", "cap_heads_up", "contributed", "dead_paid", "folded", "forfeit", "game",
+                 "hole", "hole_dealt", "last_street_no_limit", "limits", "log", "min_bet", "mucked", "n",
+                 "opening_level", "phantom", "phase", "preflop_first", "returned", "runs", "seen", "shown", "stacks",
+                 "starting", "street", "won")
 
     def __init__(self, game: GameDef, stacks: Sequence[int], *, blinds: Sequence[int] = (),
                  antes: Sequence[int] = (), dead: Sequence[int] = (), min_bet: int = 0,
@@ -138,7 +140,9 @@ class Hand:
             last_blind = n - 1 - nominal[::-1].index(self.opening_level)
             preflop_first = (last_blind + 1) % n
         self.preflop_first = preflop_first or 0
-        self.round = self._new_round()
+        self.with_chips = n - self.stacks.count(0)    # live players with chips behind
+        self._limits_by_street = self._street_limits()
+        self._open_street()
 
     # --- setup helpers -------------------------------------------------------------------------------
 
@@ -151,29 +155,30 @@ class Hand:
         else:
             self.dead_paid[player] += chips
 
-    def _street_limits(self) -> Limits:
-        """The betting structure of the current street (shared objects, one per kind of street)."""
-        key = (self.game.key, self.street, self.min_bet, self.limits, self.cap, self.cap_heads_up,
-               self.last_street_no_limit)
+    def _street_limits(self) -> list[Limits]:
+        """The betting structure of each street (shared lists, one per game and stakes)."""
+        key = (self.game.key, self.min_bet, self.limits, self.cap, self.cap_heads_up, self.last_street_no_limit)
         limits = _LIMITS.get(key)
         if limits is None:
-            structure = self.game.structure
-            if self.street == len(self.game.streets) - 1 and self.last_street_no_limit:
-                structure = _NO_LIMIT        # seed 001: the river of a double-board bomb pot
-            size = self.min_bet
-            if self.limits is not None:
-                size = self.limits[1] if self.game.streets[self.street].big_bet else self.limits[0]
-            limits = _LIMITS[key] = Limits(structure, size, self.cap, self.cap_heads_up)
+            limits = _LIMITS[key] = []
+            last = len(self.game.streets) - 1
+            for number, street in enumerate(self.game.streets):
+                structure = self.game.structure
+                if number == last and self.last_street_no_limit:
+                    structure = _NO_LIMIT        # seed 001: the river of a double-board bomb pot
+                size = self.min_bet
+                if self.limits is not None:
+                    size = self.limits[1] if street.big_bet else self.limits[0]
+                limits.append(Limits(structure, size, self.cap, self.cap_heads_up))
         return limits
 
-    def _new_round(self) -> BettingRound:
-        preflop = self.street == 0
-        return BettingRound(
-            self.stacks, self.bets, self.contributed, self.folded, self._street_limits(),
-            opening_level=self.opening_level if preflop else 0,
-            opening_increment=self.opening_level if preflop else 0,
-            phantom=self.phantom if preflop else 0,
-            forced_bet_counts=preflop)
+    def _open_street(self) -> None:
+        """Open the betting of the current street; pre-flop the blinds are the opening bet."""
+        if self.street == 0:
+            self._open_betting(self._limits_by_street[0], opening_level=self.opening_level, phantom=self.phantom,
+                               forced_bet_counts=True)
+        else:
+            self._open_betting(self._limits_by_street[self.street])
 
     # --- queries -------------------------------------------------------------------------------------
 
@@ -189,19 +194,7 @@ class Hand:
     @property
     def betting_closed(self) -> bool:
         """No more betting is possible this hand: at most one live player has chips behind."""
-        stacks, folded, mucked = self.stacks, self.folded, self.mucked
-        with_chips = 0
-        for i in range(self.n):
-            if stacks[i] and not folded[i] and not mucked[i]:
-                with_chips += 1
-                if with_chips > 1:
-                    return False
-        return True
-
-    def legal(self) -> Legal:
-        if self.actor is None:
-            raise IllegalAction(f"no one is to act ({self.phase.value})")
-        return self.round.legal(self.actor)
+        return self.with_chips <= 1
 
     def pot_total(self) -> int:
         return sum(self.contributed)
@@ -287,7 +280,7 @@ class Hand:
             taken += board[-count:]
             del board[-count:]
         self.seen.difference_update(taken)
-        self.round = self._new_round()
+        self._open_street()
         self.actor = None
         self.phase = _DEAL_BOARD
         self.log.append(("retract", self.street))
@@ -318,47 +311,6 @@ class Hand:
 
     # --- betting -------------------------------------------------------------------------------------
 
-    def _require_actor(self, player: int | None) -> int:
-        if self.actor is None:
-            raise IllegalAction(f"no one is to act ({self.phase.value})")
-        if player is not None and player != self.actor:
-            raise IllegalAction(f"out of turn: the action is on player {self.actor} (BET-12)")
-        return self.actor
-
-    def fold(self, player: int | None = None) -> None:
-        actor = self.actor
-        if actor is None or (player is not None and player != actor):
-            actor = self._require_actor(player)          # raises the reason
-        self.round.apply_fold(actor)
-        self.live_count -= 1
-        self.log.append(("f", actor))
-        self.street_actions += 1
-        self.actions += 1
-        self._advance(actor)
-
-    def check_or_call(self, player: int | None = None) -> None:
-        actor = self.actor
-        if actor is None or (player is not None and player != actor):
-            actor = self._require_actor(player)          # raises the reason
-        before = self.stacks[actor]
-        self.round.apply_call(actor)
-        self.log.append(("cc", actor))
-        self.street_actions += 1
-        self.actions += 1
-        self.chip_actions += self.stacks[actor] < before
-        self._advance(actor)
-
-    def bet_or_raise_to(self, amount: int, player: int | None = None) -> None:
-        actor = self.actor
-        if actor is None or (player is not None and player != actor):
-            actor = self._require_actor(player)          # raises the reason
-        self.round.apply_raise(actor, amount)
-        self.log.append(("cbr", actor, amount))
-        self.street_actions += 1
-        self.actions += 1
-        self.chip_actions += 1
-        self._advance(actor)
-
     def kill(self, player: int, *, forfeit: bool = False) -> None:
         """Kill a hand out of turn (MIS-4 wrong number of cards, MIS-8, a clock that ran out): it folds.
         ``forfeit``: an absent player's hand (DEAL-9, TDA 30): his posted blinds never come back (no POT-2)."""
@@ -367,13 +319,15 @@ class Hand:
         self.forfeit[player] = forfeit
         self.folded[player] = True
         self.live_count -= 1
+        if self.stacks[player]:
+            self.with_chips -= 1
         self.log.append(("kill", player))
         if self.live_count == 1:
             self._end_round()
         elif self.phase is _BETTING and self.actor is not None:
-            self.round.acted[player] = True
+            self.acted[player] = True
             start = player if self.actor == player else (self.actor - 1) % self.n
-            nxt = self.round.next_actor(start)
+            nxt = self._next_actor(start)
             if nxt is None:
                 self._end_round()
             else:
@@ -381,24 +335,15 @@ class Hand:
         elif self.phase is _SHOWDOWN:
             self._maybe_finish_showdown()
 
-    def _advance(self, after: int) -> None:
-        if self.live_count == 1:
-            self._end_round()
-            return
-        nxt = self.round.next_actor(after)
-        if nxt is None:
-            self._end_round()
-        else:
-            self.actor = nxt
-
     def _start_street(self) -> None:
         """Open the betting of the current street, or go on dealing when no betting is possible."""
-        self.round = self._new_round()
         self.street_actions = 0
+        if self.street:
+            self._open_street()                         # pre-flop it was opened with the blinds, in __init__
         skip = self.bomb and self.street == 0          # seed 001: a bomb pot goes straight to the flop
         if not skip:
             start = self.preflop_first if self.street == 0 else 0
-            first = self.round.next_actor(start - 1)     # the first from ``start`` on who must act
+            first = self._next_actor(start - 1)          # the first from ``start`` on who must act
             if first is not None:
                 self.phase = _BETTING
                 self.actor = first
@@ -408,7 +353,7 @@ class Hand:
     def _end_round(self) -> None:
         self.actor = None
         forfeit = True in self.forfeit and self.forfeit[max(range(self.n), key=self.bets.__getitem__)]
-        returned = None if forfeit else self.round.return_uncalled()
+        returned = None if forfeit else self._return_uncalled()
         if returned:
             self.returned[returned[0]] += returned[1]
         self.bets[:] = [0] * self.n
@@ -442,13 +387,24 @@ class Hand:
     def muck(self, player: int) -> None:
         """Give up a hand at showdown; refused for the last live hand of a pot (it wins, POT-8)."""
         self._check_showdown_move(player)
-        for pot in self.pots():
-            if player in pot.eligible and len([i for i in pot.eligible if i != player]) == 0:
-                raise IllegalAction(f"player {player} holds the last live hand of a pot and wins it (POT-8)")
+        if self._sole_claimant(player):
+            raise IllegalAction(f"player {player} holds the last live hand of a pot and wins it (POT-8)")
         self.mucked[player] = True
         self.live_count -= 1
+        if self.stacks[player]:
+            self.with_chips -= 1
         self.log.append(("sm", player, None))
         self._maybe_finish_showdown()
+
+    def _sole_claimant(self, player: int) -> bool:
+        """Whether ``player`` is the only live hand eligible for some pot."""
+        folded, mucked = self.folded, self.mucked
+        chips = [c - d for c, d in zip(self.contributed, self.dead_paid, strict=True)]     # as pots() counts them
+        top = max(chips[i] for i in range(self.n) if not folded[i] and not mucked[i])
+        for i in range(self.n):
+            if i != player and chips[i] == top and not folded[i] and not mucked[i]:
+                return False        # the usual case: another live hand put in the most, so it is in every pot
+        return any(pot.eligible == (player,) for pot in self.pots())
 
     def _check_showdown_move(self, player: int) -> None:
         open_showdown = self.phase is _SHOWDOWN or (self.phase is _DEAL_BOARD and self.betting_closed)
