@@ -32,6 +32,9 @@ Amount = int | Decimal
 
 SUFFIXES = (".phh", ".phhs")
 
+UNKNOWN_CARD = "??"
+"""A card the record does not know (``d dh p1 ????``)."""
+
 # The keys that HandRecord types; every other key goes to HandRecord.extra.
 _AMOUNT_LIST_KEYS = ("antes", "blinds_or_straddles", "starting_stacks", "finishing_stacks", "winnings")
 _AMOUNT_KEYS = ("bring_in", "small_bet", "big_bet", "min_bet")
@@ -80,21 +83,22 @@ class HandRecord:
 class Action(NamedTuple):
     """One parsed action string. ``player`` is 0-based (``p1`` -> 0), None for the dealer (``d``).
 
-    ``cards`` holds the cards named (``None`` entries for unknown ``??`` cards), or None when the action
-    names none; ``amount`` is the to-amount of ``cbr``. ``verb`` is the PHH verb: ``dh``, ``db``, ``f``,
-    ``cc``, ``cbr``, ``sm``, and for games the replay does not support ``pb``, ``sd``. (A named tuple, not a
+    ``cards`` holds the cards named (``"??"`` for an unknown card, as PHH writes it, which is also the
+    engine's ``UNKNOWN``), or None when the action names none; ``amount`` is the to-amount of ``cbr``.
+    ``verb`` is the PHH verb: ``dh``, ``db``, ``f``, ``cc``, ``cbr``, ``sm``, and for games the replay does
+    not support ``pb``, ``sd``. (A named tuple, not a
     dataclass: a replay parses every action, and a tuple is several times cheaper to make.)
     """
 
     text: str
     player: int | None
     verb: str
-    cards: tuple[str | None, ...] | None = None
+    cards: tuple[str, ...] | None = None
     amount: Amount | None = None
 
     @property
     def cards_known(self) -> bool:
-        return self.cards is not None and None not in self.cards
+        return self.cards is not None and UNKNOWN_CARD not in self.cards
 
 
 @functools.lru_cache(maxsize=16384)   # hands repeat the same action strings ("p3 f", "p1 cc"): parse each once
@@ -140,19 +144,15 @@ def _player(word: str, text: str) -> int:
     raise PHHError(f"action {text!r}: {word!r} is not a player (expected p1, p2, ...)")
 
 
-def _cards(word: str, text: str) -> tuple[str | None, ...]:
+def _cards(word: str, text: str) -> tuple[str, ...]:
     size = len(word)
     if size % 2:
         raise PHHError(f"action {text!r}: {word!r} is not a list of 2-character cards")
     if size == 4:                                          # hold'em hole cards, the usual case
-        cards: tuple[str, ...] = (word[:2], word[2:])
-    elif size == 6:                                        # a flop
-        cards = (word[:2], word[2:4], word[4:])
-    else:
-        cards = tuple(word[i:i + 2] for i in range(0, size, 2))
-    if "??" in cards:
-        return tuple(None if card == "??" else card for card in cards)
-    return cards
+        return (word[:2], word[2:])
+    if size == 6:                                          # a flop
+        return (word[:2], word[2:4], word[4:])
+    return tuple(word[i:i + 2] for i in range(0, size, 2))
 
 
 def _amount_text(word: str, text: str) -> Amount:

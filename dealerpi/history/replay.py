@@ -16,7 +16,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from enum import StrEnum
-from typing import cast
 
 from dealerpi.engine.games import GAMES
 from dealerpi.engine.hand import UNKNOWN, Hand, IllegalAction, Phase
@@ -136,7 +135,7 @@ def known_data_error(record: HandRecord) -> KnownDataError | None:
 def _replay_once(record: HandRecord) -> ReplayResult:
     try:
         game_name, actions, scale = _prepare(record)
-        hand = _new_hand(record, game_name, scale)
+        hand = _new_hand(record, game_name, scale, whole=scale == 1 and _whole_chips(record))
         unknown_shown = _apply_actions(hand, actions, scale, record.player_count)
         if hand.phase is not Phase.COMPLETE:
             unknown = unknown_shown | {p for p in hand.live if UNKNOWN in hand.hole[p]}
@@ -163,14 +162,17 @@ def _prepare(record: HandRecord) -> tuple[str, list[Action], int]:
         name = _UNSUPPORTED_NAMES.get(record.variant, "unknown to the replay")
         raise _Stop(Status.UNSUPPORTED, f"variant {record.variant} ({name}) is not a game of the engine")
     try:
-        actions = [parse_action(text) for text in record.actions]
+        actions = list(map(parse_action, record.actions))
     except PHHError as exc:
         raise _Stop(Status.INVALID, str(exc)) from exc
-    if any(blind < 0 for blind in record.blinds_or_straddles):
+    if record.blinds_or_straddles and min(record.blinds_or_straddles) < 0:
         raise _Stop(Status.UNSUPPORTED, "a negative blind (a new player's post that does not change who "
                                         "acts first) has no equivalent in the engine's blinds")
     if record.bring_in:
         raise _Stop(Status.UNSUPPORTED, "bring-in games are not games of the engine")
+    text = "\n".join(record.actions)
+    if "." not in text and " pb" not in text and " sd" not in text and _whole_chips(record):
+        return VARIANTS[record.variant], actions, 1      # the usual record: whole chips, no stud or draw action
     amounts: list[Amount] = [*record.starting_stacks, *record.antes, *record.blinds_or_straddles,
                              record.min_bet or 0, record.small_bet or 0, record.big_bet or 0]
     for action in actions:
@@ -182,10 +184,15 @@ def _prepare(record: HandRecord) -> tuple[str, list[Action], int]:
     return VARIANTS[record.variant], actions, _scale_for(amounts)
 
 
+def _whole_chips(record: HandRecord) -> bool:
+    """Whether every amount of the record's set-up is an ``int`` (no ``Decimal``)."""
+    types = {*map(type, record.starting_stacks), *map(type, record.antes), *map(type, record.blinds_or_straddles),
+             type(record.min_bet or 0), type(record.small_bet or 0), type(record.big_bet or 0)}
+    return types == {int}
+
+
 def _scale_for(amounts: Sequence[Amount]) -> int:
     """The smallest power of 10 that makes every amount an integer."""
-    if all(type(amount) is int for amount in amounts):
-        return 1
     digits = 0
     for amount in amounts:
         if not isinstance(amount, int):
@@ -208,10 +215,10 @@ def _unscale(amount: int, scale: int) -> Amount:
     return amount if scale == 1 else Decimal(amount) / scale
 
 
-def _new_hand(record: HandRecord, game_name: str, scale: int) -> Hand:
+def _new_hand(record: HandRecord, game_name: str, scale: int, *, whole: bool) -> Hand:
+    """The engine's hand for the record; ``whole``: every set-up amount is an ``int`` already."""
     count = record.player_count
-    if scale == 1 and all(type(a) is int for a in (*record.starting_stacks, *record.blinds_or_straddles,
-                                                       *record.antes)):
+    if whole:
         stacks, blinds, antes = (list(record.starting_stacks), list(record.blinds_or_straddles) or [0] * count,
                                  list(record.antes))
     else:
@@ -259,14 +266,13 @@ def _apply_actions(hand: Hand, actions: Sequence[Action], scale: int, count: int
                     bet_or_raise_to(amount if scale == 1 and type(amount) is int else _scaled(amount, scale))
             elif verb == "dh":
                 assert player is not None and cards is not None
-                # Unknown cards ("????") are dealt as the engine's UNKNOWN: the hand goes on, and the cards
-                # can be revealed at the showdown (show with cards).
-                deal_hole(player, [UNKNOWN if c is None else c for c in cards] if None in cards
-                          else cast(tuple[str, ...], cards))
+                # Unknown cards ("????") are the engine's UNKNOWN: the hand goes on, and the cards can be
+                # revealed at the showdown (show with cards).
+                deal_hole(player, cards)
             elif verb == "db":
-                if cards is None or None in cards:
+                if cards is None or UNKNOWN in cards:
                     raise _Stop(Status.UNSUPPORTED, f"action {number} {action.text!r}: unknown board cards")
-                deal_board(cast(tuple[str, ...], cards))
+                deal_board(cards)
             else:
                 assert verb == "sm" and player is not None
                 if hand.phase is Phase.COMPLETE and cards is not None:
@@ -287,9 +293,9 @@ def _show_or_muck(hand: Hand, action: Action, unknown_shown: set[int]) -> None:
     elif not action.cards_known:
         unknown_shown.add(player)     # "pN sm ????": shown, but the record does not say what
     elif UNKNOWN in hand.hole[player]:
-        hand.show(player, [c for c in action.cards if c is not None])
+        hand.show(player, action.cards)
     else:
-        shown = [c for c in action.cards if c is not None]
+        shown = list(action.cards)
         if sorted(shown) != sorted(hand.hole[player]):
             raise _Stop(Status.INVALID, f"action {action.text!r}: p{player + 1} shows {''.join(shown)} but was "
                                         f"dealt {''.join(hand.hole[player])}")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from dealerpi.engine.hand import UNKNOWN
 from dealerpi.history import phh
 
 ONE_HAND = """\
@@ -120,17 +121,17 @@ def test_load_path_of_a_missing_path_raises_phh_error(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("text", "expected"), [
     ("d dh p1 AcAd", phh.Action("d dh p1 AcAd", 0, "dh", ("Ac", "Ad"))),
-    ("d dh p10 ????", phh.Action("d dh p10 ????", 9, "dh", (None, None))),
+    ("d dh p10 ????", phh.Action("d dh p10 ????", 9, "dh", ("??", "??"))),
     ("d db Jc3d5c", phh.Action("d db Jc3d5c", None, "db", ("Jc", "3d", "5c"))),
     ("p2 f", phh.Action("p2 f", 1, "f")),
     ("p3 cc # limps", phh.Action("p3 cc # limps", 2, "cc")),
     ("p1 cbr 600", phh.Action("p1 cbr 600", 0, "cbr", amount=600)),
     ("p1 cbr 0.75", phh.Action("p1 cbr 0.75", 0, "cbr", amount=Decimal("0.75"))),
     ("p4 sm 7h6h", phh.Action("p4 sm 7h6h", 3, "sm", ("7h", "6h"))),
-    ("p4 sm ????", phh.Action("p4 sm ????", 3, "sm", (None, None))),
+    ("p4 sm ????", phh.Action("p4 sm ????", 3, "sm", ("??", "??"))),
     ("p4 sm", phh.Action("p4 sm", 3, "sm")),
     ("p4 sm -", phh.Action("p4 sm -", 3, "sm")),
-    ("p1 sd ??", phh.Action("p1 sd ??", 0, "sd", (None,))),
+    ("p1 sd ??", phh.Action("p1 sd ??", 0, "sd", ("??",))),
 ])
 def test_parse_action_reads_every_phh_form(text: str, expected: phh.Action) -> None:
     assert phh.parse_action(text) == expected
@@ -176,3 +177,8 @@ def test_dumps_all_round_trips_several_hands() -> None:
     records = phh.loads_all(f"[1]\n{ONE_HAND}\n[2]\n{ONE_HAND}", "z.phhs")
     again = phh.loads_all(phh.dumps_all(records), "z.phhs")
     assert again == records
+
+
+def test_unknown_card_is_the_engines_unknown_card() -> None:
+    """The replay deals PHH's ``??`` cards to the engine as they are: both must spell them the same."""
+    assert phh.parse_action("d dh p1 Ac??").cards == ("Ac", UNKNOWN)
