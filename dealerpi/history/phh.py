@@ -113,11 +113,16 @@ def parse_action(text: str) -> Action:
         raise PHHError(f"empty action {text!r}")
     if words[0] == "d":
         if count == 4 and words[1] == "dh":
-            return Action(text, _player(words[2], text), "dh", _cards(words[3], text))
+            player, cards = _PLAYERS.get(words[2]), words[3]
+            if player is not None and len(cards) == 4:           # hold'em hole cards, the usual case
+                return Action(text, player, "dh", (cards[:2], cards[2:]))
+            return Action(text, _player(words[2], text), "dh", _cards(cards, text))
         if count == 3 and words[1] == "db":
             return Action(text, None, "db", _cards(words[2], text))
         raise PHHError(f"action {text!r}: expected 'd dh pN CARDS' or 'd db CARDS'")
-    player = _player(words[0], text)
+    player = _PLAYERS.get(words[0])
+    if player is None:
+        player = _player(words[0], text)
     verb = words[1] if count > 1 else ""
     if count == 2 and verb in ("f", "cc", "pb", "sm"):
         return Action(text, player, verb)
@@ -130,14 +135,16 @@ def parse_action(text: str) -> Action:
     raise PHHError(f"action {text!r}: expected 'pN f', 'pN cc', 'pN cbr AMOUNT', 'pN sm [CARDS]'")
 
 
+_PLAYERS = {f"p{number}": number - 1 for number in range(1, 100)}
+"""The usual player words, looked up rather than parsed."""
+
+
 def clear_parse_cache() -> None:
     """Forget the parsed action strings (benchmarks measure parsing from scratch)."""
     parse_action.cache_clear()
 
 
 def _player(word: str, text: str) -> int:
-    if len(word) == 2 and word[0] == "p" and "1" <= word[1] <= "9":    # p1..p9, the usual case
-        return ord(word[1]) - 49
     digits = word[1:]
     if word[:1] == "p" and digits.isascii() and digits.isdigit() and digits[0] != "0":
         return int(digits) - 1

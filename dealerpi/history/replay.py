@@ -134,8 +134,8 @@ def known_data_error(record: HandRecord) -> KnownDataError | None:
 
 def _replay_once(record: HandRecord) -> ReplayResult:
     try:
-        game_name, actions, scale = _prepare(record)
-        hand = _new_hand(record, game_name, scale, whole=scale == 1 and _whole_chips(record))
+        game_name, actions, scale, whole = _prepare(record)
+        hand = _new_hand(record, game_name, scale, whole=whole)
         unknown_shown = _apply_actions(hand, actions, scale, record.player_count)
         if hand.phase is not Phase.COMPLETE:
             unknown = unknown_shown | {p for p in hand.live if UNKNOWN in hand.hole[p]}
@@ -156,8 +156,9 @@ def _replay_once(record: HandRecord) -> ReplayResult:
     return _compare(record, ours, scale)
 
 
-def _prepare(record: HandRecord) -> tuple[str, list[Action], int]:
-    """Check what the engine can play; return the game, the parsed actions and the amount scale."""
+def _prepare(record: HandRecord) -> tuple[str, list[Action], int, bool]:
+    """Check what the engine can play; return the game, the parsed actions, the amount scale, and whether
+    every amount is already a whole number of chips (``int``)."""
     if record.variant not in VARIANTS:
         name = _UNSUPPORTED_NAMES.get(record.variant, "unknown to the replay")
         raise _Stop(Status.UNSUPPORTED, f"variant {record.variant} ({name}) is not a game of the engine")
@@ -172,7 +173,7 @@ def _prepare(record: HandRecord) -> tuple[str, list[Action], int]:
         raise _Stop(Status.UNSUPPORTED, "bring-in games are not games of the engine")
     text = "\n".join(record.actions)
     if "." not in text and " pb" not in text and " sd" not in text and _whole_chips(record):
-        return VARIANTS[record.variant], actions, 1      # the usual record: whole chips, no stud or draw action
+        return VARIANTS[record.variant], actions, 1, True    # the usual record: whole chips, no stud or draw action
     amounts: list[Amount] = [*record.starting_stacks, *record.antes, *record.blinds_or_straddles,
                              record.min_bet or 0, record.small_bet or 0, record.big_bet or 0]
     for action in actions:
@@ -181,7 +182,8 @@ def _prepare(record: HandRecord) -> tuple[str, list[Action], int]:
         elif action.verb in ("pb", "sd"):
             raise _Stop(Status.UNSUPPORTED,
                         f"action {action.text!r}: stud and draw actions are not supported")
-    return VARIANTS[record.variant], actions, _scale_for(amounts)
+    scale = _scale_for(amounts)
+    return VARIANTS[record.variant], actions, scale, scale == 1 and _whole_chips(record)
 
 
 def _whole_chips(record: HandRecord) -> bool:
@@ -242,47 +244,56 @@ def _new_hand(record: HandRecord, game_name: str, scale: int, *, whole: bool) ->
 
 
 def _apply_actions(hand: Hand, actions: Sequence[Action], scale: int, count: int) -> set[int]:
-    """Apply every action; return the players who showed unknown (``????``) cards."""
+    """Apply every action; return the players who showed unknown (``????``) cards. The engine checks every
+    action itself (the turn, the cards, the amounts); the reason of a refusal is worked out only then."""
     unknown_shown: set[int] = set()
     fold, check_or_call, bet_or_raise_to = hand.fold, hand.check_or_call, hand.bet_or_raise_to
     deal_hole, deal_board = hand.deal_hole, hand.deal_board
     for number, action in enumerate(actions, start=1):
-        player, verb, cards = action.player, action.verb, action.cards
-        if player is not None and player >= count:
-            raise _Stop(Status.INVALID, f"action {number} {action.text!r}: there are only {count} players")
+        verb = action.verb
         try:
-            if verb == "cc" or verb == "f" or verb == "cbr":
-                if hand.actor != player:
-                    expected = "nobody" if hand.actor is None else f"p{hand.actor + 1}"
-                    raise _Stop(Status.MISMATCH, f"action {number} {action.text!r}: the engine expects "
-                                                 f"{expected} to act (phase {hand.phase.name})")
-                if verb == "cc":
-                    check_or_call()
-                elif verb == "f":
-                    fold()
-                else:
-                    assert action.amount is not None
-                    amount = action.amount
-                    bet_or_raise_to(amount if scale == 1 and type(amount) is int else _scaled(amount, scale))
+            if verb == "cc":
+                check_or_call(action.player)
             elif verb == "dh":
-                assert player is not None and cards is not None
                 # Unknown cards ("????") are the engine's UNKNOWN: the hand goes on, and the cards can be
                 # revealed at the showdown (show with cards).
-                deal_hole(player, cards)
+                deal_hole(action.player, action.cards)
+            elif verb == "f":
+                fold(action.player)
+            elif verb == "cbr":
+                amount = action.amount
+                bet_or_raise_to(amount if type(amount) is int and scale == 1 else _scaled(amount, scale),
+                                action.player)
             elif verb == "db":
-                if cards is None or UNKNOWN in cards:
+                if UNKNOWN in action.cards:
                     raise _Stop(Status.UNSUPPORTED, f"action {number} {action.text!r}: unknown board cards")
-                deal_board(cards)
+                deal_board(action.cards)
             else:
-                assert verb == "sm" and player is not None
-                if hand.phase is Phase.COMPLETE and cards is not None:
+                if hand.phase is Phase.COMPLETE and action.cards is not None:
                     continue    # the winner of an uncontested pot chose to show: no effect on the chips
                 _show_or_muck(hand, action, unknown_shown)
-        except IllegalAction as exc:
-            raise _Stop(Status.MISMATCH, f"action {number} {action.text!r} refused: {exc}") from exc
-        except ValueError as exc:
-            raise _Stop(Status.INVALID, f"action {number} {action.text!r}: {exc}") from exc
+        except (IllegalAction, ValueError, IndexError) as exc:
+            stop = _refusal(hand, number, action, count, exc)
+            if stop is None:
+                raise
+            raise stop from exc
     return unknown_shown
+
+
+def _refusal(hand: Hand, number: int, action: Action, count: int, exc: Exception) -> _Stop | None:
+    """Why the engine refused a record's action: a player the record does not have, an action out of turn,
+    or the engine's own reason. None for an ``IndexError`` that is not about a player (a bug: re-raised)."""
+    where = f"action {number} {action.text!r}"
+    if action.player is not None and action.player >= count:
+        return _Stop(Status.INVALID, f"{where}: there are only {count} players")
+    if action.verb in ("cc", "f", "cbr") and hand.actor != action.player:
+        expected = "nobody" if hand.actor is None else f"p{hand.actor + 1}"
+        return _Stop(Status.MISMATCH, f"{where}: the engine expects {expected} to act (phase {hand.phase.name})")
+    if isinstance(exc, IllegalAction):
+        return _Stop(Status.MISMATCH, f"{where} refused: {exc}")
+    if isinstance(exc, IndexError):
+        return None
+    return _Stop(Status.INVALID, f"{where}: {exc}")
 
 
 def _show_or_muck(hand: Hand, action: Action, unknown_shown: set[int]) -> None:

@@ -236,6 +236,8 @@ def test_a_negative_blind_is_unsupported() -> None:
 @pytest.mark.parametrize(("action", "reason"), [
     ("p1 raise 5", "action 'p1 raise 5': expected"),
     ("p7 f", "action 4 'p7 f': there are only 3 players"),
+    ("d dh p7 2c2d", "action 4 'd dh p7 2c2d': there are only 3 players"),
+    ("p9 cbr 50", "action 4 'p9 cbr 50': there are only 3 players"),
 ])
 def test_malformed_actions_make_the_record_invalid(action: str, reason: str) -> None:
     result = play(nt3([*DEAL3, action]))
