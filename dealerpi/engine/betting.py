@@ -17,6 +17,16 @@ from dealerpi.engine.games import Structure
 # Read through module names on every action (an enum member lookup costs about 0.1 us in Python 3.11).
 _FIXED_LIMIT, _POT_LIMIT = Structure.FIXED_LIMIT, Structure.POT_LIMIT
 
+_CLOCKWISE: dict[int, list[tuple[int, ...]]] = {}
+
+
+def clockwise(n: int) -> list[tuple[int, ...]]:
+    """For each player k of an n-player hand, every player in turn clockwise after k, k last (shared lists)."""
+    orders = _CLOCKWISE.get(n)
+    if orders is None:
+        orders = _CLOCKWISE[n] = [tuple((k + step) % n for step in range(1, n + 1)) for k in range(n)]
+    return orders
+
 
 class IllegalAction(ValueError):
     """An action the rules do not allow now; the message says why. Nothing was changed."""
@@ -50,9 +60,9 @@ class Betting:
     """The betting of the current street, for ``Hand`` (hand.py): the slots are the fields the betting
     changes; the per-player lists are the hand's."""
 
-    __slots__ = ("acted", "actions", "actor", "aggressor", "capped", "chip_actions", "current", "full_increment",
-                 "last_full_level", "level_at_action", "live_count", "raises", "street_actions", "street_limits",
-                 "street_phantom", "with_chips")
+    __slots__ = ("acted", "actions", "actions_before_street", "actor", "aggressor", "capped", "chip_actions",
+                 "current", "full_increment", "last_full_level", "level_at_action", "live_count", "raises",
+                 "street_limits", "street_phantom", "with_chips")
 
     # The hand's fields the betting reads (and the lists it changes in place).
     n: int
@@ -60,14 +70,15 @@ class Betting:
     bets: list[int]
     contributed: list[int]
     folded: list[bool]
+    clockwise: list[tuple[int, ...]]     # clockwise(n)
     phase: StrEnum
     log: list[tuple[object, ...]]
     # Counts and the player to act, kept up to date by every change.
     actor: int | None
     live_count: int          # players not folded and not mucked
     with_chips: int          # of those, the ones with chips behind
-    street_actions: int      # actions taken on the current street
     actions: int             # actions taken in this hand (MIS-5 substantial action)
+    actions_before_street: int
     chip_actions: int        # of those, the ones that put chips in
     # The street's betting, reset by _open_betting.
     street_limits: Limits
@@ -99,6 +110,12 @@ class Betting:
         self.acted = [False] * self.n
         self.level_at_action = [0] * self.n
         self.aggressor = None
+        self.actions_before_street = self.actions
+
+    @property
+    def street_actions(self) -> int:
+        """Actions taken on the current street."""
+        return self.actions - self.actions_before_street
 
     # --- queries -------------------------------------------------------------------------------------
 
@@ -111,13 +128,9 @@ class Betting:
     def _next_actor(self, after: int) -> int | None:
         """The first player clockwise after ``after`` who must act, or None when the round is over: a live
         player with chips who owes chips, or who has not acted while someone else could still answer him."""
-        n, folded, stacks, bets, current, acted = self.n, self.folded, self.stacks, self.bets, self.current, self.acted
+        folded, stacks, bets, current, acted = self.folded, self.stacks, self.bets, self.current, self.acted
         answerable = self.with_chips > 1
-        player = after
-        for _ in range(n):
-            player += 1
-            if player == n:
-                player = 0
+        for player in self.clockwise[after]:
             if folded[player] or not stacks[player]:
                 continue
             if bets[player] < current or (answerable and not acted[player]):
@@ -201,7 +214,6 @@ class Betting:
         if self.stacks[actor]:
             self.with_chips -= 1
         self.log.append(("f", actor))
-        self.street_actions += 1
         self.actions += 1
         self._advance(actor)
 
@@ -223,7 +235,6 @@ class Betting:
         self.acted[actor] = True
         self.level_at_action[actor] = current
         self.log.append(("cc", actor))
-        self.street_actions += 1
         self.actions += 1
         self._advance(actor)
 
@@ -270,7 +281,6 @@ class Betting:
         self.acted[actor] = True
         self.level_at_action[actor] = amount
         self.log.append(("cbr", actor, amount))
-        self.street_actions += 1
         self.actions += 1
         self.chip_actions += 1
         self._advance(actor)
@@ -285,15 +295,11 @@ class Betting:
     def _return_uncalled(self) -> tuple[int, int] | None:
         """POT-2: give back the part of the top bet nobody matched. Returns (player, chips) or None."""
         bets = self.bets
-        top, first, second = 0, -1, -1                   # the top bet, and the next highest, in one pass
-        for j, bet in enumerate(bets):
-            if bet > first:
-                top, first, second = j, bet, first
-            elif bet > second:
-                second = bet
-        excess = first - second
+        ordered = sorted(bets)
+        excess = ordered[-1] - ordered[-2]
         if excess <= 0:
             return None
+        top = bets.index(ordered[-1])
         bets[top] -= excess
         self.contributed[top] -= excess
         if not self.stacks[top] and not self.folded[top]:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from dealerpi.engine.betting import Betting, IllegalAction, Legal, Limits
+from dealerpi.engine.betting import Betting, IllegalAction, Legal, Limits, clockwise
 from dealerpi.engine.games import GameDef, Structure
 from dealerpi.engine.pots import Pot, best_players, build_pots, split_evenly, split_shares
 from dealerpi.evaluation.registry import EVALUATORS, Evaluator
@@ -67,8 +67,8 @@ class Hand(Betting):
     (whose turn, what is legal, fold/check_or_call/bet_or_raise_to) is the ``Betting`` mixin's."""
 
     __slots__ = ("_board_upto", "_deck_cards", "_evaluators", "_limits_by_street", "awards", "bets", "board_count",
-                 "boards", "bomb", "cap", "cap_heads_up", "contributed", "dead_paid", "folded", "forfeit", "game",
-                 "hole", "hole_dealt", "last_street_no_limit", "limits", "log", "min_bet", "mucked", "n",
+                 "boards", "bomb", "cap", "cap_heads_up", "clockwise", "contributed", "dead_paid", "folded", "forfeit",
+                 "game", "hole", "hole_dealt", "last_street_no_limit", "limits", "log", "min_bet", "mucked", "n",
                  "opening_level", "phantom", "phase", "preflop_first", "returned", "runs", "seen", "shown", "stacks",
                  "starting", "street", "won")
 
@@ -117,9 +117,9 @@ class Hand(Betting):
         self._evaluators, self._board_upto = _game_constants(game)
         self.actor: int | None = None
         self.phase = _DEAL_HOLE
-        self.street_actions = 0          # actions taken on the current street
-        self.actions = 0                 # actions taken in this hand (MIS-5 substantial action)
-        self.chip_actions = 0            # of those, the ones that put chips in
+        self.actions = 0
+        self.chip_actions = 0
+        self.clockwise = clockwise(n)
 
         nominal = list(blinds[:n])
         nominal += [0] * (n - len(nominal))
@@ -236,13 +236,14 @@ class Hand(Betting):
             raise IllegalAction("hole cards are not being dealt now")
         if not 0 <= player < self.n:
             raise IllegalAction(f"no player {player}")
-        if len(self.hole[player]) + len(cards) > self.game.hole_cards:
+        hole, count = self.hole[player], len(cards)
+        if len(hole) + count > self.game.hole_cards:
             raise IllegalAction(f"player {player} would hold more than {self.game.hole_cards} hole cards")
         self._check_cards(cards)
-        self.hole[player].extend(cards)
+        hole += cards
         self.seen.update(cards)
         self.log.append(("dh", player, tuple(cards)))
-        self.hole_dealt += len(cards)
+        self.hole_dealt += count
         if self.hole_dealt == self.n * self.game.hole_cards:
             self._start_street()
 
@@ -337,7 +338,6 @@ class Hand(Betting):
 
     def _start_street(self) -> None:
         """Open the betting of the current street, or go on dealing when no betting is possible."""
-        self.street_actions = 0
         if self.street:
             self._open_street()                         # pre-flop it was opened with the blinds, in __init__
         skip = self.bomb and self.street == 0          # seed 001: a bomb pot goes straight to the flop
