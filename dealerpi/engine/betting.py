@@ -71,6 +71,10 @@ class Betting:
     contributed: list[int]
     folded: list[bool]
     clockwise: list[tuple[int, ...]]     # clockwise(n)
+    street: int
+    limits_by_street: list[Limits]
+    opening_level: int       # pre-flop: the big blind's level
+    phantom: int             # pre-flop: chips short blinds did not post, counted as posted (BET-8)
     phase: StrEnum
     log: list[tuple[object, ...]]
     # Counts and the player to act, kept up to date by every change.
@@ -95,17 +99,18 @@ class Betting:
     def _end_round(self) -> None:
         raise NotImplementedError
 
-    def _open_betting(self, limits: Limits, *, opening_level: int = 0, phantom: int = 0,
-                      forced_bet_counts: bool = False) -> None:
-        """Reset the betting for a new street. Pre-flop ``opening_level`` is the big blind's level (BET-14: a
-        short all-in blind leaves the level where the full blind would have put it)."""
-        self.street_limits = limits
+    def _open_betting(self) -> None:
+        """Reset the betting for the street in play. Pre-flop the blinds are the opening bet, at the big
+        blind's level even when he is short (BET-14), and count as the first bet (BET-6)."""
+        limits = self.street_limits = self.limits_by_street[self.street]
+        preflop = self.street == 0
+        opening = self.opening_level if preflop else 0
         top = max(self.bets)
-        current = self.current = top if top > opening_level else opening_level
-        self.full_increment = limits.min_bet if limits.min_bet > opening_level else opening_level
+        current = self.current = top if top > opening else opening
+        self.full_increment = limits.min_bet if limits.min_bet > opening else opening
         self.last_full_level = current
-        self.street_phantom = phantom
-        self.raises = 1 if forced_bet_counts and current > 0 else 0     # BET-6: pre-flop the blind is the bet
+        self.street_phantom = self.phantom if preflop else 0
+        self.raises = 1 if preflop and current > 0 else 0
         self.capped = False
         self.acted = [False] * self.n
         self.level_at_action = [0] * self.n
@@ -125,17 +130,20 @@ class Betting:
             raise IllegalAction(f"no one is to act ({self.phase.value})")
         return self._legal(self.actor)
 
-    def _next_actor(self, after: int) -> int | None:
-        """The first player clockwise after ``after`` who must act, or None when the round is over: a live
-        player with chips who owes chips, or who has not acted while someone else could still answer him."""
-        folded, stacks, bets, current, acted = self.folded, self.stacks, self.bets, self.current, self.acted
-        answerable = self.with_chips > 1
-        for player in self.clockwise[after]:
-            if folded[player] or not stacks[player]:
-                continue
-            if bets[player] < current or (answerable and not acted[player]):
-                return player
-        return None
+    def _pass_turn(self, after: int) -> None:
+        """Give the turn to the first player clockwise after ``after`` who must act, or end the betting round.
+        Must act: a live player with chips who owes chips, or who has not acted while someone else could
+        still answer him."""
+        if self.live_count > 1:
+            folded, stacks, bets, current, acted = self.folded, self.stacks, self.bets, self.current, self.acted
+            answerable = self.with_chips > 1
+            for player in self.clockwise[after]:
+                if folded[player] or not stacks[player]:
+                    continue
+                if bets[player] < current or (answerable and not acted[player]):
+                    self.actor = player
+                    return
+        self._end_round()
 
     def _someone_can_call_more(self, player: int) -> bool:
         """Whether a raise could be answered: another live player can put in more than the current bet.
@@ -215,7 +223,7 @@ class Betting:
             self.with_chips -= 1
         self.log.append(("f", actor))
         self.actions += 1
-        self._advance(actor)
+        self._pass_turn(actor)
 
     def check_or_call(self, player: int | None = None) -> None:
         actor = self.actor
@@ -236,7 +244,7 @@ class Betting:
         self.level_at_action[actor] = current
         self.log.append(("cc", actor))
         self.actions += 1
-        self._advance(actor)
+        self._pass_turn(actor)
 
     def bet_or_raise_to(self, amount: int, player: int | None = None) -> None:
         actor = self.actor
@@ -283,14 +291,7 @@ class Betting:
         self.log.append(("cbr", actor, amount))
         self.actions += 1
         self.chip_actions += 1
-        self._advance(actor)
-
-    def _advance(self, after: int) -> None:
-        nxt = None if self.live_count == 1 else self._next_actor(after)
-        if nxt is None:
-            self._end_round()
-        else:
-            self.actor = nxt
+        self._pass_turn(actor)
 
     def _return_uncalled(self) -> tuple[int, int] | None:
         """POT-2: give back the part of the top bet nobody matched. Returns (player, chips) or None."""

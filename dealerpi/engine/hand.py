@@ -66,9 +66,9 @@ class Hand(Betting):
     """A hand in progress. See the module docstring for indexing; amounts are integer chips. The betting
     (whose turn, what is legal, fold/check_or_call/bet_or_raise_to) is the ``Betting`` mixin's."""
 
-    __slots__ = ("_board_upto", "_deck_cards", "_evaluators", "_limits_by_street", "awards", "bets", "board_count",
-                 "boards", "bomb", "cap", "cap_heads_up", "clockwise", "contributed", "dead_paid", "folded", "forfeit",
-                 "game", "hole", "hole_dealt", "last_street_no_limit", "limits", "log", "min_bet", "mucked", "n",
+    __slots__ = ("_board_upto", "_deck_cards", "_evaluators", "awards", "bets", "board_count", "boards", "bomb", "cap",
+                 "cap_heads_up", "clockwise", "contributed", "dead_paid", "folded", "forfeit", "game", "hole",
+                 "hole_dealt", "last_street_no_limit", "limits", "limits_by_street", "log", "min_bet", "mucked", "n",
                  "opening_level", "phantom", "phase", "preflop_first", "returned", "runs", "seen", "shown", "stacks",
                  "starting", "street", "won")
 
@@ -141,8 +141,8 @@ class Hand(Betting):
             preflop_first = (last_blind + 1) % n
         self.preflop_first = preflop_first or 0
         self.with_chips = n - self.stacks.count(0)    # live players with chips behind
-        self._limits_by_street = self._street_limits()
-        self._open_street()
+        self.limits_by_street = self._street_limits()
+        self._open_betting()
 
     # --- setup helpers -------------------------------------------------------------------------------
 
@@ -171,14 +171,6 @@ class Hand(Betting):
                     size = self.limits[1] if street.big_bet else self.limits[0]
                 limits.append(Limits(structure, size, self.cap, self.cap_heads_up))
         return limits
-
-    def _open_street(self) -> None:
-        """Open the betting of the current street; pre-flop the blinds are the opening bet."""
-        if self.street == 0:
-            self._open_betting(self._limits_by_street[0], opening_level=self.opening_level, phantom=self.phantom,
-                               forced_bet_counts=True)
-        else:
-            self._open_betting(self._limits_by_street[self.street])
 
     # --- queries -------------------------------------------------------------------------------------
 
@@ -281,7 +273,7 @@ class Hand(Betting):
             taken += board[-count:]
             del board[-count:]
         self.seen.difference_update(taken)
-        self._open_street()
+        self._open_betting()
         self.actor = None
         self.phase = _DEAL_BOARD
         self.log.append(("retract", self.street))
@@ -327,28 +319,19 @@ class Hand(Betting):
             self._end_round()
         elif self.phase is _BETTING and self.actor is not None:
             self.acted[player] = True
-            start = player if self.actor == player else (self.actor - 1) % self.n
-            nxt = self._next_actor(start)
-            if nxt is None:
-                self._end_round()
-            else:
-                self.actor = nxt
+            self._pass_turn(player if self.actor == player else (self.actor - 1) % self.n)
         elif self.phase is _SHOWDOWN:
             self._maybe_finish_showdown()
 
     def _start_street(self) -> None:
         """Open the betting of the current street, or go on dealing when no betting is possible."""
         if self.street:
-            self._open_street()                         # pre-flop it was opened with the blinds, in __init__
-        skip = self.bomb and self.street == 0          # seed 001: a bomb pot goes straight to the flop
-        if not skip:
-            start = self.preflop_first if self.street == 0 else 0
-            first = self._next_actor(start - 1)          # the first from ``start`` on who must act
-            if first is not None:
-                self.phase = _BETTING
-                self.actor = first
-                return
-        self._end_round()
+            self._open_betting()                        # pre-flop it was opened with the blinds, in __init__
+        if self.bomb and self.street == 0:            # seed 001: a bomb pot goes straight to the flop
+            self._end_round()
+            return
+        self.phase = _BETTING
+        self._pass_turn((self.preflop_first if self.street == 0 else 0) - 1)   # the first to act, or after
 
     def _end_round(self) -> None:
         self.actor = None
