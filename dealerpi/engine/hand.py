@@ -9,8 +9,8 @@ Every method either applies completely or raises ``IllegalAction`` and changes n
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from dealerpi.engine.betting import Betting, IllegalAction, Legal, Limits, clockwise
 from dealerpi.engine.games import GameDef, Structure
@@ -53,9 +53,9 @@ _DEAL_HOLE, _BETTING, _DEAL_BOARD, _SHOWDOWN, _COMPLETE = (
 _FIXED_LIMIT, _NO_LIMIT = Structure.FIXED_LIMIT, Structure.NO_LIMIT
 
 
-@dataclass(frozen=True, slots=True)
-class Award:
-    """What one pot paid: its amount, who could win it, and chips per winning player."""
+class Award(NamedTuple):
+    """What one pot paid: its amount, who could win it, and chips per winning player (a named tuple, cheap
+    to make)."""
 
     amount: int
     eligible: tuple[int, ...]
@@ -192,6 +192,10 @@ class Hand(Betting):
         return sum(self.contributed)
 
     def pots(self) -> list[Pot]:
+        live_players = self.live
+        if all(map(self.stacks.__getitem__, live_players)):      # no live hand is all-in: one pot (POT-1)
+            total = sum(self.contributed)
+            return [Pot(total, tuple(live_players))] if total else []
         live = [not self.folded[i] and not self.mucked[i] for i in range(self.n)]
         all_in = [s == 0 for s in self.stacks]
         live_chips = [c - d for c, d in zip(self.contributed, self.dead_paid, strict=True)]

@@ -6,12 +6,12 @@ Pure functions over lists indexed by player (index 0 is the first seat left of t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Pot:
-    """A pot: its chips and the players who can win it (POT-1)."""
+class Pot(NamedTuple):
+    """A pot: its chips and the players who can win it (POT-1). (A named tuple: a replay makes one or more
+    for every hand, and a frozen dataclass is several times dearer to make.)"""
 
     amount: int
     eligible: tuple[int, ...]
