@@ -415,25 +415,31 @@ class Hand(Betting):
             return
         if self.phase is not _SHOWDOWN:
             raise IllegalAction(f"the hand is not at the showdown ({self.phase.value})")
-        contenders = [i for i in self.live if UNKNOWN not in self.hole[i] and self.hole[i]]
+        hole = self.hole
+        contenders = [i for i in self.live if hole[i] and UNKNOWN not in hole[i]]
         for i in contenders:
             self.shown[i] = True
         # Each hand is evaluated once per board and per half (high, low); every pot then compares the values.
-        strengths = [[{i: ev(self.hole[i], board) for i in contenders} for ev in self._evaluators]
+        strengths = [[{i: ev(hole[i], board) for i in contenders} for ev in self._evaluators]
                      for board in self.boards]
         for pot in self.pots():
-            won: dict[int, int] = {}
             players = [i for i in pot.eligible if i in contenders]
-            for share, values in zip(split_shares(pot.amount, len(self.boards)), strengths, strict=True):
-                for player, chips in self._split_share(share, players or list(pot.eligible), values).items():
-                    won[player] = won.get(player, 0) + chips
+            if not players:                   # nobody's cards are known (a record's ????): an even split
+                won = split_evenly(pot.amount, pot.eligible)
+            elif len(strengths) == 1:
+                won = self._split_share(pot.amount, players, strengths[0])
+            else:
+                won = {}
+                for share, values in zip(split_shares(pot.amount, len(strengths)), strengths, strict=True):
+                    for player, chips in self._split_share(share, players, values).items():
+                        won[player] = won.get(player, 0) + chips
             self._pay(Award(pot.amount, pot.eligible, won))
         self._finish()
 
     def _split_share(self, amount: int, players: list[int], values: list[dict[int, int | None]]) -> dict[int, int]:
-        """One board's (or run's) share of a pot; players whose cards are unknown split it evenly."""
-        if len(players) == 1 or any(i not in values[0] for i in players):
-            return split_evenly(amount, players)
+        """One board's (or run's) share of a pot among ``players``, whose cards are known."""
+        if len(players) == 1:
+            return {players[0]: amount}
         high = {i: v for i in players if (v := values[0][i]) is not None}
         if len(values) == 1:
             return split_evenly(amount, best_players(high))
