@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from enum import StrEnum
+from typing import NamedTuple
 
 from dealerpi.engine.games import GAMES
 from dealerpi.engine.hand import UNKNOWN, Hand, IllegalAction, Phase
@@ -83,9 +84,10 @@ KNOWN_DATA_ERRORS: tuple[KnownDataError, ...] = (
 )
 
 
-@dataclass(frozen=True)
-class ReplayResult:
-    """What one replay gave. Stacks are in the record's units (``Decimal`` for fractional stakes)."""
+class ReplayResult(NamedTuple):
+    """What one replay gave. Stacks are in the record's units (``Decimal`` for fractional stakes). (A named
+    tuple: one is made per replayed hand, and a frozen dataclass costs more to make than a small hand's
+    showdown.)"""
 
     record: HandRecord
     status: Status
@@ -119,7 +121,7 @@ def replay(record: HandRecord) -> ReplayResult:
     if repaired.status is Status.MATCH:
         return ReplayResult(record, Status.KNOWN_DATA_ERROR, repaired.finishing_stacks,
                             f"{known.name}: {known.reason}")
-    return replace(result, reason=f"{result.reason} (known data error {known.name} repaired, still "
+    return result._replace(reason=f"{result.reason} (known data error {known.name} repaired, still "
                                   f"{repaired.status}: {repaired.reason})")
 
 
