@@ -124,18 +124,17 @@ class Hand(Betting):
         nominal = list(blinds[:n])
         nominal += [0] * (n - len(nominal))
         # BLD-10 (TDA 2024): a short stack pays the blind first, then the ante.
-        for i in range(n):
-            if nominal[i]:
-                self._post(i, nominal[i], live=True)
+        for i, amount in enumerate(nominal):
+            if amount:
+                self._post(i, amount, live=True)
         for posts in (dead, antes):
-            for i, amount in enumerate(posts):
-                if amount:
-                    self._post(i, amount, live=False)
-        self.opening_level = max(nominal) if nominal else 0
-        self.phantom = 0                 # BET-8: chips a short blind did not post, counted as if posted
-        for i in range(n):
-            if nominal[i] > self.bets[i]:
-                self.phantom += nominal[i] - self.bets[i]
+            if any(posts):
+                for i, amount in enumerate(posts):
+                    if amount:
+                        self._post(i, amount, live=False)
+        self.opening_level = max(nominal)
+        # BET-8: chips a short blind did not post count as posted (the bets hold only the blinds yet).
+        self.phantom = sum(nominal) - sum(self.bets)
         if preflop_first is None and self.opening_level:
             last_blind = n - 1 - nominal[::-1].index(self.opening_level)
             preflop_first = (last_blind + 1) % n
