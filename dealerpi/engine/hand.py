@@ -214,7 +214,7 @@ class Hand(Betting):
     def _check_cards(self, cards: Sequence[str]) -> None:
         """Raise the reason a group of cards cannot be dealt: not of the deck, already seen, or twice."""
         fresh = set(cards)
-        if fresh <= self._deck_cards and not fresh & self.seen and len(fresh) == len(cards):
+        if fresh <= self._deck_cards and fresh.isdisjoint(self.seen) and len(fresh) == len(cards):
             return                                           # the usual case, checked at C speed
         deck = self.game.deck
         known = [c for c in cards if c != UNKNOWN]
@@ -248,16 +248,17 @@ class Hand(Betting):
                                 else f"no board cards are due now ({self.phase.value})")
         if not 0 <= board < len(self.boards):
             raise IllegalAction(f"there is no board {board + 1}")
-        closed = self.betting_closed                  # dealing cards changes neither
+        closed = self.with_chips <= 1                 # betting_closed; dealing cards changes neither
         target = self._board_upto[-1 if closed else self.street]
-        due = target - len(self.boards[board])
+        cards_now = self.boards[board]
+        due = target - len(cards_now)
         if len(cards) > due:
             raise IllegalAction(f"board {board + 1} takes {due} more card(s) now, not {len(cards)}")
         self._check_cards(cards)
-        self.boards[board].extend(cards)
+        cards_now += cards
         self.seen.update(cards)
         self.log.append(("db", board, tuple(cards)))
-        if all(len(b) >= target for b in self.boards):
+        if min(map(len, self.boards)) >= target:     # every board has its cards
             if closed:                                # no more betting: straight to the showdown
                 self.street = len(self.game.streets) - 1
                 self.phase = _SHOWDOWN
