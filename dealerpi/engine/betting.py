@@ -106,7 +106,7 @@ class Betting:
         limits = self.street_limits = self.limits_by_street[self.street]
         preflop = self.street == 0
         opening = self.opening_level if preflop else 0
-        top = max(self.bets)
+        top = max(self.bets) if preflop else 0              # after the pre-flop every street starts at 0
         current = self.current = top if top > opening else opening
         self.full_increment = limits.min_bet if limits.min_bet > opening else opening
         self.last_full_level = current

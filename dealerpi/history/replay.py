@@ -313,7 +313,7 @@ def _show_or_muck(hand: Hand, action: Action, unknown_shown: set[int]) -> None:
         hand.show(player, action.cards)
     else:
         shown = list(action.cards)
-        if sorted(shown) != sorted(hand.hole[player]):
+        if shown != hand.hole[player] and sorted(shown) != sorted(hand.hole[player]):
             raise _Stop(Status.INVALID, f"action {action.text!r}: p{player + 1} shows {''.join(shown)} but was "
                                         f"dealt {''.join(hand.hole[player])}")
         hand.show(player)
