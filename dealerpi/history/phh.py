@@ -144,6 +144,28 @@ _PLAYERS = {f"p{number}": number - 1 for number in range(1, 100)}
 """The usual player words, looked up rather than parsed."""
 
 
+def read_deal(text: str) -> tuple[int | None, tuple[str, ...]] | None:
+    """The usual deals read straight from the text: ``(player, cards)`` for two hole cards (``"d dh p3 AcAd"``),
+    ``(None, cards)`` for one or three board cards (``"d db 2c7h9d"``); None for any other action or form
+    (read it with :func:`parse_action`, which gives the same player and cards for these). A replay meets nearly
+    every deal once: caching it, or making an ``Action`` of it, would only cost."""
+    if "#" in text or "?" in text:
+        return None
+    words = text.split()
+    count = len(words)
+    if count == 4 and words[1] == "dh" and words[0] == "d":
+        player, cards = _PLAYERS.get(words[2]), words[3]
+        if player is not None and len(cards) == 4:
+            return player, (cards[:2], cards[2:])
+    elif count == 3 and words[1] == "db" and words[0] == "d":
+        cards = words[2]
+        if len(cards) == 6:
+            return None, (cards[:2], cards[2:4], cards[4:])
+        if len(cards) == 2:
+            return None, (cards,)
+    return None
+
+
 def clear_parse_cache() -> None:
     """Forget the parsed action strings (benchmarks measure parsing from scratch)."""
     parse_action.cache_clear()

@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from dealerpi.engine.games import GAMES
 from dealerpi.engine.hand import UNKNOWN, Hand, IllegalAction, Phase
-from dealerpi.history.phh import Action, Amount, HandRecord, PHHError, parse_action
+from dealerpi.history.phh import Action, Amount, HandRecord, PHHError, parse_action, read_deal
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -140,9 +140,9 @@ def known_data_error(record: HandRecord) -> KnownDataError | None:
 
 def _replay_once(record: HandRecord) -> ReplayResult:
     try:
-        game_name, actions, scale, whole = _prepare(record)
+        game_name, scale, whole = _prepare(record)
         hand = _new_hand(record, game_name, scale, whole=whole)
-        unknown_shown = _apply_actions(hand, actions, scale, record.player_count)
+        unknown_shown = _apply_actions(hand, record.actions, scale, record.player_count)
         if hand.phase is not _COMPLETE:
             unknown = unknown_shown | {p for p in hand.live if UNKNOWN in hand.hole[p]}
             if unknown:
@@ -157,21 +157,19 @@ def _replay_once(record: HandRecord) -> ReplayResult:
             except IllegalAction as exc:
                 raise _Stop(Status.MISMATCH, f"settle() refused after the last action: {exc}") from exc
     except _Stop as stop:
+        if stop.status is _MISMATCH:
+            stop = _malformed(record) or stop      # a record with a malformed action is invalid, first of all
         return ReplayResult(record, stop.status, None, stop.reason)
     ours = tuple(hand.stacks) if scale == 1 else tuple(_unscale(stack, scale) for stack in hand.stacks)
     return _compare(record, ours, scale)
 
 
-def _prepare(record: HandRecord) -> tuple[str, list[Action], int, bool]:
-    """Check what the engine can play; return the game, the parsed actions, the amount scale, and whether
-    every amount is already a whole number of chips (``int``)."""
+def _prepare(record: HandRecord) -> tuple[str, int, bool]:
+    """Check what the engine can play; return the game, the amount scale, and whether every amount is
+    already a whole number of chips (``int``). The actions are read as they are replayed."""
     if record.variant not in VARIANTS:
         name = _UNSUPPORTED_NAMES.get(record.variant, "unknown to the replay")
         raise _Stop(Status.UNSUPPORTED, f"variant {record.variant} ({name}) is not a game of the engine")
-    try:
-        actions = list(map(parse_action, record.actions))
-    except PHHError as exc:
-        raise _Stop(Status.INVALID, str(exc)) from exc
     if record.blinds_or_straddles and min(record.blinds_or_straddles) < 0:
         raise _Stop(Status.UNSUPPORTED, "a negative blind (a new player's post that does not change who "
                                         "acts first) has no equivalent in the engine's blinds")
@@ -179,7 +177,11 @@ def _prepare(record: HandRecord) -> tuple[str, list[Action], int, bool]:
         raise _Stop(Status.UNSUPPORTED, "bring-in games are not games of the engine")
     text = "\n".join(record.actions)
     if "." not in text and " pb" not in text and " sd" not in text and _whole_chips(record):
-        return VARIANTS[record.variant], actions, 1, True    # the usual record: whole chips, no stud or draw action
+        return VARIANTS[record.variant], 1, True    # the usual record: whole chips, no stud or draw action
+    try:
+        actions = list(map(parse_action, record.actions))
+    except PHHError as exc:
+        raise _Stop(Status.INVALID, str(exc)) from exc
     amounts: list[Amount] = [*record.starting_stacks, *record.antes, *record.blinds_or_straddles,
                              record.min_bet or 0, record.small_bet or 0, record.big_bet or 0]
     for action in actions:
@@ -189,7 +191,17 @@ def _prepare(record: HandRecord) -> tuple[str, list[Action], int, bool]:
             raise _Stop(Status.UNSUPPORTED,
                         f"action {action.text!r}: stud and draw actions are not supported")
     scale = _scale_for(amounts)
-    return VARIANTS[record.variant], actions, scale, scale == 1 and _whole_chips(record)
+    return VARIANTS[record.variant], scale, scale == 1 and _whole_chips(record)
+
+
+def _malformed(record: HandRecord) -> _Stop | None:
+    """INVALID for the first action of the record that cannot be read, if any."""
+    try:
+        for text in record.actions:
+            parse_action(text)
+    except PHHError as exc:
+        return _Stop(Status.INVALID, str(exc))
+    return None
 
 
 def _whole_chips(record: HandRecord) -> bool:
@@ -249,37 +261,50 @@ def _new_hand(record: HandRecord, game_name: str, scale: int, *, whole: bool) ->
         raise _Stop(Status.INVALID, f"the engine refused the hand's set-up: {exc}") from exc
 
 
-def _apply_actions(hand: Hand, actions: Sequence[Action], scale: int, count: int) -> set[int]:
+def _apply_actions(hand: Hand, texts: Sequence[str], scale: int, count: int) -> set[int]:
     """Apply every action; return the players who showed unknown (``????``) cards. The engine checks every
     action itself (the turn, the cards, the amounts); the reason of a refusal is worked out only then."""
     unknown_shown: set[int] = set()
     fold, check_or_call, bet_or_raise_to = hand.fold, hand.check_or_call, hand.bet_or_raise_to
     deal_hole, deal_board = hand.deal_hole, hand.deal_board
-    for number, action in enumerate(actions, start=1):
-        verb = action.verb
+    for number, text in enumerate(texts, start=1):
         try:
+            deal = read_deal(text) if text[:1] == "d" else None     # the usual deals, past the parse cache
+            if deal is not None:
+                player, cards = deal
+                if player is None:
+                    deal_board(cards)
+                else:
+                    deal_hole(player, cards)
+                continue
+            action = parse_action(text)
+            verb = action.verb
             if verb == "cc":
                 check_or_call(action.player)
-            elif verb == "dh":
-                # Unknown cards ("????") are the engine's UNKNOWN: the hand goes on, and the cards can be
-                # revealed at the showdown (show with cards).
-                deal_hole(action.player, action.cards)
             elif verb == "f":
                 fold(action.player)
             elif verb == "cbr":
                 amount = action.amount
                 bet_or_raise_to(amount if type(amount) is int and scale == 1 else _scaled(amount, scale),
                                 action.player)
+            elif verb == "dh":
+                # Unknown cards ("????") are the engine's UNKNOWN: the hand goes on, and the cards can be
+                # revealed at the showdown (show with cards).
+                deal_hole(action.player, action.cards)
             elif verb == "db":
                 if UNKNOWN in action.cards:
-                    raise _Stop(Status.UNSUPPORTED, f"action {number} {action.text!r}: unknown board cards")
+                    raise _Stop(Status.UNSUPPORTED, f"action {number} {text!r}: unknown board cards")
                 deal_board(action.cards)
-            else:
+            elif verb == "sm":
                 if hand.phase is _COMPLETE and action.cards is not None:
                     continue    # the winner of an uncontested pot chose to show: no effect on the chips
                 _show_or_muck(hand, action, unknown_shown)
+            else:
+                raise _Stop(Status.UNSUPPORTED, f"action {text!r}: stud and draw actions are not supported")
+        except PHHError as exc:
+            raise _Stop(Status.INVALID, str(exc)) from exc
         except (IllegalAction, ValueError, IndexError) as exc:
-            stop = _refusal(hand, number, action, count, exc)
+            stop = _refusal(hand, number, parse_action(text), count, exc)
             if stop is None:
                 raise
             raise stop from exc

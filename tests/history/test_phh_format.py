@@ -182,3 +182,22 @@ def test_dumps_all_round_trips_several_hands() -> None:
 def test_unknown_card_is_the_engines_unknown_card() -> None:
     """The replay deals PHH's ``??`` cards to the engine as they are: both must spell them the same."""
     assert phh.parse_action("d dh p1 Ac??").cards == ("Ac", UNKNOWN)
+
+
+# Deal texts the replay reads with read_deal: the usual forms, and near misses it must leave to parse_action.
+_DEAL_TEXTS = ["d dh p1 AcAd", "d dh p10 7h2c", "d dh p3 ????", "d dh p3 Ac??", "d dh p2 AcAdKs", "d dh p2 AcAdKsQh",
+               "d db 2c7h9d", "d db Tc", "d db ??", "d db 2c7h", "d db 2c7h9dTs", "d db 2c7h # the flop",
+               "d dh p1 AcAd #x", "d db 2c7h9d#x", "d dh p0 AcAd", "d dh x1 AcAd", "d xx p1 AcAd", "d db",
+               "p1 cc", "p2 sm AcAd", "d dh p1 AcA", "d  dh  p4  9s9c"]
+
+
+@pytest.mark.parametrize("text", _DEAL_TEXTS)
+def test_read_deal_agrees_with_parse_action(text: str) -> None:
+    """read_deal is the replay's shortcut for the usual deals: wherever it answers, parse_action must give the
+    same player and cards; it answers for two hole cards and for a flop, turn or river without comments."""
+    deal = phh.read_deal(text)
+    if deal is not None:
+        action = phh.parse_action(text)
+        assert deal == (action.player, action.cards)
+    usual = {"d dh p1 AcAd", "d dh p10 7h2c", "d db 2c7h9d", "d db Tc", "d  dh  p4  9s9c"}
+    assert (deal is not None) == (text in usual)

@@ -245,6 +245,14 @@ def test_malformed_actions_make_the_record_invalid(action: str, reason: str) -> 
     assert result.reason.startswith(reason)
 
 
+def test_a_malformed_action_after_a_refused_one_still_makes_the_record_invalid() -> None:
+    """The record is read as it is replayed; a refusal (p1 acting out of turn) must not hide that a later
+    action cannot be read at all."""
+    result = play(nt3([*DEAL3, "p1 f", "p3 cbr 6", "d db 2c7"]))
+    assert result.status is Status.INVALID
+    assert result.reason.startswith("action 'd db 2c7': ")
+
+
 # --- known data errors ------------------------------------------------------------------------------------
 
 # The situation of wsop/2019/42/3/00-01-07.phh: 8 players, p7 raises, the button p8's fold is missing and
