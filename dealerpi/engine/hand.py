@@ -385,12 +385,11 @@ class Hand(Betting):
 
     def _sole_claimant(self, player: int) -> bool:
         """Whether ``player`` is the only live hand eligible for some pot."""
-        folded, mucked = self.folded, self.mucked
-        chips = [c - d for c, d in zip(self.contributed, self.dead_paid, strict=True)]     # as pots() counts them
-        top = max(chips[i] for i in range(self.n) if not folded[i] and not mucked[i])
-        for i in range(self.n):
-            if i != player and chips[i] == top and not folded[i] and not mucked[i]:
-                return False        # the usual case: another live hand put in the most, so it is in every pot
+        contributed, dead = self.contributed, self.dead_paid
+        chips = {i: contributed[i] - dead[i] for i in self.live}                  # live chips, as pots() counts
+        top = max(chips.values())
+        if any(chips[i] == top for i in chips if i != player):
+            return False        # the usual case: another live hand put in the most, so it is in every pot
         return any(pot.eligible == (player,) for pot in self.pots())
 
     def _check_showdown_move(self, player: int) -> None:
