@@ -5,8 +5,9 @@ Goal (issue): at least 4x treys in pure Python. Run:
     .venv/bin/python bench/bench_evaluation.py [--hands 100000] [--pokerkit-hands 5000] [--seed 1]
 
 Every library gets its own card representation prepared before the clock starts (our strings, treys ints,
-PokerKit Card objects); the timed loop is only the evaluation call. Each loop runs three times and the
-fastest is kept, because the machine is shared. PokerKit is about 100 times slower, so by default it gets the
+PokerKit Card objects); the timed loop is only the evaluation call. Ours and treys take turns, ``--repeats``
+times, and each keeps its fastest run: this shared VM's speed drifts within a minute, and taking turns
+makes both meet the same machine. PokerKit is about 100 times slower, so by default it gets the
 first 5,000 of the same hands. Also printed: the import-time table build, and the Omaha and File 'em
 evaluators for scale.
 """
@@ -40,6 +41,7 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--hands", type=int, default=100_000)
     parser.add_argument("--pokerkit-hands", type=int, default=5_000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args(argv)
 
     rng = random.Random(args.seed)
@@ -67,9 +69,13 @@ def main(argv: Sequence[str]) -> int:
     pk_boards = [[pk_card[c] for c in board] for board in boards[:pk_count]]
 
     evaluate, treys_evaluate, pk_evaluate = high.evaluate, treys.evaluate, StandardHighHand.from_game
-    ours_rate = _best_rate(lambda: [evaluate(h, b) for h, b in zip(holes, boards, strict=True)], args.hands)
-    treys_rate = _best_rate(
-        lambda: [treys_evaluate(h, b) for h, b in zip(treys_holes, treys_boards, strict=True)], args.hands)
+    ours_rate = treys_rate = 0.0
+    for _ in range(args.repeats):
+        ours_rate = max(ours_rate, _best_rate(
+            lambda: [evaluate(h, b) for h, b in zip(holes, boards, strict=True)], args.hands, repeats=1))
+        treys_rate = max(treys_rate, _best_rate(
+            lambda: [treys_evaluate(h, b) for h, b in zip(treys_holes, treys_boards, strict=True)], args.hands,
+            repeats=1))
     pk_rate = _best_rate(lambda: [pk_evaluate(h, b) for h, b in zip(pk_holes, pk_boards, strict=True)],
                          pk_count, repeats=1)
 
