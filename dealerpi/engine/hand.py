@@ -211,11 +211,16 @@ class Hand(Betting):
 
     # --- dealing -------------------------------------------------------------------------------------
 
-    def _check_cards(self, cards: Sequence[str]) -> None:
-        """Raise the reason a group of cards cannot be dealt: not of the deck, already seen, or twice."""
-        fresh = set(cards)
-        if fresh <= self._deck_cards and fresh.isdisjoint(self.seen) and len(fresh) == len(cards):
-            return                                           # the usual case, checked at C speed
+    def _take_cards(self, cards: Sequence[str]) -> None:
+        """Mark a group of cards seen, or raise the reason they cannot be dealt (not of the deck, already
+        seen, or twice) and change nothing."""
+        seen = self.seen
+        if seen.isdisjoint(cards) and self._deck_cards.issuperset(cards):    # the usual case, at C speed
+            before = len(seen)
+            seen.update(cards)
+            if len(seen) == before + len(cards):
+                return
+            seen.difference_update(cards)                    # the same card twice in the group
         deck = self.game.deck
         known = [c for c in cards if c != UNKNOWN]
         for card in known:
@@ -225,6 +230,7 @@ class Hand(Betting):
                 raise IllegalAction(f"{card} was already dealt in this hand (MIS-7)")
         if len(set(known)) != len(known):
             raise IllegalAction("the same card twice in one deal (MIS-7)")
+        seen.update(cards)                                   # cards the record does not know (UNKNOWN) pass
 
     def deal_hole(self, player: int, cards: Sequence[str]) -> None:
         if self.phase is not _DEAL_HOLE:
@@ -234,9 +240,8 @@ class Hand(Betting):
         hole, count = self.hole[player], len(cards)
         if len(hole) + count > self.game.hole_cards:
             raise IllegalAction(f"player {player} would hold more than {self.game.hole_cards} hole cards")
-        self._check_cards(cards)
+        self._take_cards(cards)
         hole += cards
-        self.seen.update(cards)
         self.log.append(("dh", player, tuple(cards)))
         self.hole_dealt += count
         if self.hole_dealt == self.n * self.game.hole_cards:
@@ -254,9 +259,8 @@ class Hand(Betting):
         due = target - len(cards_now)
         if len(cards) > due:
             raise IllegalAction(f"board {board + 1} takes {due} more card(s) now, not {len(cards)}")
-        self._check_cards(cards)
+        self._take_cards(cards)
         cards_now += cards
-        self.seen.update(cards)
         self.log.append(("db", board, tuple(cards)))
         if min(map(len, self.boards)) >= target:     # every board has its cards
             if closed:                                # no more betting: straight to the showdown
@@ -287,9 +291,8 @@ class Hand(Betting):
         """Replace one hole card (EXP-1: the exposed card is replaced by the would-be burn)."""
         if old not in self.hole[player]:
             raise IllegalAction(f"player {player} does not hold {old}")
-        self._check_cards([new])
+        self._take_cards([new])
         self.hole[player][self.hole[player].index(old)] = new
-        self.seen.add(new)
         self.log.append(("swap", player, old, new))
 
     def run_it(self, times: int) -> None:
@@ -364,9 +367,8 @@ class Hand(Betting):
                 raise IllegalAction(f"player {player} holds {' '.join(self.hole[player])}, not {' '.join(cards)}")
             if len(cards) != self.game.hole_cards:
                 raise IllegalAction(f"a hand of this game has {self.game.hole_cards} cards")
-            self._check_cards(cards)
+            self._take_cards(cards)
             self.hole[player] = list(cards)
-            self.seen.update(cards)
         self.shown[player] = True
         self.log.append(("sm", player, tuple(self.hole[player])))
         self._maybe_finish_showdown()
