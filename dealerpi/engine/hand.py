@@ -126,12 +126,12 @@ class Hand(Betting):
         # BLD-10 (TDA 2024): a short stack pays the blind first, then the ante.
         for i, amount in enumerate(nominal):
             if amount:
-                self._post(i, amount, live=True)
+                self._post(i, amount, self.bets)
         for posts in (dead, antes):
             if any(posts):
                 for i, amount in enumerate(posts):
                     if amount:
-                        self._post(i, amount, live=False)
+                        self._post(i, amount, self.dead_paid)
         self.opening_level = max(nominal)
         # BET-8: chips a short blind did not post count as posted (the bets hold only the blinds yet).
         self.phantom = sum(nominal) - sum(self.bets)
@@ -145,14 +145,12 @@ class Hand(Betting):
 
     # --- setup helpers -------------------------------------------------------------------------------
 
-    def _post(self, player: int, amount: int, *, live: bool) -> None:
+    def _post(self, player: int, amount: int, posts: list[int]) -> None:
+        """Post a forced bet, all-in if short: into ``bets`` (a live blind) or ``dead_paid`` (antes, dead)."""
         chips = min(amount, self.stacks[player])
         self.stacks[player] -= chips
         self.contributed[player] += chips
-        if live:
-            self.bets[player] += chips
-        else:
-            self.dead_paid[player] += chips
+        posts[player] += chips
 
     def _street_limits(self) -> list[Limits]:
         """The betting structure of each street (shared lists, one per game and stakes)."""
