@@ -217,11 +217,8 @@ class Betting:
         actor = self.actor
         if actor is None or (player is not None and player != actor):
             actor = self._require_actor(player)          # raises the reason
-        self.folded[actor] = True
+        self._give_up(actor, self.folded)
         self.acted[actor] = True
-        self.live_count -= 1
-        if self.stacks[actor]:
-            self.with_chips -= 1
         self.log.append(("f", actor))
         self.actions += 1
         self._pass_turn(actor)
@@ -293,6 +290,14 @@ class Betting:
         self.actions += 1
         self.chip_actions += 1
         self._pass_turn(actor)
+
+    def _give_up(self, player: int, out: list[bool]) -> None:
+        """A live hand is folded, killed or mucked: mark it in ``out`` (``folded`` or ``mucked``) and count
+        one live hand less, and one less with chips behind if it had any."""
+        out[player] = True
+        self.live_count -= 1
+        if self.stacks[player]:
+            self.with_chips -= 1
 
     def _return_uncalled(self) -> tuple[int, int] | None:
         """POT-2: give back the part of the top bet nobody matched. Returns (player, chips) or None."""

@@ -315,10 +315,7 @@ class Hand(Betting):
         if self.phase is _COMPLETE or self.folded[player] or self.mucked[player]:
             raise IllegalAction(f"player {player} has no live hand")
         self.forfeit[player] = forfeit
-        self.folded[player] = True
-        self.live_count -= 1
-        if self.stacks[player]:
-            self.with_chips -= 1
+        self._give_up(player, self.folded)
         self.log.append(("kill", player))
         if self.live_count == 1:
             self._end_round()
@@ -376,10 +373,7 @@ class Hand(Betting):
         self._check_showdown_move(player)
         if self._sole_claimant(player):
             raise IllegalAction(f"player {player} holds the last live hand of a pot and wins it (POT-8)")
-        self.mucked[player] = True
-        self.live_count -= 1
-        if self.stacks[player]:
-            self.with_chips -= 1
+        self._give_up(player, self.mucked)
         self.log.append(("sm", player, None))
         self._maybe_finish_showdown()
 
