@@ -93,15 +93,20 @@ def test_every_error_is_listed_with_file_and_key(tmp_path: Path) -> None:
     ]
 
 
-def test_expander_pins_and_output_only_lines(tmp_path: Path) -> None:
-    text = MINIMAL.replace('[[seats]]\nseat = 1', '''[[expanders]]
+def with_expander_x0(text: str) -> str:
+    """The config with an MCP23017 "x0" at 0x20 declared before the first seat."""
+    return text.replace('[[seats]]\nseat = 1', '''[[expanders]]
 name = "x0"
 address = 0x20
 interrupt = "GPIO21"
 
 [[seats]]
-seat = 1''', 1).replace('fold = "GPIO4"', 'fold = "x0:GPB7"').replace('action = "GPIO7"', 'action = "x0:GPA7"')
-    text = text.replace('call = "GPIO5"', 'call = "x1:3"')
+seat = 1''', 1)
+
+
+def test_expander_pins_and_output_only_lines(tmp_path: Path) -> None:
+    text = with_expander_x0(MINIMAL).replace('fold = "GPIO4"', 'fold = "x0:GPB7"')
+    text = text.replace('action = "GPIO7"', 'action = "x0:GPA7"').replace('call = "GPIO5"', 'call = "x1:3"')
     f = tmp_path / "table.toml"
     assert errors_of(tmp_path, text) == [
         f"{f}: seats[0].buttons.fold: x0:15 is GPB7, output-only on the MCP23017: use it for an LED",
@@ -110,13 +115,8 @@ seat = 1''', 1).replace('fold = "GPIO4"', 'fold = "x0:GPB7"').replace('action = 
 
 
 def test_expander_lines_parse_both_ways(tmp_path: Path) -> None:
-    text = MINIMAL.replace('[[seats]]\nseat = 1', '''[[expanders]]
-name = "x0"
-address = 0x20
-interrupt = "GPIO21"
-
-[[seats]]
-seat = 1''', 1).replace('fold = "GPIO4"', 'fold = "x0:GPB3"').replace('call = "GPIO5"', 'call = "x0:11"')
+    text = with_expander_x0(MINIMAL).replace('fold = "GPIO4"', 'fold = "x0:GPB3"')
+    text = text.replace('call = "GPIO5"', 'call = "x0:11"')
     f = tmp_path / "table.toml"
     assert errors_of(tmp_path, text) == [
         f"{f}: seats[0].buttons.call: pin x0:11 is already used by seats[0].buttons.fold"]
