@@ -251,7 +251,7 @@ class Hand(Betting):
                                 else f"no board cards are due now ({self.phase.value})")
         if not 0 <= board < len(self.boards):
             raise IllegalAction(f"there is no board {board + 1}")
-        closed = self.with_chips <= 1                 # betting_closed; dealing cards changes neither
+        closed = self.betting_closed                  # dealing cards changes neither
         target = self._board_upto[-1 if closed else self.street]
         cards_now = self.boards[board]
         due = target - len(cards_now)
