@@ -48,8 +48,9 @@ def summary(table: Table, rejected: list[dict[str, Any]], alerts: list[dict[str,
     hands = [record.as_json() for record in table.records]
     if table.record is not None:
         hands.append(table.record.as_json())
-    result = {"seats": seats, "button": table.lineup.button if table.plan is None else table.plan.button,
-              "hands": hands, "rejected": rejected, "alerts": alerts, "next": table.next_expectation()}
+    button = table.lineup.button if table.plan is None else table.plan.button
+    result: dict[str, Any] = {"seats": seats, "button": button, "hands": hands, "rejected": rejected,
+                              "alerts": alerts, "next": table.next_expectation()}
     if table.levels is not None:
         result["level"] = table.levels.describe()
     if table.standings is not None:

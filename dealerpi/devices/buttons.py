@@ -12,9 +12,8 @@ import logging
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
-from gpiozero import Button
-
 from dealerpi.config import Pin
+from dealerpi.devices.ports import PushButton
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -78,14 +77,14 @@ class ButtonBank:
     on (they close to GND, hardware/pinout.md).
     """
 
-    def __init__(self, make_button: Callable[[Pin], Button], clock: Callable[[], float],
+    def __init__(self, make_button: Callable[[Pin], PushButton], clock: Callable[[], float],
                  post: Callable[[ButtonEdge], None]) -> None:
         self._make_button = make_button
         self._clock = clock
         self._post = post
-        self.buttons: dict[Hashable, Button] = {}
+        self.buttons: dict[Hashable, PushButton] = {}
 
-    def add(self, key: Hashable, pin: Pin) -> Button:
+    def add(self, key: Hashable, pin: Pin) -> PushButton:
         """Watch the button on ``pin``; its edges are posted with ``key``."""
         button = self._make_button(pin)
         button.when_pressed = lambda: self._post(ButtonEdge(key, True, self._clock()))

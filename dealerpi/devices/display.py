@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
 
 from luma.core.error import Error as LumaError
 from PIL import Image
+
+from dealerpi.devices.ports import Screen
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -24,11 +25,11 @@ RETRY_MAX = 30.0
 class DisplaySlot:
     """A named display made by ``opener``; :meth:`show` never raises for a display that fails."""
 
-    def __init__(self, name: str, opener: Callable[[], Any], clock: Callable[[], float]) -> None:
+    def __init__(self, name: str, opener: Callable[[], Screen], clock: Callable[[], float]) -> None:
         self.name = name
         self._opener = opener
         self._clock = clock
-        self.device: Any = None
+        self.device: Screen | None = None
         self.wanted: Image.Image | None = None
         self.failed = False
         self.failures = 0
@@ -37,10 +38,15 @@ class DisplaySlot:
     def show(self, image: Image.Image) -> bool:
         """Show ``image`` if the display works (now or on a due retry); return whether it did."""
         self.wanted = image
-        if self.device is None and ((self.failed and self._clock() < self._retry_at) or not self._open()):
-            return False
+        device = self.device
+        if device is None:
+            if self.failed and self._clock() < self._retry_at:
+                return False
+            device = self._open()
+            if device is None:
+                return False
         try:
-            self.device.display(image)
+            device.display(image)
         except DISPLAY_ERRORS as exc:
             self._fail(exc)
             return False
@@ -58,13 +64,12 @@ class DisplaySlot:
     def next_retry(self) -> float | None:
         return self._retry_at if self.failed else None
 
-    def _open(self) -> bool:
+    def _open(self) -> Screen | None:
         try:
             self.device = self._opener()
         except DISPLAY_ERRORS as exc:
             self._fail(exc)
-            return False
-        return True
+        return self.device
 
     def _fail(self, exc: BaseException) -> None:
         self.failures += 1

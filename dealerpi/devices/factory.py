@@ -13,13 +13,13 @@ from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import Any
 
-from gpiozero import LED, Button, Factory
-from gpiozero.pins.mock import MockPin
+from gpiozero import LED, Button
 from luma.core.device import dummy
 from PIL import Image
 
 from dealerpi.config import Config, DisplayConfig, Pin
 from dealerpi.devices.gpio import SYSFS_I2C, expander_chip, lgpio_factory, line_name, mock_factories, mux_channel_bus
+from dealerpi.devices.ports import Closeable, Led, MockLine, PinFactory, PushButton, Screen
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -35,26 +35,26 @@ class Devices(ABC):
         self.config = config
         self._expanders = {e.name: e for e in config.expanders}
         self._muxes = {m.name: m for m in config.muxes}
-        self._made: list[Any] = []
+        self._made: list[Closeable] = []
 
     @abstractmethod
-    def pin_factory(self, chip: str | None) -> Factory:
+    def pin_factory(self, chip: str | None) -> PinFactory:
         """The gpiozero pin factory of one chip (None = the header)."""
 
-    def button(self, pin: Pin) -> Button:
+    def button(self, pin: Pin) -> PushButton:
         """A button closing to GND (pull-up on). Debouncing is ours (devices.buttons), not gpiozero's."""
-        button = Button(line_name(pin.line), pull_up=True, bounce_time=None,
+        button: PushButton = Button(line_name(pin.line), pull_up=True, bounce_time=None,
                         pin_factory=self.pin_factory(pin.chip))
         self._made.append(button)
         return button
 
-    def led(self, pin: Pin) -> LED:
-        led = LED(line_name(pin.line), pin_factory=self.pin_factory(pin.chip))
+    def led(self, pin: Pin) -> Led:
+        led: Led = LED(line_name(pin.line), pin_factory=self.pin_factory(pin.chip))
         self._made.append(led)
         return led
 
     @abstractmethod
-    def open_display(self, display: DisplayConfig) -> Any:
+    def open_display(self, display: DisplayConfig) -> Screen:
         """A luma device for ``display``; may raise OSError or luma's errors (DisplaySlot catches them)."""
 
     def close(self) -> None:
@@ -74,12 +74,11 @@ class FakeDevices(Devices):
         self.displays: dict[DisplayConfig, dummy] = {}
         self.broken: set[DisplayConfig] = set()   # displays that fail to open or draw, for tests
 
-    def pin_factory(self, chip: str | None) -> Factory:
+    def pin_factory(self, chip: str | None) -> PinFactory:
         return self.factories[chip]
 
-    def mock_pin(self, pin: Pin) -> MockPin:
-        pin_object: MockPin = self.factories[pin.chip].pin(line_name(pin.line))
-        return pin_object
+    def mock_pin(self, pin: Pin) -> MockLine:
+        return self.factories[pin.chip].pin(line_name(pin.line))
 
     def press(self, pin: Pin) -> None:
         """Close the button on ``pin`` (drive the line low), as a finger would."""
@@ -91,7 +90,7 @@ class FakeDevices(Devices):
     def led_lit(self, pin: Pin) -> bool:
         return bool(self.mock_pin(pin).state)
 
-    def open_display(self, display: DisplayConfig) -> Any:
+    def open_display(self, display: DisplayConfig) -> Screen:
         if display in self.broken:
             raise OSError(5, f"Input/output error ({display.where()})")
         device = _BreakableDummy(self, display, width=WIDTH, height=HEIGHT, rotate=display.rotate,
@@ -127,16 +126,16 @@ class PiDevices(Devices):
     def __init__(self, config: Config, sysfs: Path = SYSFS_I2C) -> None:
         super().__init__(config)
         self._sysfs = sysfs
-        self._factories: dict[str | None, Factory] = {}
+        self._factories: dict[str | None, PinFactory] = {}
 
-    def pin_factory(self, chip: str | None) -> Factory:
+    def pin_factory(self, chip: str | None) -> PinFactory:
         if chip not in self._factories:
             number = None if chip is None else expander_chip(self._expanders[chip], self._sysfs)
             _LOGGER.info("opening gpiochip %s for %s", "auto" if number is None else number, chip or "header")
             self._factories[chip] = lgpio_factory(number)
         return self._factories[chip]
 
-    def open_display(self, display: DisplayConfig) -> Any:
+    def open_display(self, display: DisplayConfig) -> Screen:
         from dealerpi.devices.oled import DRIVERS, WindowI2C
 
         if display.mux is not None:

@@ -15,10 +15,10 @@ from pathlib import Path
 from threading import Lock
 from typing import Any
 
-from gpiozero import Factory
 from gpiozero.pins.mock import MockFactory
 
 from dealerpi.config import Expander, Mux
+from dealerpi.devices.ports import MockPins, PinFactory
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -30,12 +30,12 @@ def line_name(line: int) -> str:
     return f"GPIO{line}"
 
 
-def mock_factories(chips: Iterable[str | None]) -> dict[str | None, MockFactory]:
+def mock_factories(chips: Iterable[str | None]) -> dict[str | None, MockPins]:
     """One MockFactory per chip (None = the header), so line 5 of two chips are two pins."""
     return {chip: MockFactory() for chip in chips}
 
 
-def lgpio_factory(chip: int | None) -> Factory:
+def lgpio_factory(chip: int | None) -> PinFactory:
     """An lgpio pin factory for ``/dev/gpiochip<chip>`` (None: the Pi's header chip).
 
     gpiozero's ``LocalPiFactory`` shares one pin table and one reservation table between all its

@@ -9,9 +9,8 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Hashable
 
-from gpiozero import LED
-
 from dealerpi.config import Pin
+from dealerpi.devices.ports import Led
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -19,12 +18,12 @@ _LOGGER = logging.getLogger(__name__)
 class LedBank:
     """Named LEDs (keys such as ``(3, "action")``) switched by :meth:`set`."""
 
-    def __init__(self, make_led: Callable[[Pin], LED]) -> None:
+    def __init__(self, make_led: Callable[[Pin], Led]) -> None:
         self._make_led = make_led
-        self.leds: dict[Hashable, LED] = {}
+        self.leds: dict[Hashable, Led] = {}
         self._lit: dict[Hashable, bool] = {}
 
-    def add(self, key: Hashable, pin: Pin) -> LED:
+    def add(self, key: Hashable, pin: Pin) -> Led:
         led = self._make_led(pin)
         led.off()
         self.leds[key] = led

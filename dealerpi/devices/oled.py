@@ -23,11 +23,14 @@ next ``display()`` sends the full frame.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from luma.core.interface.serial import i2c
 from luma.oled.device import sh1106, ssd1306
 from PIL import Image
+
+from dealerpi.devices.ports import Screen
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -180,4 +183,4 @@ class PartialSH1106(_PartialUpdate, sh1106):  # type: ignore[misc]
         self._write(bytes([0xB0 | page, column & 0x0F, 0x10 | (column >> 4)]), self._window_data(ram, window))
 
 
-DRIVERS: dict[str, Any] = {"ssd1306": PartialSSD1306, "sh1106": PartialSH1106}
+DRIVERS: dict[str, Callable[..., Screen]] = {"ssd1306": PartialSSD1306, "sh1106": PartialSH1106}

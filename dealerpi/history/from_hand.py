@@ -64,12 +64,14 @@ def _actions(hand: Hand) -> list[str]:
             _, player, cards = entry
             actions.append(f"d dh p{_int(player) + 1} {_cards(cards)}")
         elif kind == "db":
-            cards = _cards(entry[2])
+            dealt = entry[2]
+            assert isinstance(dealt, tuple | list)
+            cards = _cards(dealt)
             if on_board not in ends and actions and actions[-1].startswith("d db "):
                 actions[-1] += cards                     # the rest of the street begun on the line before
             else:
                 actions.append(f"d db {cards}")
-            on_board += len(entry[2])
+            on_board += len(dealt)
         elif kind in ("f", "cc"):
             actions.append(f"p{_int(entry[1]) + 1} {kind}")
         elif kind == "cbr":

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from enum import StrEnum
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from dealerpi.engine.games import GAMES
 from dealerpi.engine.hand import UNKNOWN, Hand, IllegalAction, Phase
@@ -238,9 +238,10 @@ def _unscale(amount: int, scale: int) -> Amount:
 def _new_hand(record: HandRecord, game_name: str, scale: int, *, whole: bool) -> Hand:
     """The engine's hand for the record; ``whole``: every set-up amount is an ``int`` already."""
     count = record.player_count
-    if whole:
-        stacks, blinds, antes = (list(record.starting_stacks), list(record.blinds_or_straddles) or [0] * count,
-                                 list(record.antes))
+    if whole:   # _whole_chips saw that every one of these amounts is an int
+        stacks, blinds, antes = (cast(list[int], list(record.starting_stacks)),
+                                 cast(list[int], list(record.blinds_or_straddles)) or [0] * count,
+                                 cast(list[int], list(record.antes)))
     else:
         stacks = [_scaled(s, scale) for s in record.starting_stacks]
         blinds = [_scaled(b, scale) for b in record.blinds_or_straddles] or [0] * count
@@ -285,13 +286,16 @@ def _apply_actions(hand: Hand, texts: Sequence[str], scale: int, count: int) -> 
                 fold(action.player)
             elif verb == "cbr":
                 amount = action.amount
+                assert amount is not None       # parse_action: "pN cbr AMOUNT"
                 bet_or_raise_to(amount if type(amount) is int and scale == 1 else _scaled(amount, scale),
                                 action.player)
             elif verb == "dh":
                 # Unknown cards ("????") are the engine's UNKNOWN: the hand goes on, and the cards can be
                 # revealed at the showdown (show with cards).
+                assert action.player is not None and action.cards is not None    # parse_action: "d dh pN CARDS"
                 deal_hole(action.player, action.cards)
             elif verb == "db":
+                assert action.cards is not None                                  # parse_action: "d db CARDS"
                 if UNKNOWN in action.cards:
                     raise _Stop(Status.UNSUPPORTED, f"action {number} {text!r}: unknown board cards")
                 deal_board(action.cards)

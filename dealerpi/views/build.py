@@ -7,7 +7,7 @@ view cannot carry them. Hole cards reach the public view only for hands tabled a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from dealerpi.engine.hand import Phase
 from dealerpi.engine.table import Table
@@ -49,6 +49,17 @@ def _blind_label(table: Table, seat: int) -> str | None:
     return None
 
 
+class _SeatCommon(TypedDict):
+    """The SeatView fields every occupied seat's view sets the same way."""
+
+    seat: int
+    player: str | None
+    blinds: tuple[int, int]
+    hand_number: int
+    is_button: bool
+    alert: Alert | None
+
+
 def seat_view(table: Table, seat: int, *, show_own_cards: bool = False, alert: Alert | None = None) -> SeatView:
     """What seat ``seat``'s display may show."""
     config = table.config
@@ -58,8 +69,8 @@ def seat_view(table: Table, seat: int, *, show_own_cards: bool = False, alert: A
         return SeatView(seat=seat, player=None, stack=0, blinds=blinds, hand_number=table.hand_number)
     hand, plan = table.hand, table.plan
     index = _in_hand(table, seat)
-    common = {"seat": seat, "player": info.player, "blinds": blinds, "hand_number": table.hand_number,
-              "is_button": plan is not None and plan.button == seat, "alert": alert}
+    common: _SeatCommon = {"seat": seat, "player": info.player, "blinds": blinds, "hand_number": table.hand_number,
+                           "is_button": plan is not None and plan.button == seat, "alert": alert}
     if hand is None or index is None:
         status = "away" if info.away else "waiting"
         return SeatView(stack=info.stack, status=status, **common)
