@@ -70,7 +70,7 @@ class Hand(Betting):
                  "cap_heads_up", "clockwise", "contributed", "dead_paid", "folded", "forfeit", "game", "hole",
                  "hole_dealt", "last_street_no_limit", "limits", "limits_by_street", "log", "min_bet", "mucked", "n",
                  "opening_level", "phantom", "phase", "preflop_first", "returned", "runs", "seen", "shown", "stacks",
-                 "starting", "street", "won")
+                 "starting", "street", "table_dead", "won")
 
     def __init__(self, game: GameDef, stacks: Sequence[int], *, blinds: Sequence[int] = (),
                  antes: Sequence[int] = (), dead: Sequence[int] = (), min_bet: int = 0,
@@ -91,6 +91,7 @@ class Hand(Betting):
         self.bets = [0] * n
         self.contributed = [0] * n
         self.dead_paid = [0] * n         # antes and dead blinds: in the pot, not in any bet
+        self.table_dead = [0] * n        # of those, the dead money of the whole table (see _post_dead)
         self.folded = [False] * n
         self.mucked = [False] * n
         self.shown = [False] * n
@@ -127,11 +128,10 @@ class Hand(Betting):
         for i, amount in enumerate(nominal):
             if amount:
                 self._post(i, amount, self.bets)
-        for posts in (dead, antes):
-            if any(posts):
-                for i, amount in enumerate(posts):
-                    if amount:
-                        self._post(i, amount, self.dead_paid)
+        if any(dead):
+            self._post_dead(dead, table=True)
+        if any(antes):
+            self._post_dead(antes, table=sum(1 for amount in antes if amount) == 1)
         self.opening_level = max(nominal)
         # BET-8: chips a short blind did not post count as posted (the bets hold only the blinds yet).
         self.phantom = sum(nominal) - sum(self.bets)
@@ -145,12 +145,30 @@ class Hand(Betting):
 
     # --- setup helpers -------------------------------------------------------------------------------
 
-    def _post(self, player: int, amount: int, posts: list[int]) -> None:
-        """Post a forced bet, all-in if short: into ``bets`` (a live blind) or ``dead_paid`` (antes, dead)."""
+    def _post(self, player: int, amount: int, posts: list[int]) -> int:
+        """Post a forced bet, all-in if short: into ``bets`` (a live blind) or ``dead_paid`` (antes, dead).
+        Returns the chips posted."""
         chips = min(amount, self.stacks[player])
         self.stacks[player] -= chips
         self.contributed[player] += chips
         posts[player] += chips
+        return chips
+
+    def _post_dead(self, amounts: Sequence[int], *, table: bool) -> None:
+        """Post dead money (not part of any bet, BLD-10). ``table``: it belongs to the whole table and goes
+        into the main pot whole; otherwise it is each poster's own contribution and makes the layers like a bet.
+
+        Each player's ante is his own (POT-1, seed 004: an all-in player wins from each opponent the value of
+        his all-in, so a partial ante makes a layer). A lone ante is a big-blind ante, paid for the table
+        (BLD-10, TDA RP-11): every player dealt in can win all of it. So can he a made-up dead small blind
+        (seed 002 B14: dead money "is put into the centre pot by the dealer because it is not part of the
+        bet"; seed 003: "donated ... directly to the Pot"). PokerKit draws the same line with its
+        ``ante_trimming_status`` (true for uniform antes, false for non-uniform ones like the BBA)."""
+        for i, amount in enumerate(amounts):
+            if amount:
+                chips = self._post(i, amount, self.dead_paid)
+                if table:
+                    self.table_dead[i] += chips
 
     def _street_limits(self) -> list[Limits]:
         """The betting structure of each street (shared lists, one per game and stakes)."""
@@ -195,8 +213,13 @@ class Hand(Betting):
             return [Pot(total, tuple(live_players))] if total else []
         live = [not self.folded[i] and not self.mucked[i] for i in range(self.n)]
         all_in = [s == 0 for s in self.stacks]
-        live_chips = [c - d for c, d in zip(self.contributed, self.dead_paid, strict=True)]
-        return build_pots(live_chips, live, all_in, sum(self.dead_paid))
+        return build_pots(self._layered_chips(), live, all_in, sum(self.table_dead))
+
+    def _layered_chips(self) -> list[int]:
+        """Each player's chips that make the POT-1 layers: all he put in but the table's dead money."""
+        if not any(self.table_dead):
+            return self.contributed
+        return [c - d for c, d in zip(self.contributed, self.table_dead, strict=True)]
 
     def board_target(self) -> int:
         """How many cards each board must hold before the next step (betting or the showdown)."""
@@ -379,8 +402,8 @@ class Hand(Betting):
 
     def _sole_claimant(self, player: int) -> bool:
         """Whether ``player`` is the only live hand eligible for some pot."""
-        contributed, dead = self.contributed, self.dead_paid
-        chips = {i: contributed[i] - dead[i] for i in self.live}                  # live chips, as pots() counts
+        layered = self._layered_chips()
+        chips = {i: layered[i] for i in self.live}                                 # as pots() counts them
         top = max(chips.values())
         if any(chips[i] == top for i in chips if i != player):
             return False        # the usual case: another live hand put in the most, so it is in every pot

@@ -20,8 +20,9 @@ class Pot(NamedTuple):
 def build_pots(contributed: Sequence[int], live: Sequence[bool], all_in: Sequence[bool], dead: int = 0) -> list[Pot]:
     """Main pot first, then side pots, one layer per distinct all-in amount of a live player (POT-1).
 
-    ``contributed`` is each player's live chips (blinds, bets); ``dead`` is the dead money (antes, dead blinds),
-    which belongs to the main pot (BLD-10: an ante is not part of any bet). Folded players' chips count toward
+    ``contributed`` is each player's chips: blinds, bets and his own ante (a partial ante makes a layer like
+    any short contribution, POT-1); ``dead`` is the table's dead money (a big-blind ante, made-up dead small
+    blinds), which belongs to the main pot whole (BLD-10). Folded players' chips count toward
     the layers they reach, but a folded player is never eligible. Chips above every live player's level (only
     possible when the top contributor folded) join the top pot.
     """
