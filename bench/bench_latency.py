@@ -106,7 +106,7 @@ def latency(config_path: Path, hands: int) -> dict[str, list[float]]:
     steps = 0
     while played < hands and steps < hands * 400:
         steps += 1
-        expectation = controller.table.next_expectation()
+        expectation = controller.table.expectation().as_json()
         expect = expectation.get("expect")
         if expect == "start":
             rnd.shuffle(decks.order)

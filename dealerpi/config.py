@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from dealerpi.engine.policies import Preset
+
 _LOGGER = logging.getLogger(__name__)
 
 DEFAULT_PATH = Path("/etc/dealerpi/dealerpi.toml")
@@ -38,7 +40,7 @@ DISPLAY_DRIVERS = ("ssd1306", "sh1106")
 SEAT_BUTTONS = ("fold", "call", "bet")
 SEAT_LEDS = ("action", "dealer")
 CONSOLE_BUTTONS = ("start", "exposed", "misdeal", "undo", "confirm")
-RULE_PRESETS = ("home", "casino", "online", "tournament")   # rules-digest.md, "Decisions"
+RULE_PRESETS = tuple(Preset)   # rules-digest.md, "Decisions"
 MAX_SEATS = 10
 
 

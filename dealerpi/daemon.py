@@ -34,7 +34,7 @@ from typing import Any
 
 from dealerpi.config import Config, ConfigError, gcd_unit, load
 from dealerpi.devices import ButtonBank, ButtonEdge, Debouncer, Devices, DisplaySlot, LedBank, make_devices
-from dealerpi.engine.table import Table  # the engine: imported here and nowhere else in the daemon
+from dealerpi.engine import Table, Waiting  # the engine: imported here and nowhere else in the daemon
 from dealerpi.input import DealerConsole, Key, SeatPanel
 from dealerpi.journal import Journal, JournalError
 from dealerpi.views.build import dealer_view, seat_view
@@ -231,8 +231,8 @@ class Controller:
 
     def refresh(self) -> None:
         """Recompute every view from the table and redraw what changed."""
-        expectation = self.table.next_expectation()
-        showdown = set(expectation.get("seats", [])) if expectation.get("expect") == "showdown" else set()
+        expectation = self.table.expectation()
+        showdown = set(expectation.seats) if expectation.waiting is Waiting.SHOWDOWN else set()
         for seat, panel in self.panels.items():
             view = seat_view(self.table, seat, alert=self.seat_alerts.get(seat))
             self.engine_views[seat] = view
@@ -254,7 +254,7 @@ class Controller:
 
     def dealer_view(self) -> DealerView:
         view = dealer_view(self.table, tuple(self.alerts), shoe_online=self.shoe_online)
-        self.console.set_state(view.expect, self.last_card)
+        self.console.set_state(view.waiting, self.last_card)
         if self.console.notice:
             view = dataclasses.replace(view, expect=self.console.notice)
         return view

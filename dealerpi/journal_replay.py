@@ -50,7 +50,7 @@ def summary(table: Table, rejected: list[dict[str, Any]], alerts: list[dict[str,
         hands.append(table.record.as_json())
     button = table.lineup.button if table.plan is None else table.plan.button
     result: dict[str, Any] = {"seats": seats, "button": button, "hands": hands, "rejected": rejected,
-                              "alerts": alerts, "next": table.next_expectation()}
+                              "alerts": alerts, "next": table.expectation().as_json()}
     if table.levels is not None:
         result["level"] = table.levels.describe()
     if table.standings is not None:

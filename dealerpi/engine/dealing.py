@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from dealerpi.engine.betting import IllegalAction
 from dealerpi.engine.hand import Hand, Phase
 from dealerpi.engine.policies import Policies
-from dealerpi.views.model import Alert
+from dealerpi.engine.records import Alert
 
 
 @dataclass(frozen=True, slots=True)

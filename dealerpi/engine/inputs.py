@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from dealerpi.engine.games import GAMES, GameDef, Structure
-from dealerpi.engine.policies import Policies, PolicyError, policies_for
+from dealerpi.engine.policies import Policies, PolicyError, Preset, policies_for
 
 T = TypeVar("T")
 
@@ -53,7 +53,7 @@ class TableConfig:
     """The table's game, stakes and house rules, from a ``{"type": "table"}`` input or the config file."""
 
     game: GameDef
-    preset: str
+    preset: Preset
     policies: Policies
     seats: int
     small_blind: int
@@ -120,6 +120,6 @@ def parse_config(entry: Mapping[str, Any]) -> TableConfig:
     if not (isinstance(payouts, list) and all(isinstance(p, int) and p > 0 for p in payouts)
             and sum(payouts) == 100):
         raise InputError('table: "payouts" must be whole percentages per place that add up to 100')
-    return TableConfig(game, str(preset), policies, seats, small_blind, big_blind, limits,
+    return TableConfig(game, Preset(str(preset)), policies, seats, small_blind, big_blind, limits,
                        int(entry.get("ante", 0)), int(entry.get("bb_ante", 0)), levels, tuple(payouts),
                        int(entry.get("buy_in", 0)))

@@ -1,13 +1,95 @@
 """House-rule policies and the four presets that bundle them (rules digest, "Decisions").
 
-Where the rule sources disagree, the choice is a named policy. A table names a preset and may override any
-single policy. ``docs/house-rules.md`` lists every policy, its choices, each preset's value and the source.
+Where the rule sources disagree, the choice is a named policy: an enum whose values are the words a config
+or a journal's table input uses. A table names a ``Preset`` and may override any single policy.
+``docs/house-rules.md`` lists every policy, its choices, each preset's value and the source.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import get_type_hints
+
+
+class Preset(StrEnum):
+    """The four bundles of policies (rules digest, "Decisions"): the one list of preset names."""
+
+    HOME = "home"
+    CASINO = "casino"
+    ONLINE = "online"
+    TOURNAMENT = "tournament"
+
+
+class ButtonMethod(StrEnum):
+    """BLD-2, BLD-3: seed 001 / TDA 32 (moving BB); seed 002 B12; seed 002 B11/B12 (limit -> dead button)."""
+
+    DEAD_BUTTON = "dead_button"
+    NO_DEAD_BUTTON = "no_dead_button"
+    BY_STRUCTURE = "by_structure"
+
+
+class FirstCard(StrEnum):
+    """DEAL-2: heads-up, the first card goes to the big blind (TDA 34-B) or the button (seed 003)."""
+
+    BIG_BLIND = "big_blind"
+    BUTTON = "button"
+
+
+class ExposedFirstCards(StrEnum):
+    """EXP-1/2: an exposed first or second card is replaced (seed 001) or is a misdeal (TDA 35-A-7, RRoP)."""
+
+    REPLACE = "replace"
+    MISDEAL = "misdeal"
+
+
+class FourCardFlop(StrEnum):
+    """BRD-1: seed 002 B2, RRoP or TDA."""
+
+    SEED002 = "seed002"
+    RROP = "rrop"
+    TDA = "tda"
+
+
+class RuleSource(StrEnum):
+    """BRD-3 (premature turn), MIS-5 (substantial action): RRoP or TDA (RP-5-B, TDA 36)."""
+
+    RROP = "rrop"
+    TDA = "tda"
+
+
+class StraddleRule(StrEnum):
+    """BLD-9: multiple (seed 001), single (seed 002 B8) or none."""
+
+    MULTIPLE = "multiple"
+    SINGLE = "single"
+    NONE = "none"
+
+
+class MissedBlinds(StrEnum):
+    """BLD-7: buy_blinds (seed 001), by_structure (B14/15), online (seed 003), none (tournament: always
+    posted)."""
+
+    BUY_BLINDS = "buy_blinds"
+    BY_STRUCTURE = "by_structure"
+    ONLINE = "online"
+    NONE = "none"
+
+
+class NewPlayer(StrEnum):
+    """BLD-6: post_or_wait, casino (B5/B17), tournament (TDA 8-A)."""
+
+    POST_OR_WAIT = "post_or_wait"
+    CASINO = "casino"
+    TOURNAMENT = "tournament"
+
+
+class AbsentPlayer(StrEnum):
+    """DEAL-9: not dealt (cash) or dealt in and killed (TDA 30)."""
+
+    NOT_DEALT = "not_dealt"
+    DEALT_KILLED = "dealt_killed"
 
 
 class PolicyError(ValueError):
@@ -16,77 +98,70 @@ class PolicyError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Policies:
-    """One value per policy. Field comments give the choices; the first is the ``home`` value."""
+    """One value per policy; each default is the ``home`` value. A word policy's enum lists its choices."""
 
-    # BLD-2, BLD-3: dead_button (seed 001, TDA 32 / moving BB), no_dead_button (seed 002 B12), or
-    # by_structure (seed 002 B11/B12: limit -> dead_button, big-bet -> no_dead_button).
-    button_method: str = "dead_button"
-    heads_up_first_card: str = "big_blind"          # DEAL-2: big_blind (TDA 34-B) | button (seed 003)
-    exposed_first_cards: str = "replace"            # EXP-1/2: replace (seed 001) | misdeal (TDA 35-A-7, RRoP)
-    four_card_flop: str = "seed002"                 # BRD-1: seed002 (B2) | rrop | tda
-    premature_turn: str = "rrop"                    # BRD-3: rrop | tda (RP-5-B)
-    substantial_action: str = "tda"                 # MIS-5: tda (TDA 36) | rrop
-    straddles: str = "multiple"                     # BLD-9: multiple (seed 001) | single (seed 002 B8) | none
-    missed_blinds: str = "buy_blinds"               # BLD-7: buy_blinds (seed 001) | by_structure (B14/15) |
-    #                                                  online (seed 003) | none (tournament: always posted)
-    new_player: str = "post_or_wait"                # BLD-6: post_or_wait | casino (B5/B17) | tournament (TDA 8-A)
-    limit_cap_heads_up: bool = False                # BET-6: the cap holds heads-up (TDA 48) or not (RRoP)
-    clock_seconds: int = 120                        # TRN-2: 0 = off; home 2 minutes; tournament 25 (+5)
-    clock_countdown: int = 0                        # TRN-2: extra countdown seconds (TDA 29: 5)
-    absent_player: str = "not_dealt"                # DEAL-9: not_dealt (cash) | dealt_killed (TDA 30)
-    run_it_max: int = 4                             # POT-11: 1 = off, else at most N runs (seed 001: 4)
-    buy_in_min_bb: int = 30                         # seed 001: 30 to 100 big blinds; 0 = no minimum
-    buy_in_max_bb: int = 100                        # 0 = no maximum
-    buy_in_min_small_bets: int = 0                  # seed 003: at least 10 x the small bet (limit)
-    tournament: bool = False                        # TRN-*: levels, eliminations, payouts; chips never top up
+    button_method: ButtonMethod = ButtonMethod.DEAD_BUTTON              # BLD-2, BLD-3
+    heads_up_first_card: FirstCard = FirstCard.BIG_BLIND               # DEAL-2
+    exposed_first_cards: ExposedFirstCards = ExposedFirstCards.REPLACE  # EXP-1/2
+    four_card_flop: FourCardFlop = FourCardFlop.SEED002                # BRD-1
+    premature_turn: RuleSource = RuleSource.RROP                       # BRD-3
+    substantial_action: RuleSource = RuleSource.TDA                    # MIS-5
+    straddles: StraddleRule = StraddleRule.MULTIPLE                    # BLD-9
+    missed_blinds: MissedBlinds = MissedBlinds.BUY_BLINDS              # BLD-7
+    new_player: NewPlayer = NewPlayer.POST_OR_WAIT                     # BLD-6
+    limit_cap_heads_up: bool = False          # BET-6: the cap holds heads-up (TDA 48) or not (RRoP)
+    clock_seconds: int = 120                  # TRN-2: 0 = off; home 2 minutes; tournament 25 (+5)
+    clock_countdown: int = 0                  # TRN-2: extra countdown seconds (TDA 29: 5)
+    absent_player: AbsentPlayer = AbsentPlayer.NOT_DEALT               # DEAL-9
+    run_it_max: int = 4                       # POT-11: 1 = off, else at most N runs (seed 001: 4)
+    buy_in_min_bb: int = 30                   # seed 001: 30 to 100 big blinds; 0 = no minimum
+    buy_in_max_bb: int = 100                  # 0 = no maximum
+    buy_in_min_small_bets: int = 0            # seed 003: at least 10 x the small bet (limit)
+    tournament: bool = False                  # TRN-*: levels, eliminations, payouts; chips never top up
 
 
-PRESETS: dict[str, Policies] = {
-    "home": Policies(),
-    "casino": Policies(
-        button_method="by_structure", exposed_first_cards="misdeal", substantial_action="rrop",
-        straddles="single", missed_blinds="by_structure", new_player="casino", clock_seconds=0,
-        run_it_max=1, buy_in_min_bb=0, buy_in_max_bb=0),
-    "online": Policies(
-        button_method="no_dead_button", heads_up_first_card="button", exposed_first_cards="misdeal",
-        substantial_action="rrop", straddles="none", missed_blinds="online", new_player="post_or_wait",
+# Each preset names only the policies that differ from home.
+PRESETS: dict[Preset, Policies] = {
+    Preset.HOME: Policies(),
+    Preset.CASINO: Policies(
+        button_method=ButtonMethod.BY_STRUCTURE, exposed_first_cards=ExposedFirstCards.MISDEAL,
+        substantial_action=RuleSource.RROP, straddles=StraddleRule.SINGLE, missed_blinds=MissedBlinds.BY_STRUCTURE,
+        new_player=NewPlayer.CASINO, clock_seconds=0, run_it_max=1, buy_in_min_bb=0, buy_in_max_bb=0),
+    Preset.ONLINE: Policies(
+        button_method=ButtonMethod.NO_DEAD_BUTTON, heads_up_first_card=FirstCard.BUTTON,
+        exposed_first_cards=ExposedFirstCards.MISDEAL, substantial_action=RuleSource.RROP,
+        straddles=StraddleRule.NONE, missed_blinds=MissedBlinds.ONLINE, new_player=NewPlayer.POST_OR_WAIT,
         limit_cap_heads_up=True, clock_seconds=0, run_it_max=1, buy_in_min_bb=0, buy_in_max_bb=0,
         buy_in_min_small_bets=10),
-    "tournament": Policies(
-        button_method="dead_button", exposed_first_cards="misdeal", four_card_flop="tda", premature_turn="tda",
-        straddles="none", missed_blinds="none", new_player="tournament", limit_cap_heads_up=True,
-        clock_seconds=25, clock_countdown=5, absent_player="dealt_killed", run_it_max=1, buy_in_min_bb=0,
-        buy_in_max_bb=0, tournament=True),
+    Preset.TOURNAMENT: Policies(
+        button_method=ButtonMethod.DEAD_BUTTON, exposed_first_cards=ExposedFirstCards.MISDEAL,
+        four_card_flop=FourCardFlop.TDA, premature_turn=RuleSource.TDA, straddles=StraddleRule.NONE,
+        missed_blinds=MissedBlinds.NONE, new_player=NewPlayer.TOURNAMENT, limit_cap_heads_up=True,
+        clock_seconds=25, clock_countdown=5, absent_player=AbsentPlayer.DEALT_KILLED, run_it_max=1,
+        buy_in_min_bb=0, buy_in_max_bb=0, tournament=True),
 }
 
-CHOICES: dict[str, tuple[str, ...]] = {
-    "button_method": ("dead_button", "no_dead_button", "by_structure"),
-    "heads_up_first_card": ("big_blind", "button"),
-    "exposed_first_cards": ("replace", "misdeal"),
-    "four_card_flop": ("seed002", "rrop", "tda"),
-    "premature_turn": ("rrop", "tda"),
-    "substantial_action": ("tda", "rrop"),
-    "straddles": ("multiple", "single", "none"),
-    "missed_blinds": ("buy_blinds", "by_structure", "online", "none"),
-    "new_player": ("post_or_wait", "casino", "tournament"),
-    "absent_player": ("not_dealt", "dealt_killed"),
-}
+_TYPES: dict[str, type] = get_type_hints(Policies)
+# The choices of each policy that takes a word: its enum's values.
+CHOICES: dict[str, tuple[str, ...]] = {name: tuple(kind) for name, kind in _TYPES.items() if issubclass(kind, StrEnum)}
 
 
 def policies_for(preset: str, overrides: Mapping[str, object] | None = None) -> Policies:
     """The preset's policies with ``overrides`` applied; raises PolicyError naming the bad key or value."""
     if preset not in PRESETS:
         raise PolicyError(f"unknown rules preset {preset!r}: choose one of {', '.join(PRESETS)}")
-    base = PRESETS[preset]
+    base = PRESETS[Preset(preset)]
     if not overrides:
         return base
-    types = {f.name: f.type for f in fields(Policies)}
+    values: dict[str, object] = {}
     for key, value in overrides.items():
-        if key not in types:
-            raise PolicyError(f"unknown policy {key!r}: known policies are {', '.join(types)}")
-        if key in CHOICES and value not in CHOICES[key]:
-            raise PolicyError(f"policy {key!r} cannot be {value!r}: choose one of {', '.join(CHOICES[key])}")
-        expected = bool if types[key] in (bool, "bool") else int if types[key] in (int, "int") else str
-        if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
-            raise PolicyError(f"policy {key!r} takes a {expected.__name__}, not {value!r}")
-    return replace(base, **overrides)  # type: ignore[arg-type]
+        if key not in _TYPES:
+            raise PolicyError(f"unknown policy {key!r}: known policies are {', '.join(_TYPES)}")
+        if key in CHOICES:
+            if value not in CHOICES[key]:
+                raise PolicyError(f"policy {key!r} cannot be {value!r}: choose one of {', '.join(CHOICES[key])}")
+            value = _TYPES[key](value)
+        elif not isinstance(value, _TYPES[key]) or (_TYPES[key] is int and isinstance(value, bool)):
+            raise PolicyError(f"policy {key!r} takes a {_TYPES[key].__name__}, not {value!r}")
+        values[key] = value
+    return replace(base, **values)  # type: ignore[arg-type]

@@ -1,11 +1,18 @@
-"""Plain records the table keeps: an input's outcome, an occupied seat, one deal for the record."""
+"""Plain records the table keeps: an alert, an input's outcome, an occupied seat, one deal for the record."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-from dealerpi.views.model import Alert
+
+@dataclass(frozen=True, slots=True)
+class Alert:
+    """An irregularity or refusal: the rule id of ``rules-digest.md`` and one short sentence for the dealer.
+    It lives in the engine, which makes it; the views re-export it for the displays."""
+
+    rule: str
+    message: str
 
 
 @dataclass(frozen=True, slots=True)

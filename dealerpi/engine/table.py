@@ -19,10 +19,9 @@ from dealerpi.engine.hand import Hand, Phase
 from dealerpi.engine.inputs import InputError, TableConfig, parse_config, require
 from dealerpi.engine.payouts import Standings
 from dealerpi.engine.positions import HandPlan, Lineup, PositionError, check_buy_in, move_button
-from dealerpi.engine.records import DealRecord, Outcome, Seat
+from dealerpi.engine.records import Alert, DealRecord, Outcome, Seat
 from dealerpi.engine.table_hand import HandInputs
 from dealerpi.engine.tournament import ActionClock, LevelClock, ScheduleError
-from dealerpi.views.model import Alert
 
 
 class Table(HandInputs):

@@ -12,13 +12,13 @@ from typing import Any
 from dealerpi.cards import CardError
 from dealerpi.engine.betting import IllegalAction
 from dealerpi.engine.dealing import DealFollower, DealResult
+from dealerpi.engine.expectation import Expectation, LegalActions, Waiting
 from dealerpi.engine.hand import Hand, Phase
 from dealerpi.engine.inputs import InputError, TableConfig, require
 from dealerpi.engine.payouts import Standings
 from dealerpi.engine.positions import HandPlan, Lineup, SeatInfo, apply_straddles, plan_bomb, plan_hand, straddle
-from dealerpi.engine.records import DealRecord, Seat
+from dealerpi.engine.records import Alert, DealRecord, Seat
 from dealerpi.engine.tournament import ActionClock, LevelClock, call_clock, when_time_is_up
-from dealerpi.views.model import Alert
 
 _ACTIONS = ("fold", "check", "call", "bet", "raise", "all_in")
 
@@ -233,7 +233,7 @@ class HandInputs:
             raise InputError(f'act: "action" must be one of {", ".join(_ACTIONS)}, not {action!r}')
         index = self._index(seat)
         if hand.phase is not Phase.BETTING:
-            raise IllegalAction(f"no betting now: {self._expect_words()}")
+            raise IllegalAction(f"no betting now: {self.expectation().words()}")
         blocked = deal.blocks_action()
         if blocked:
             raise IllegalAction(blocked)
@@ -380,34 +380,30 @@ class HandInputs:
 
     # --- what the table waits for --------------------------------------------------------------------
 
-    def next_expectation(self) -> dict[str, Any]:
-        """What the table waits for now, for the dealer's display and ``replay --json``."""
+    def expectation(self) -> Expectation:
+        """What the table waits for now (see expectation.py)."""
         if self.config is None:
-            return {"expect": "table"}
+            return Expectation(Waiting.TABLE)
         hand, deal, plan = self.hand, self.deal, self.plan
         if hand is None or deal is None or plan is None or hand.phase is Phase.COMPLETE:
-            return {"expect": "start"}
+            return Expectation(Waiting.START)
         if deal.pending_choice is not None:
-            return {"expect": "burn choice", "cards": list(deal.pending_choice)}
+            return Expectation(Waiting.BURN_CHOICE, cards=tuple(deal.pending_choice))
         slot = deal.expected()
         if slot is not None and (hand.phase is not Phase.BETTING or deal.blocks_action()):
             if slot.kind == "hole":
-                return {"expect": "card", "for": f"seat {plan.order[slot.player]}"}
+                return Expectation(Waiting.CARD, seat=plan.order[slot.player])
             if slot.kind == "burn":
-                return {"expect": "burn"}
+                return Expectation(Waiting.BURN)
             street = hand.game.streets[slot.street].name
             board = f" board {slot.board + 1}" if len(hand.boards) > 1 else ""
-            return {"expect": "card", "for": f"{street}{board}"}
+            return Expectation(Waiting.CARD, street=f"{street}{board}")
         if hand.phase is Phase.BETTING and hand.actor is not None:
             legal = hand.legal()
-            raise_span = None if legal.raise_min_to is None else [legal.raise_min_to, legal.raise_max_to]
-            return {"expect": "action", "seat": plan.order[hand.actor],
-                    "legal": {"fold": legal.fold, "check": legal.check, "call": legal.call_to, "raise": raise_span}}
+            span = None if legal.raise_min_to is None or legal.raise_max_to is None \
+                else (legal.raise_min_to, legal.raise_max_to)
+            return Expectation(Waiting.ACTION, seat=plan.order[hand.actor],
+                               legal=LegalActions(legal.fold, legal.check, legal.call_to, span))
         if hand.phase is Phase.SHOWDOWN:
-            waiting = [plan.order[i] for i in hand.live if not hand.shown[i]]
-            return {"expect": "showdown", "seats": waiting}
-        return {"expect": "start"}
-
-    def _expect_words(self) -> str:
-        nxt = self.next_expectation()
-        return " ".join(str(v) for v in nxt.values() if not isinstance(v, dict | list))
+            return Expectation(Waiting.SHOWDOWN, seats=tuple(plan.order[i] for i in hand.live if not hand.shown[i]))
+        return Expectation(Waiting.START)

@@ -14,6 +14,8 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
+from dealerpi.engine.expectation import Waiting
+
 _LOGGER = logging.getLogger(__name__)
 
 CONFIRM_SECONDS = 5.0
@@ -35,12 +37,12 @@ class DealerConsole:
         self.pending: dict[str, Any] | None = None
         self.pending_until: float | None = None
         self.notice: str | None = None
-        self.expect = ""
+        self.waiting = Waiting.TABLE
         self.last_card: str | None = None
 
-    def set_state(self, expect: str, last_card: str | None) -> None:
-        """What the table expects next (``DealerView.expect``) and the last card the shoe read."""
-        self.expect = expect
+    def set_state(self, waiting: Waiting, last_card: str | None) -> None:
+        """What the table waits for next (``DealerView.waiting``) and the last card the shoe read."""
+        self.waiting = waiting
         self.last_card = last_card
 
     def press(self, name: str, t: float) -> ConsoleResult:
@@ -54,7 +56,7 @@ class DealerConsole:
             return result
         self._clear()
         if name == "start":
-            if self.expect == "start":
+            if self.waiting is Waiting.START:
                 result.inputs.append({"type": "start"})
             else:
                 result.next_page = True

@@ -13,6 +13,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from dealerpi.engine.expectation import Waiting
 from dealerpi.sim.host import SimTable
 
 _LOGGER = logging.getLogger(__name__)
@@ -77,7 +78,7 @@ class TournamentClock:
         """End the level when its time is up; start the next one as soon as no hand is being played."""
         if not self.pending and self.remaining() == 0:
             self.pending = True
-        if self.pending and self.sim.table.next_expectation().get("expect") == "start":
+        if self.pending and self.sim.table.expectation().waiting is Waiting.START:
             self._next_level()
 
     def _next_level(self) -> None:

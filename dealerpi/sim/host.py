@@ -36,7 +36,6 @@ from dealerpi.journal import Journal
 from dealerpi.shoe.link import ShoeEvent, ShoeLink, ShoeOffline, ShoeOnline
 from dealerpi.sim.deck import VirtualDeck, sim_library
 from dealerpi.sim.fake_shoe import FakeShoe
-from dealerpi.views.build import expect_words
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -311,4 +310,5 @@ class SimTable:
         return self.controller.shoe_online
 
     def expect_words(self) -> str:
-        return expect_words(self.table.next_expectation())
+        words: str = self.table.expectation().words()
+        return words

@@ -16,6 +16,7 @@ from typing import Any
 from PIL import Image
 
 from dealerpi.config import RULE_PRESETS
+from dealerpi.engine.expectation import Waiting
 from dealerpi.engine.games import GAMES, Structure
 from dealerpi.engine.hand import Phase
 from dealerpi.sim.host import SimTable
@@ -65,37 +66,36 @@ def _hole_cards(sim: SimTable) -> dict[int, list[str]]:
 def _next_step(sim: SimTable) -> dict[str, Any]:
     """What the table waits for, and how to give it that on this page: a newcomer needs nothing else."""
     table = sim.table
-    nxt = table.next_expectation()
-    kind = nxt.get("expect")
-    what = sim.expect_words()
-    if kind == "table":
+    nxt = table.expectation()
+    kind = nxt.waiting
+    what = nxt.words()
+    if kind is Waiting.TABLE:
         how = "Choose a game and house rules in the Table panel and press Set table."
-    elif kind == "start":
+    elif kind is Waiting.START:
         seated = [s for s in sim.seats_in_play() if s in table.seats]
         if len(seated) < 2:
             how = "Sit at least two players down in the Table panel (seat, name, stack, Sit down)."
         else:
             how = "Press START on the dealer console to start a hand: the blinds go in."
         what = "start a hand"
-    elif kind in ("card", "burn"):
+    elif kind in (Waiting.CARD, Waiting.BURN):
         how = "Press Deal next card in the Shoe panel: the shoe reads the card and the table follows it."
-    elif kind == "burn choice":
+    elif kind is Waiting.BURN_CHOICE:
         how = "Too many cards came on the board (BRD-1): pick the card that becomes the burn."
-    elif kind == "action":
-        seat = nxt["seat"]
-        legal = nxt["legal"]
+    elif kind is Waiting.ACTION and nxt.legal is not None:
+        seat, legal = nxt.seat, nxt.legal
         moves = ["FOLD"]
-        moves.append("CALL to check" if legal.get("check") else f"CALL to call {legal.get('call')}")
-        if legal.get("raise"):
-            low, high = legal["raise"]
+        moves.append("CALL to check" if legal.check else f"CALL to call {legal.call_to}")
+        if legal.raise_span is not None:
+            low, high = legal.raise_span
             moves.append(f"BET then hold BET to raise ({low} to {high}; short BET presses: MIN, 1/2 POT, POT, "
                          "ALL-IN; CALL/FOLD change the amount)")
         how = f"Seat {seat} acts with its buttons: " + ", ".join(moves) + "."
-    elif kind == "showdown":
+    elif kind is Waiting.SHOWDOWN:
         how = "Each seat named shows its hand with CALL or mucks it with FOLD."
     else:
         how = ""
-    return {"what": what, "how": how, "burn": list(nxt.get("cards", [])) if kind == "burn choice" else []}
+    return {"what": what, "how": how, "burn": list(nxt.cards)}
 
 
 def _pots(sim: SimTable) -> list[dict[str, Any]]:

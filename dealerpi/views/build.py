@@ -7,26 +7,11 @@ view cannot carry them. Hole cards reach the public view only for hands tabled a
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from dealerpi.engine.hand import Phase
 from dealerpi.engine.table import Table
 from dealerpi.views.model import Alert, DealerView, PotView, SeatView
-
-
-def expect_words(nxt: dict[str, Any]) -> str:
-    """A short line for the dealer: "burn", "card to seat 4", "action on seat 5", "start"."""
-    kind = nxt.get("expect", "")
-    if kind == "card":
-        target = str(nxt.get("for", ""))
-        return f"card to {target}" if target.startswith("seat") else f"{target} card"
-    if kind == "action":
-        return f"action on seat {nxt['seat']}"
-    if kind == "showdown":
-        return "showdown: " + " ".join(f"seat {s}" for s in nxt.get("seats", []))
-    if kind == "burn choice":
-        return "pick the burn: " + " ".join(nxt.get("cards", []))
-    return str(kind)
 
 
 def _in_hand(table: Table, seat: int) -> int | None:
@@ -97,9 +82,10 @@ def seat_view(table: Table, seat: int, *, show_own_cards: bool = False, alert: A
 def dealer_view(table: Table, alerts: Sequence[Alert] = (), *, shoe_online: bool = True) -> DealerView:
     """What the dealer's console shows; ``alerts`` are the recent ones the daemon keeps."""
     hand, plan = table.hand, table.plan
-    expect = expect_words(table.next_expectation())
+    waiting = table.expectation()
+    expect = waiting.words()
     if hand is None or plan is None:
-        return DealerView(table.hand_number, expect, button=table.lineup.button, alerts=tuple(alerts),
+        return DealerView(table.hand_number, expect, waiting.waiting, button=table.lineup.button, alerts=tuple(alerts),
                           shoe_online=shoe_online)
     board = tuple(tuple(b) for b in hand.boards)
     payouts: tuple[tuple[int, int], ...] = ()
@@ -108,8 +94,8 @@ def dealer_view(table: Table, alerts: Sequence[Alert] = (), *, shoe_online: bool
         payouts = tuple((plan.order[i], chips) for i, chips in enumerate(hand.won) if chips)
     else:
         pots = tuple(PotView(p.amount, tuple(plan.order[i] for i in p.eligible)) for p in hand.pots())
-    return DealerView(table.hand_number, expect, pots=pots, board=board, button=plan.button, alerts=tuple(alerts),
-                      payouts=payouts, shoe_online=shoe_online)
+    return DealerView(table.hand_number, expect, waiting.waiting, pots=pots, board=board, button=plan.button,
+                      alerts=tuple(alerts), payouts=payouts, shoe_online=shoe_online)
 
 
 def showdown_cards(table: Table) -> dict[int, tuple[str, ...]]:

@@ -8,13 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from dealerpi.engine.expectation import Waiting
+from dealerpi.engine.records import Alert
 
-@dataclass(frozen=True)
-class Alert:
-    """An irregularity or refusal: the rule id of ``rules-digest.md`` and one short sentence for the dealer."""
-
-    rule: str
-    message: str
+__all__ = ["Alert", "DealerView", "PotView", "SeatView"]
 
 
 @dataclass(frozen=True)
@@ -64,6 +61,7 @@ class DealerView:
 
     hand_number: int
     expect: str                        # e.g. "burn", "card to seat 4", "action on seat 5", "start"
+    waiting: Waiting = Waiting.START   # what ``expect`` says, as the enum the console compares
     pots: tuple[PotView, ...] = ()
     board: tuple[tuple[str, ...], ...] = ()
     button: int | None = None

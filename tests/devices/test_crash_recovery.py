@@ -71,7 +71,7 @@ def scripted_session(seed: int, hands: int) -> list[dict[str, Any]]:
         feed({"type": "start"})
         deck = [r + s for r in "23456789TJQKA" for s in "shdc"]
         rng.shuffle(deck)
-        while (nxt := table.next_expectation())["expect"] != "start":
+        while (nxt := table.expectation().as_json())["expect"] != "start":
             if nxt["expect"] in ("card", "burn"):
                 feed({"type": "card", "card": deck.pop()})
             elif nxt["expect"] == "action":

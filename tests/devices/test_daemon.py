@@ -72,10 +72,10 @@ def seat_and_deal(config: Config, devices: FakeDevices, controller: Controller, 
         press(devices, clock, panel.buttons["bet"])
     press(devices, clock, config.dealer.buttons["start"])
     uid = 0
-    while controller.table.next_expectation().get("expect") == "card":
+    while controller.table.expectation().as_json().get("expect") == "card":
         controller.on_card(f"T{uid:02d}")
         uid += 1
-    expectation = controller.table.next_expectation()
+    expectation = controller.table.expectation().as_json()
     assert expectation["expect"] == "action"
     return int(expectation["seat"])
 
@@ -211,7 +211,7 @@ def test_player_clock_time_reaches_the_engine_as_journaled_ticks_trn2(tmp_path: 
     for _ in range(119):
         clock.now += 1.0
         controller.tick()
-    assert controller.table.next_expectation()["seat"] == actor       # 119 s: still his turn
+    assert controller.table.expectation().as_json()["seat"] == actor       # 119 s: still his turn
     clock.now += 1.0
     controller.tick()
     ticks = [e for e in journal_lines(config) if e["type"] == "tick"]

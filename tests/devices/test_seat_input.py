@@ -7,6 +7,7 @@ The design is docs/seat-panel.md. Amounts: half pot and pot follow the pot-limit
 from __future__ import annotations
 
 from dealerpi.config import InputTiming
+from dealerpi.engine import Waiting
 from dealerpi.input import DealerConsole, Key, Mode, Preset, SeatPanel, presets
 from dealerpi.views.model import SeatView
 
@@ -201,9 +202,9 @@ def test_showdown_call_shows_fold_mucks() -> None:
 def test_console_start_and_confirmed_irregularities() -> None:
     """EXP: the dealer declares the exposed card (the shoe cannot see faces); MISDEAL and UNDO confirm."""
     c = DealerConsole()
-    c.set_state("start", None)
+    c.set_state(Waiting.START, None)
     assert c.press("start", 0.0).inputs == [{"type": "start"}]
-    c.set_state("card to seat 4", "Ah")
+    c.set_state(Waiting.CARD, "Ah")
     result = c.press("start", 1.0)
     assert result.inputs == [] and result.next_page
     assert c.press("exposed", 2.0).inputs == []

@@ -46,7 +46,7 @@ def play_evening(seed: int) -> tuple[Table, list[dict[str, Any]]]:
         deck = list(table.config.game.deck.cards) if table.config else []
         rng.shuffle(deck)
         for _step in range(400):
-            nxt = table.next_expectation()
+            nxt = table.expectation().as_json()
             kind = nxt["expect"]
             if kind == "start":
                 break

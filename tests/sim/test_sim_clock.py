@@ -41,7 +41,7 @@ def test_levels_raise_the_blinds_between_hands(tmp_path: Path) -> None:
             assert clock.text() == "level 2 2/6: over; level 3 starts with the next hand"
             assert sim.submit({"type": "act", "seat": 1, "action": "fold"}).accepted
             assert sim.submit({"type": "act", "seat": 2, "action": "fold"}).accepted
-            assert sim.table.next_expectation() == {"expect": "start"}
+            assert sim.table.expectation().as_json() == {"expect": "start"}
             clock.poll()
             assert (sim.table.config.small_blind, sim.table.config.big_blind) == (3, 9)
             assert [e.rule for e in sim.log if e.kind == "clock"] == ["TRN-1", "TRN-1", "TRN-1"]

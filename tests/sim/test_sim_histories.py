@@ -36,7 +36,7 @@ def test_a_side_pot_hand_is_written_as_phh_and_replays_to_the_same_stacks() -> N
     table = Table()
     for entry in side_pot_hand():
         assert table.apply(entry).accepted, entry
-    assert table.next_expectation() == {"expect": "start"}
+    assert table.expectation().as_json() == {"expect": "start"}
     assert table.records[-1].pots == [{"amount": 300, "eligible": [2, 3, 1], "won": {"1": 300}},
                                       {"amount": 200, "eligible": [2, 1], "won": {"1": 200}}]
     [record], skipped = hand_records(table.accepted)
@@ -82,7 +82,7 @@ def test_a_hand_phh_cannot_write_is_named_not_dropped_silently() -> None:
     inputs += [{"type": "card", "card": card} for card in ["1s", "2s", "3s", "4s", "5s", "6s"]]
     for entry in inputs:
         assert table.apply(entry).accepted, entry
-    first = table.next_expectation()["seat"]
+    first = table.expectation().as_json()["seat"]
     assert table.apply({"type": "act", "seat": first, "action": "fold"}).accepted
-    assert table.next_expectation() == {"expect": "start"}
+    assert table.expectation().as_json() == {"expect": "start"}
     assert phh_text(table.accepted) == "# not written: hand 1: the game 'fileem-nl' has no PHH variant code\n"

@@ -124,11 +124,11 @@ def test_the_journal_download_replays_to_the_same_table(tmp_path: Path) -> None:
             lines = journal.splitlines()
             assert lines[:5] == START_JOURNAL.read_text().splitlines()
             assert [json.loads(line)["type"] for line in lines[5:]] == ["start"] + ["card"] * 6 + ["act"]
-            before = sim.table.next_expectation(), sim.table.hand.stacks[:], sim.table.hand.hole[:]
+            before = sim.table.expectation().as_json(), sim.table.hand.stacks[:], sim.table.hand.hole[:]
         async with running_sim(tmp_path / "b", lines=lines) as (again, _, client):
             state = await next_state(await client.ws_connect("/ws"))
             assert state["next"]["what"] == "action on seat 2"
-            assert (again.table.next_expectation(), again.table.hand.stacks, again.table.hand.hole) == before
+            assert (again.table.expectation().as_json(), again.table.hand.stacks, again.table.hand.hole) == before
 
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
