@@ -128,6 +128,24 @@ class InputTiming:
 
 
 @dataclass(frozen=True)
+class ConsoleSettings:
+    """``[console]``: the daemon's local API socket and the ``dealerpi console`` web process (docs/console.md).
+
+    ``socket`` is where the daemon listens (its unit's RuntimeDirectory); ``listen`` is the console's
+    ``host:port`` (only loopback is served without a token); ``state`` is the console's own folder for its
+    tokens and the pairing file, both readable by the console's user only.
+    """
+
+    socket: Path = Path("/run/dealerpi/api.sock")
+    listen: str = "127.0.0.1:8765"
+    state: Path = Path("/var/lib/dealerpi-console")
+
+    def listen_address(self) -> tuple[str, int]:
+        host, _, port = self.listen.rpartition(":")
+        return host.strip("[]"), int(port)
+
+
+@dataclass(frozen=True)
 class Config:
     """A validated config. ``table`` is the journal's ``{"type": "table", ...}`` input without ``type``."""
 
@@ -144,6 +162,7 @@ class Config:
     journal: Path = Path("/var/lib/dealerpi/journal.jsonl")
     log_level: str = "INFO"
     timing: InputTiming = field(default_factory=InputTiming)
+    console: ConsoleSettings | None = None      # None: no [console] section, no local API
 
     def table_input(self) -> dict[str, Any]:
         """The ``table`` input the daemon journals first."""
@@ -443,11 +462,34 @@ def _check_timing(c: _Checker, raw: Any) -> InputTiming:
     return InputTiming(**{n: v for n, v in values.items() if v is not None})
 
 
+def _check_console_settings(c: _Checker, raw: Any, source: Path) -> ConsoleSettings | None:
+    if raw is None or (table := c.table("console", raw)) is None:
+        return None
+    c.unknown_keys("console", table, ("socket", "listen", "state"))
+    default = ConsoleSettings()
+    paths: dict[str, Path] = {}
+    for name in ("socket", "state"):
+        text = c.text(f"console.{name}", table.get(name, str(getattr(default, name))))
+        if text is not None:
+            paths[name] = (source.parent / text) if not Path(text).is_absolute() else Path(text)
+    # a Unix socket's path is at most 107 bytes (sun_path is 108 with its NUL, unix(7))
+    if "socket" in paths and len(str(paths["socket"]).encode()) > 107:
+        c.error("console.socket", f"{paths['socket']} is longer than a Unix socket path may be (107 bytes)")
+    listen = c.text("console.listen", table.get("listen", default.listen))
+    if listen is not None:
+        host, _, port = listen.rpartition(":")
+        if not host or not port.isdigit() or not 0 < int(port) < 65536:
+            c.error("console.listen", f"must be host:port, e.g. 127.0.0.1:8765 or 0.0.0.0:8765, not {listen!r}")
+    if c.errors or listen is None or len(paths) < 2:
+        return None
+    return ConsoleSettings(paths["socket"], listen, paths["state"])
+
+
 def parse(data: Mapping[str, Any], source: Path) -> Config:
     """Validate parsed TOML ``data``; raise :class:`ConfigError` listing every problem."""
     c = _Checker(source)
     top = ("devices", "journal", "decks", "log_level", "table", "shoe", "expanders", "muxes", "seats",
-           "dealer", "input")
+           "dealer", "input", "console")
     c.unknown_keys("", data, top)
     devices = c.text("devices", data.get("devices", "pi"), ("fake", "pi"))
     table = _check_table(c, data.get("table"))
@@ -469,13 +511,14 @@ def parse(data: Mapping[str, Any], source: Path) -> Config:
             # a relative path is relative to the config file, so examples run from anywhere
             paths[name] = (source.parent / text) if not Path(text).is_absolute() else Path(text)
     log_level = c.text("log_level", data.get("log_level", "INFO"), ("DEBUG", "INFO", "WARNING", "ERROR"))
+    console_settings = _check_console_settings(c, data.get("console"), source)
     if c.errors:
         raise ConfigError(c.errors)
     assert devices and console and shoe_port and baudrate and log_level
     return Config(source=source, devices=devices, table=table, seats=seats, dealer=console,
                   expanders=tuple(expanders.values()), muxes=tuple(muxes.values()), shoe_port=shoe_port,
                   shoe_baudrate=baudrate, decks=paths["decks"], journal=paths["journal"],
-                  log_level=log_level, timing=timing)
+                  log_level=log_level, timing=timing, console=console_settings)
 
 
 def load(path: Path | str) -> Config:
@@ -535,6 +578,7 @@ def gcd_unit(blinds: list[int] | tuple[int, int]) -> int:
 
 
 __all__: list[str] = [
-    "CONSOLE_BUTTONS", "DEFAULT_PATH", "Config", "ConfigError", "DealerConsole", "DisplayConfig", "Expander",
+    "CONSOLE_BUTTONS", "DEFAULT_PATH", "Config", "ConfigError", "ConsoleSettings", "DealerConsole", "DisplayConfig",
+    "Expander",
     "InputTiming", "Mux", "Pin", "SeatPanel", "all_pins", "gcd_unit", "load", "main", "parse",
 ]

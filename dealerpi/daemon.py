@@ -86,13 +86,14 @@ class Controller:
             self.buttons.add(("console", name), pin)
         self.dealer_slot = DisplaySlot(f"dealer ({config.dealer.display.where()})",
                                        lambda: devices.open_display(config.dealer.display), clock)
+        self.api: Any = None         # the local API (dealerpi.socket_api): told of every input and change
 
     # --- start-up ------------------------------------------------------------------------------------
 
     def replay(self, entries: list[dict[str, Any]]) -> None:
         """Rebuild the table from the journal, then make sure it runs the configured game and stakes."""
         for entry in entries:
-            self.table.apply(entry)
+            self._apply(entry)
         tables = [e for e in entries if e.get("type") == "table"]
         wanted = self.config.table_input()
         if not tables or tables[-1] != wanted:
@@ -107,7 +108,7 @@ class Controller:
     def submit(self, entry: dict[str, Any]) -> Any:
         """Journal ``entry`` durably, then apply it; refusals and alerts go to the displays."""
         self.journal.append(entry)
-        outcome = self.table.apply(entry)
+        outcome = self._apply(entry)
         _LOGGER.debug("input %s -> %s", entry, "accepted" if outcome.accepted else outcome.reason)
         for alert in outcome.alerts:
             self.alerts.append(alert)
@@ -122,6 +123,14 @@ class Controller:
                 self.alerts.append(alert)
         elif isinstance(seat, int):
             self.seat_alerts.pop(seat, None)
+        return outcome
+
+    def _apply(self, entry: dict[str, Any]) -> Any:
+        if self.api is None:
+            return self.table.apply(entry)
+        self.api.before(entry, self.table)
+        outcome = self.table.apply(entry)
+        self.api.after(entry, outcome.accepted, self.table)
         return outcome
 
     def on_edge(self, edge: ButtonEdge) -> None:
@@ -260,6 +269,8 @@ class Controller:
         return view
 
     def refresh_dealer(self) -> None:
+        if self.api is not None:
+            self.api.changed()
         view = self.dealer_view()
         if self._shown.get("dealer") == (view, self.dealer_page):
             return
@@ -311,7 +322,10 @@ async def serve(config: Config, devices: Devices, *, shoe_url: str | None = None
 
     decks = _load_decks(config)
     controller = Controller(config, devices, journal, post=post, decks=decks)
+    api = _make_api(controller, config)
     controller.replay(entries)
+    if api is not None and not await _start_api(controller, api):
+        api = None
     link = _start_shoe(controller, shoe_url or config.shoe_port, loop)
     if link is not None:
         await link.start()
@@ -339,11 +353,37 @@ async def serve(config: Config, devices: Devices, *, shoe_url: str | None = None
                 waiter.cancel()
     finally:
         notifier.notify("STOPPING=1")
+        if api is not None:
+            await api.stop()
         if link is not None:
             await link.stop()
         controller.close()
         journal.close()
     return 0
+
+
+def _make_api(controller: Controller, config: Config) -> Any:
+    """The local API for ``dealerpi console`` when the config has a ``[console]`` section."""
+    if config.console is None:
+        return None
+    from dealerpi.socket_api import ApiServer
+
+    controller.api = ApiServer(controller, config.console.socket)
+    return controller.api
+
+
+async def _start_api(controller: Controller, api: Any) -> bool:
+    """Listen on the API's socket; if it cannot, the table goes on without the console, and says so."""
+    try:
+        await api.start()
+    except OSError as exc:
+        _LOGGER.error("the console's socket %s: %s; the table goes on without the console", api.path, exc)
+        controller.alerts.append(Alert("CONSOLE", f"console socket failed ({exc.strerror or exc}): "
+                                                  "check [console] socket in the config"))
+        controller.api = None
+        controller.refresh_dealer()
+        return False
+    return True
 
 
 def _load_decks(config: Config) -> Any:

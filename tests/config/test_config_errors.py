@@ -83,7 +83,7 @@ def test_every_error_is_listed_with_file_and_key(tmp_path: Path) -> None:
     f = tmp_path / "table.toml"
     assert errors_of(tmp_path, text) == [
         f"{f}: bogus: unknown key (expected one of: devices, journal, decks, log_level, table, shoe, expanders, "
-        "muxes, seats, dealer, input)",
+        "muxes, seats, dealer, input, console)",
         f"{f}: table.rules: 'vegas' is not one of home, casino, online, tournament",
         f"{f}: table.blinds: the small blind 3 is bigger than the big blind 1",
         f"{f}: seats[0].buttons.bet: GPIO2 is I2C-1 SDA, used by the displays and expanders",

@@ -1,0 +1,103 @@
+"""The daemon's local API: framing, roles, and views sent as changes. Shared by both ends of the socket.
+
+Framing follows Klipper's API server (klipper3d.org/API_Server.html): each message is one JSON object ended
+by an ASCII 0x03 byte, requests are ``{"id": 7, "method": "input", "params": {...}}`` and are answered by
+``{"id": 7, "result": {...}}`` or ``{"id": 7, "error": {"message": ...}}``; the daemon also pushes
+``{"method": "view", "params": {...}}`` messages (no id) to a connection that said ``hello``.
+
+Roles (issue 14): the connection's ``hello`` names one of :data:`ROLES`; the daemon sends that role's view and
+accepts only that role's inputs (:data:`ROLE_INPUTS`). The console process maps tokens to roles; the daemon
+enforces them again, so a board or dealer connection cannot do a host's input whatever the page sends.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+TERMINATOR = b"\x03"
+MAX_MESSAGE = 64 * 1024            # no request is near this; a longer one is refused and the connection closed
+
+ROLES = ("host", "dealer", "board")
+
+# The deal (manual card, irregularities, undo, showdown, clock): the dealer's, and the host's too.
+DEALER_INPUTS = frozenset({"start", "card", "exposed", "boxed", "burn", "extra", "dead", "misdeal", "run",
+                           "show", "muck", "clock", "undo"})
+# Seats, stakes and the hand's extras: the host's only. ``act`` comes from the seat buttons and ``tick``
+# from the daemon's clock, never from a page.
+HOST_INPUTS = DEALER_INPUTS | {"table", "sit", "leave", "away", "back", "chips", "button", "straddle"}
+ROLE_INPUTS: Mapping[str, frozenset[str]] = {"host": HOST_INPUTS, "dealer": DEALER_INPUTS, "board": frozenset()}
+# Inputs that change or end the hand at once: the page asks first, and the request says so.
+CONFIRMED = frozenset({"undo", "misdeal", "dead"})
+
+
+class ProtocolError(ValueError):
+    """A message that is not a JSON object, or longer than :data:`MAX_MESSAGE`."""
+
+
+def encode(message: Mapping[str, Any]) -> bytes:
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode() + TERMINATOR
+
+
+class Decoder:
+    """Bytes in, whole messages out (a message may arrive in pieces, or several in one read)."""
+
+    def __init__(self) -> None:
+        self._buffer = b""
+
+    def feed(self, data: bytes) -> list[dict[str, Any]]:
+        self._buffer += data
+        *frames, self._buffer = self._buffer.split(TERMINATOR)
+        if len(self._buffer) > MAX_MESSAGE:
+            raise ProtocolError(f"a message longer than {MAX_MESSAGE} bytes")
+        messages = []
+        for frame in frames:
+            try:
+                message = json.loads(frame)
+            except (UnicodeDecodeError, ValueError) as exc:
+                raise ProtocolError(f"not JSON: {exc}") from None
+            if not isinstance(message, dict):
+                raise ProtocolError("a message is a JSON object")
+            messages.append(message)
+        return messages
+
+
+def may_send(role: str, kind: object) -> str | None:
+    """None when ``role`` may send an input of type ``kind``, else why not (for the page)."""
+    if role not in ROLE_INPUTS:
+        return f"unknown role {role!r}: one of {', '.join(ROLES)}"
+    if kind not in ROLE_INPUTS[role]:
+        return f"a {role} cannot send {kind!r} inputs"
+    return None
+
+
+def changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> dict[str, Any]:
+    """What changed from ``before`` to ``after``, two levels deep: a section that is an object sends only its
+    changed keys (a seat, say); any other section is sent whole. :func:`merge` undoes it."""
+    diff: dict[str, Any] = {}
+    for key, value in after.items():
+        old = before.get(key)
+        if value == old and key in before:
+            continue
+        if isinstance(value, dict) and isinstance(old, dict):
+            inner = {k: v for k, v in value.items() if k not in old or old[k] != v}
+            inner.update({k: None for k in old if k not in value})
+            diff[key] = inner
+        else:
+            diff[key] = value
+    return diff
+
+
+def merge(view: dict[str, Any], diff: Mapping[str, Any]) -> dict[str, Any]:
+    """Apply :func:`changes` to ``view`` (in place, and returned); a key set to null inside a section is gone."""
+    for key, value in diff.items():
+        if isinstance(value, dict) and isinstance(view.get(key), dict):
+            for inner, item in value.items():
+                if item is None:
+                    view[key].pop(inner, None)
+                else:
+                    view[key][inner] = item
+        else:
+            view[key] = value
+    return view

@@ -1,0 +1,53 @@
+"""Each role's view of the table, as plain JSON-ready dicts: pure functions of the table and the daemon's state.
+
+Secrecy by construction: the views are built from :func:`dealerpi.views.build.seat_view` without the seat's
+own cards and from :func:`dealerpi.views.build.dealer_view`, neither of which carries a hole card, and no
+card the shoe read is added here. The board (a public TV screen) also gets no alerts and no dealer notes:
+an alert may name a card (a duplicate read, an exposed card), and the board never receives a card of a live
+hand nor a mucked or folded one (issue 14). Board cards are public and are sent to every role.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from dealerpi.engine.table import Table
+from dealerpi.views.build import dealer_view, expect_words, seat_view
+
+
+def _seat(table: Table, seat: int) -> dict[str, Any]:
+    view = seat_view(table, seat)       # without show_own_cards: hole_cards stays empty
+    return {"player": view.player, "stack": view.stack, "status": view.status, "bet": view.bet,
+            "blind": view.blind, "button": view.is_button, "turn": view.your_action, "won": view.won}
+
+
+def public_view(table: Table) -> dict[str, Any]:
+    """What anyone at the table may see: seats, board, pots, whose turn (the board role's whole view)."""
+    config = table.config
+    dealer = dealer_view(table)
+    seats = range(1, config.seats + 1) if config is not None else range(0)
+    return {
+        "hand": table.hand_number,
+        "game": config.game.key if config is not None else None,
+        "blinds": [config.small_blind, config.big_blind] if config is not None else None,
+        "board": [list(cards) for cards in dealer.board],
+        "pots": [{"amount": pot.amount, "eligible": list(pot.eligible)} for pot in dealer.pots],
+        "payouts": [[seat, chips] for seat, chips in dealer.payouts],
+        "seats": {str(seat): _seat(table, seat) for seat in seats},
+    }
+
+
+def role_view(role: str, table: Table, status: Mapping[str, Any], extra: Mapping[str, Any]) -> dict[str, Any]:
+    """The view for ``role``: the public view; the dealer adds what the table expects and the alerts; the host
+    adds the status panel and ``extra`` (the session ledger)."""
+    view = public_view(table)
+    if role == "board":
+        return view
+    view["expect"] = expect_words(table.next_expectation())
+    view["alerts"] = [{"rule": rule, "message": message} for rule, message in status.get("alerts", ())]
+    view["shoe"] = bool(status.get("shoe_online"))
+    if role == "host":
+        view["status"] = {key: value for key, value in status.items() if key != "alerts"}
+        view.update(extra)
+    return view

@@ -1,0 +1,228 @@
+"""The table daemon's local API: a Unix domain socket for ``dealerpi console`` (docs/console.md).
+
+The daemon stays off the network (its unit keeps ``PrivateNetwork=yes``, ``RestrictAddressFamilies=AF_UNIX``);
+the console, a separate process, connects here. The protocol is in :mod:`dealerpi.console.protocol`: a
+connection says ``hello`` with its role and is then sent that role's view, first whole, then as changes
+after every change of the table. An ``input`` request carries one journal input; the daemon checks the
+role may send it, tags it with the sender (``"by": role``) and the time, and hands it to the controller,
+which journals it (fsync) and then applies it, exactly like a button press. The console decides nothing
+about the rules. A request id (``rid``) chosen by the console is journaled too, so an input resent after
+a lost answer is applied once, across restarts as well.
+
+The socket file is made group-writable (0660) in a directory only the service's group can enter
+(RuntimeDirectoryMode=0750): the console's user is in that group, nobody else can connect.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from dealerpi.console.ledger import Ledger
+from dealerpi.console.protocol import CONFIRMED, ROLES, Decoder, ProtocolError, changes, encode, may_send
+from dealerpi.console.views import role_view
+from dealerpi.engine.table import Table
+from dealerpi.views.model import Alert
+
+_LOGGER = logging.getLogger(__name__)
+
+MAX_BACKLOG = 1 << 20        # bytes a client may leave unread before it is dropped (a stuck page)
+
+
+class Daemon(Protocol):
+    """What the API needs of :class:`dealerpi.daemon.Controller`."""
+
+    table: Table
+    shoe_online: bool
+    alerts: Any
+    journal: Any
+
+    def submit(self, entry: dict[str, Any]) -> Any: ...
+    def refresh(self) -> None: ...
+
+
+def utc_now() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+@dataclass(eq=False)
+class _Client:
+    writer: asyncio.StreamWriter
+    task: asyncio.Task[None] | None = None
+    role: str | None = None
+    shown: dict[str, Any] = field(default_factory=dict)
+
+
+class ApiServer:
+    """See the module docstring. Made before the journal is replayed (the ledger watches the replay too),
+    started after it; :meth:`before` and :meth:`after` are called around every input the table applies."""
+
+    def __init__(self, daemon: Daemon, path: Path) -> None:
+        self.daemon = daemon
+        self.path = path
+        self.ledger = Ledger()                   # no time for replayed inputs journaled without one
+        self.clients: set[_Client] = set()
+        self.rids: set[str] = set()
+        self._server: asyncio.AbstractServer | None = None
+        self._push_due = False
+        self._summary: tuple[object, dict[str, Any]] | None = None
+
+    # --- the controller's hooks ----------------------------------------------------------------------
+
+    def before(self, entry: Mapping[str, Any], table: Table) -> None:
+        if isinstance(entry.get("rid"), str):
+            self.rids.add(entry["rid"])
+        self.ledger.before(entry, table)
+
+    def after(self, entry: Mapping[str, Any], accepted: bool, table: Table) -> None:
+        self.ledger.after(accepted, table)
+
+    def changed(self) -> None:
+        """The table or the dealer's screen changed: send each client its changes once, after this burst."""
+        if self._push_due or not self.clients:
+            return
+        with contextlib.suppress(RuntimeError):          # no running loop (a test driving the controller)
+            asyncio.get_running_loop().call_soon(self._push)
+            self._push_due = True
+
+    # --- the socket ----------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Listen; a stale socket file of a previous run is replaced."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with contextlib.suppress(FileNotFoundError):
+            if self.path.is_socket():
+                self.path.unlink()
+        self._server = await asyncio.start_unix_server(self._serve, path=str(self.path))
+        os.chmod(self.path, 0o660)
+        self.ledger.now = utc_now                # from now on inputs are live
+        _LOGGER.info("local API listening on %s", self.path)
+
+    async def stop(self) -> None:
+        if self._server is not None:
+            self._server.close()
+            tasks = [client.task for client in self.clients if client.task is not None]
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            await self._server.wait_closed()
+            self._server = None
+        with contextlib.suppress(FileNotFoundError):
+            self.path.unlink()
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        client = _Client(writer, asyncio.current_task())
+        self.clients.add(client)
+        decoder = Decoder()
+        try:
+            while data := await reader.read(65536):
+                for message in decoder.feed(data):
+                    reply = self.handle(client, message)
+                    if reply is not None:
+                        writer.write(encode(reply))
+                await writer.drain()
+        except ProtocolError as exc:
+            _LOGGER.warning("local API: dropping a client: %s", exc)
+            with contextlib.suppress(ConnectionError):
+                writer.write(encode({"error": {"message": str(exc)}}))
+        except (ConnectionError, asyncio.CancelledError):   # the page went, or the daemon stops
+            pass
+        finally:
+            self.clients.discard(client)
+            writer.close()
+
+    # --- requests ------------------------------------------------------------------------------------
+
+    def handle(self, client: _Client, message: Mapping[str, Any]) -> dict[str, Any] | None:
+        """Answer one request (None for a message without an id that needs no answer)."""
+        rid = message.get("id")
+        params = message.get("params") or {}
+        method = message.get("method")
+        if not isinstance(params, Mapping):
+            return {"id": rid, "error": {"message": "params must be an object"}}
+        if method == "hello":
+            role = params.get("role")
+            if role not in ROLES:
+                return {"id": rid, "error": {"message": f"hello: role must be one of {', '.join(ROLES)}"}}
+            client.role = str(role)
+            client.shown = self.view(client.role)
+            return {"id": rid, "result": {"role": client.role, "view": client.shown}}
+        if client.role is None:
+            return {"id": rid, "error": {"message": "say hello with a role first"}}
+        if method == "input":
+            result = self.submit(client.role, params.get("entry"), params.get("rid"), bool(params.get("confirm")))
+            return {"id": rid, "result": result}
+        if method == "ledger":
+            if client.role != "host":
+                return {"id": rid, "error": {"message": "the ledger is the host's"}}
+            return {"id": rid, "result": self.ledger_summary()}
+        return {"id": rid, "error": {"message": f"unknown method {method!r}"}}
+
+    def submit(self, role: str, entry: object, rid: object, confirmed: bool) -> dict[str, Any]:
+        """One input from a page: checked for the role, tagged, journaled and applied by the daemon."""
+        if not isinstance(entry, Mapping):
+            return {"accepted": False, "reason": "input: entry must be a JSON object"}
+        kind = entry.get("type")
+        if (refusal := may_send(role, kind)) is not None:
+            return {"accepted": False, "reason": refusal}
+        if kind in CONFIRMED and not confirmed:
+            return {"accepted": False, "reason": f"{kind} takes the hand back or ends it: confirm it first"}
+        if rid is not None and (not isinstance(rid, str) or len(rid) > 64):
+            return {"accepted": False, "reason": "rid must be a string of at most 64 characters"}
+        if rid is not None and rid in self.rids:
+            return {"accepted": True, "duplicate": True}
+        tagged = {**entry, "by": role, "at": utc_now()}
+        if rid is not None:
+            tagged["rid"] = rid
+        if kind == "card":
+            tagged["source"] = "manual"           # a card typed in, not read by the shoe (issue 14)
+        outcome = self.daemon.submit(tagged)
+        self.daemon.refresh()
+        return {"accepted": outcome.accepted, "reason": outcome.reason,
+                "alerts": [{"rule": a.rule, "message": a.message} for a in outcome.alerts]}
+
+    # --- views ---------------------------------------------------------------------------------------
+
+    def status(self) -> dict[str, Any]:
+        alerts: tuple[Alert, ...] = tuple(self.daemon.alerts)
+        journal = self.daemon.journal
+        return {"alerts": [(a.rule, a.message) for a in alerts], "shoe_online": self.daemon.shoe_online,
+                "journal": {"path": str(journal.path), "inputs": journal.count}}
+
+    def ledger_summary(self) -> dict[str, Any]:
+        table = self.daemon.table
+        key = (tuple(self.ledger.events), tuple((s, i.player, i.stack) for s, i in sorted(table.seats.items())))
+        if self._summary is None or self._summary[0] != key:
+            self._summary = (key, self.ledger.summary(table))
+        return self._summary[1]
+
+    def view(self, role: str) -> dict[str, Any]:
+        extra = {"ledger": self.ledger_summary()} if role == "host" else {}
+        return role_view(role, self.daemon.table, self.status(), extra)
+
+    def _push(self) -> None:
+        self._push_due = False
+        views: dict[str, dict[str, Any]] = {}
+        for client in list(self.clients):
+            if client.role is None:
+                continue
+            if client.role not in views:
+                views[client.role] = self.view(client.role)
+            diff = changes(client.shown, views[client.role])
+            if not diff:
+                continue
+            client.shown = views[client.role]
+            transport = client.writer.transport
+            if transport.is_closing() or transport.get_write_buffer_size() > MAX_BACKLOG:
+                _LOGGER.warning("local API: dropping a %s client that stopped reading", client.role)
+                self.clients.discard(client)
+                client.writer.close()
+                continue
+            client.writer.write(encode({"method": "view", "params": diff}))

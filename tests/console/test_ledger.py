@@ -1,0 +1,101 @@
+"""The session ledger (issue 14): buy-ins, top-ups (BET-16), cash-outs, the in = out check, the fewest
+transfers, CSV; events follow undo. The arithmetic is in each docstring."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dealerpi.console.ledger import Ledger, csv_text, settle
+from dealerpi.engine.table import Table
+
+
+def run(inputs: list[dict[str, Any]]) -> tuple[Table, Ledger]:
+    table, ledger = Table(), Ledger(now=lambda: "2026-11-23T22:00:00Z")
+    for entry in inputs:
+        ledger.before(entry, table)
+        ledger.after(table.apply(entry).accepted, table)
+    return table, ledger
+
+
+TABLE = {"type": "table", "game": "nlhe", "rules": "home", "seats": 3, "blinds": [1, 3]}
+
+
+def test_fewest_transfers_beats_largest_debt_to_largest_credit() -> None:
+    """Nets Ann +4, Bob +3, Cy +3, Dee -6, Eve -4 (sum 0). Largest debt to largest credit takes 4 transfers
+    (Dee 4 to Ann, Eve 3 to Bob, Dee 2 to Cy, Eve 1 to Cy); the groups {Ann, Eve} (4 - 4 = 0) and
+    {Bob, Cy, Dee} (3 + 3 - 6 = 0) settle in (2 - 1) + (3 - 1) = 3."""
+    transfers = settle({"Ann": 4, "Bob": 3, "Cy": 3, "Dee": -6, "Eve": -4})
+    assert sorted(transfers) == [("Dee", "Bob", 3), ("Dee", "Cy", 3), ("Eve", "Ann", 4)]
+
+
+def test_settle_nothing_when_even_or_when_nets_do_not_add_up() -> None:
+    assert settle({"Ann": 0, "Bob": 0}) == []
+    assert settle({"Ann": 5, "Bob": -4}) == []          # 5 - 4 = 1: not settleable, the check shows it
+
+
+def test_buy_in_top_up_cash_out_and_in_equals_out() -> None:
+    """Ann and Bob buy in 250 each; Bob tops up 50 (BET-16, 250 + 50 = 300 = 100 big blinds of 3, the home
+    maximum); Ann cashes out her 250. In: 250 + 250 + 50 = 550; out: 250; on the table: Bob's 300;
+    300 + 250 = 550 = in. Nets: Ann 250 - 250 = 0, Bob 300 - 300 = 0: no transfers."""
+    table, ledger = run([TABLE, {"type": "sit", "seat": 1, "player": "Ann", "stack": 250},
+                         {"type": "sit", "seat": 2, "player": "Bob", "stack": 250},
+                         {"type": "chips", "seat": 2, "amount": 50}, {"type": "leave", "seat": 1}])
+    summary = ledger.summary(table)
+    assert [(e["kind"], e["player"], e["amount"]) for e in summary["events"]] == [
+        ("buy-in", "Ann", 250), ("buy-in", "Bob", 250), ("top-up", "Bob", 50), ("cash-out", "Ann", 250)]
+    assert (summary["in"], summary["out"], summary["on_table"], summary["balanced"]) == (550, 250, 300, True)
+    assert summary["players"] == [{"player": "Ann", "in": 250, "out": 250, "on_table": 0, "net": 0},
+                                  {"player": "Bob", "in": 300, "out": 0, "on_table": 300, "net": 0}]
+    assert summary["transfers"] == []
+
+
+def test_refused_and_undone_inputs_leave_no_event() -> None:
+    """A top-up of 100 on 250 would be 350 > 300 (BET-16, home maximum 100 x 3): refused, no event. The sit
+    undone: its buy-in goes too."""
+    table, ledger = run([TABLE, {"type": "sit", "seat": 1, "player": "Ann", "stack": 250},
+                         {"type": "chips", "seat": 1, "amount": 100},
+                         {"type": "sit", "seat": 2, "player": "Bob", "stack": 200}, {"type": "undo"}])
+    assert [(e.kind, e.player, e.amount) for e in ledger.events] == [("buy-in", "Ann", 250)]
+    assert ledger.summary(table)["in"] == 250
+
+
+def test_a_played_hand_moves_chips_and_the_loser_pays_the_winner() -> None:
+    """Ann (button, seat 1), Bob (SB 1), Cy (BB 3), blinds 1/3, stacks 250. Pre-flop Ann raises to 250
+    (all-in), Bob folds, Cy calls. Dealt from seat 2: Bob Ah Ad (folded), Cy 7c 2d, Ann Ks Kc; burns 4c 5c 6c,
+    board 3s 8h 9c Jd Kh: Ann's three kings win.
+    Ann wins 250 + 250 + 1 = 501; Bob has 249, Cy 0. Nets: Ann 501 - 250 = +251, Bob 249 - 250 = -1,
+    Cy 0 - 250 = -250; in 750 = on the table 501 + 249 + 0. Cy pays Ann 250, Bob pays Ann 1."""
+    cards = ["Ah", "7c", "Ks", "Ad", "2d", "Kc", "4c", "3s", "8h", "9c", "5c", "Jd", "6c", "Kh"]
+    inputs: list[dict[str, Any]] = [TABLE, *({"type": "sit", "seat": s, "player": n, "stack": 250}
+                                             for s, n in ((1, "Ann"), (2, "Bob"), (3, "Cy"))),
+                                    {"type": "button", "seat": 1}, {"type": "start"}]
+    inputs += [{"type": "card", "card": c} for c in cards[:6]]
+    inputs += [{"type": "act", "seat": 1, "action": "raise", "to": 250}, {"type": "act", "seat": 2, "action": "fold"},
+               {"type": "act", "seat": 3, "action": "call"}]
+    inputs += [{"type": "card", "card": c} for c in cards[6:]]
+    table, ledger = run(inputs)
+    assert {s: i.stack for s, i in table.seats.items()} == {1: 501, 2: 249, 3: 0}
+    summary = ledger.summary(table)
+    assert [(p["player"], p["net"]) for p in summary["players"]] == [("Ann", 251), ("Bob", -1), ("Cy", -250)]
+    assert summary["balanced"] is True and summary["in"] == 750 == summary["on_table"]
+    assert sorted(summary["transfers"], key=lambda t: t["amount"]) == [
+        {"from": "Bob", "to": "Ann", "amount": 1}, {"from": "Cy", "to": "Ann", "amount": 250}]
+    assert csv_text(summary).splitlines() == [
+        "time (UTC),kind,player,seat,amount",
+        "2026-11-23T22:00:00Z,buy-in,Ann,1,250", "2026-11-23T22:00:00Z,buy-in,Bob,2,250",
+        "2026-11-23T22:00:00Z,buy-in,Cy,3,250", "",
+        "player,in,out,on table,net", "Ann,250,0,501,251", "Bob,250,0,249,-1", "Cy,250,0,0,-250", "",
+        "pays,to,amount", "Cy,Ann,250", "Bob,Ann,1"]
+
+
+def test_a_tournament_has_no_ledger() -> None:
+    table, ledger = run([{**TABLE, "rules": "tournament", "buy_in": 20},
+                         {"type": "sit", "seat": 1, "player": "Ann", "stack": 1000}])
+    assert 1 in table.seats and ledger.events == []
+
+
+def test_csv_cells_that_a_spreadsheet_would_run_are_quoted_as_text() -> None:
+    """A player named "=1+1" must not become a formula when the host opens the CSV."""
+    summary = {"events": [{"at": None, "kind": "buy-in", "player": "=1+1", "seat": 1, "amount": 5}],
+               "players": [], "transfers": []}
+    assert csv_text(summary).splitlines()[1] == ",buy-in,'=1+1,1,5"

@@ -1,0 +1,44 @@
+"""A daemon Controller on fake devices with its local API, for the console's tests (no systemd, no loop)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from daemon_kit import CONFIG
+
+from dealerpi.config import Config, load
+from dealerpi.daemon import Controller
+from dealerpi.devices import FakeDevices
+from dealerpi.journal import Journal
+from dealerpi.socket_api import ApiServer
+
+# seat 1 gets Kd then Qc... in dealing order; tags T00.. name these cards (see FakeDecks)
+SHOE = ["Kd", "8c", "5d", "Qc", "9c", "4s", "Jh", "2d", "3c", "7d", "6h", "Td", "Ac", "2c", "7s"]
+
+
+class FakeDecks:
+    """The DeckLibrary interface: tag T00 is SHOE[0], T01 SHOE[1], ..."""
+
+    def card_for(self, uid: str) -> tuple[str, str] | None:
+        number = int(uid[1:]) if uid.startswith("T") and uid[1:].isdigit() else -1
+        return ("test", SHOE[number]) if 0 <= number < len(SHOE) else None
+
+
+def make(tmp_path: Path) -> tuple[Config, Controller, ApiServer]:
+    """A three-seat table (daemon_kit.CONFIG) with ``[console] socket = "run/api.sock"``."""
+    path = tmp_path / "table.toml"
+    path.write_text(CONFIG + '\n[console]\nsocket = "run/api.sock"\nstate = "console"\n')
+    config = load(path)
+    journal, entries = Journal.open(config.journal)
+    controller = Controller(config, FakeDevices(config), journal, clock=lambda: 100.0, decks=FakeDecks())
+    assert config.console is not None
+    api = ApiServer(controller, config.console.socket)
+    controller.api = api
+    controller.replay(entries)
+    return config, controller, api
+
+
+def journal_lines(config: Config) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in config.journal.read_text().splitlines()]
