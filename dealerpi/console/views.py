@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from dealerpi.engine.table import Table
-from dealerpi.views.build import dealer_view, expect_words, seat_view
+from dealerpi.views.build import dealer_view, seat_view
 
 
 def _seat(table: Table, seat: int) -> dict[str, Any]:
@@ -44,7 +44,7 @@ def role_view(role: str, table: Table, status: Mapping[str, Any], extra: Mapping
     view = public_view(table)
     if role == "board":
         return view
-    view["expect"] = expect_words(table.next_expectation())
+    view["expect"] = table.expectation().words()
     view["alerts"] = [{"rule": rule, "message": message} for rule, message in status.get("alerts", ())]
     view["shoe"] = bool(status.get("shoe_online"))
     if role == "host":

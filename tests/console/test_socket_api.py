@@ -91,7 +91,7 @@ def test_inputs_are_tagged_with_the_sender_and_a_typed_card_is_manual(tmp_path: 
         [("sit", "host")] * 3 + [("start", "dealer"), ("card", "dealer")]
     assert lines[-1]["source"] == "manual" and lines[-1]["card"] == "Kd"
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", lines[-1]["at"])
-    assert controller.table.next_expectation() == {"expect": "card", "for": "seat 3"}   # Kd went to seat 2
+    assert controller.table.expectation().as_json() == {"expect": "card", "for": "seat 3"}   # Kd went to seat 2
 
 
 def test_undo_misdeal_and_dead_need_confirm(tmp_path: Path) -> None:
@@ -147,7 +147,7 @@ def test_secrecy_no_frame_to_any_role_carries_a_hole_card_with_positive_control(
             controller.on_card(f"T{uid:02d}")
             await asyncio.sleep(0.01)
         for action in ("call", "call", "check"):
-            seat = controller.table.next_expectation()["seat"]
+            seat = controller.table.expectation().seat
             controller.submit({"type": "act", "seat": seat, "action": action})
             controller.refresh()
             await asyncio.sleep(0.01)
