@@ -85,6 +85,14 @@ class NewPlayer(StrEnum):
     TOURNAMENT = "tournament"
 
 
+class SeatChange(StrEnum):
+    """BLD-8: a seat change at one table is measured by the blinds (seed 002 B20-B22) or makes the player new
+    (BLD-6; TDA 8-A for moved players)."""
+
+    BY_POSITION = "by_position"
+    AS_NEW = "as_new"
+
+
 class AbsentPlayer(StrEnum):
     """DEAL-9: not dealt (cash) or dealt in and killed (TDA 30)."""
 
@@ -109,6 +117,7 @@ class Policies:
     straddles: StraddleRule = StraddleRule.MULTIPLE                    # BLD-9
     missed_blinds: MissedBlinds = MissedBlinds.BUY_BLINDS              # BLD-7
     new_player: NewPlayer = NewPlayer.POST_OR_WAIT                     # BLD-6
+    seat_change: SeatChange = SeatChange.BY_POSITION                   # BLD-8
     limit_cap_heads_up: bool = False          # BET-6: the cap holds heads-up (TDA 48) or not (RRoP)
     clock_seconds: int = 120                  # TRN-2: 0 = off; home 2 minutes; tournament 25 (+5)
     clock_countdown: int = 0                  # TRN-2: extra countdown seconds (TDA 29: 5)
@@ -131,12 +140,14 @@ PRESETS: dict[Preset, Policies] = {
         button_method=ButtonMethod.NO_DEAD_BUTTON, heads_up_first_card=FirstCard.BUTTON,
         exposed_first_cards=ExposedFirstCards.MISDEAL, substantial_action=RuleSource.RROP,
         straddles=StraddleRule.NONE, missed_blinds=MissedBlinds.ONLINE, new_player=NewPlayer.POST_OR_WAIT,
+        seat_change=SeatChange.AS_NEW,
         limit_cap_heads_up=True, clock_seconds=0, run_it_max=1, buy_in_min_bb=0, buy_in_max_bb=0,
         buy_in_min_small_bets=10),
     Preset.TOURNAMENT: Policies(
         button_method=ButtonMethod.DEAD_BUTTON, exposed_first_cards=ExposedFirstCards.MISDEAL,
         four_card_flop=FourCardFlop.TDA, premature_turn=RuleSource.TDA, straddles=StraddleRule.NONE,
-        missed_blinds=MissedBlinds.NONE, new_player=NewPlayer.TOURNAMENT, limit_cap_heads_up=True,
+        missed_blinds=MissedBlinds.NONE, new_player=NewPlayer.TOURNAMENT, seat_change=SeatChange.AS_NEW,
+        limit_cap_heads_up=True,
         clock_seconds=25, clock_countdown=5, absent_player=AbsentPlayer.DEALT_KILLED, run_it_max=1,
         buy_in_min_bb=0, buy_in_max_bb=0, tournament=True),
 }

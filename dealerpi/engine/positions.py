@@ -118,6 +118,7 @@ class _Draft:
     after_bb: int | None = None
     missed: dict[int, str] = field(default_factory=dict)
     no_button: set[int] = field(default_factory=set)
+    passing: set[int] = field(default_factory=set)
     notes: list[tuple[str, str]] = field(default_factory=list)
 
     def post(self, seat: int, live: int, dead: int = 0) -> None:
@@ -144,7 +145,9 @@ class _Planner:
         # Tournament: no chips means out (an empty seat). Cash: a broke player who stays seated misses blinds
         # like an absent one (seed 002 B19).
         self.players = {s: i for s, i in seats.items() if not (self.tournament and i.stack <= 0)}
-        self.playing = {s for s, i in self.players.items() if i.stack > 0 and (not i.away or self.deal_absent)}
+        self.passing = {s for s in lineup.passing if s in self.players}     # BLD-8, B21: not dealt in, owes nothing
+        self.playing = {s for s, i in self.players.items()
+                        if i.stack > 0 and (not i.away or self.deal_absent) and s not in self.passing}
         first = lineup.bb is None
         self.new = set() if first else {s for s, i in self.players.items() if i.new}
         keep = mb.marks(self.policy)
@@ -290,6 +293,7 @@ class _Planner:
         fresh = mode == "fresh"
         d = _Draft(roles, hand_bb=roles.bb, after_sb=roles.sb, after_bb=roles.bb)
         d.missed = dict(self.missed)                 # a new game clears them for those it deals in (_finish)
+        d.passing = set(self.passing)
         if not fresh:
             d.no_button = set(self.no_button)
         if mode == "normal" and self.lineup.button is not None:
@@ -405,7 +409,7 @@ class _Planner:
             return
 
         def owes(seat: int) -> bool:
-            return seat in self.players and seat not in d.dealt and seat not in self.new
+            return seat in self.players and seat not in d.dealt and seat not in self.new and seat not in self.passing
 
         for seat in ring.between(lineup.bb, d.after_bb):
             if owes(seat):
@@ -418,6 +422,18 @@ class _Planner:
                     d.missed[seat] = merge_missed(d.missed.get(seat), MISSED_SB)
                     d.notes.append(("BLD-7", f"Seat {seat} missed the small blind: missed-blind button"))
 
+    def _end_passing(self, d: _Draft) -> None:
+        """BLD-8, seed 002 B21: a moved player who lets the blinds pass plays again once the small blind has
+        moved over or onto his seat (both blinds have gone by him)."""
+        prev_sb = self.lineup.sb or self.lineup.button
+        if not d.passing or prev_sb is None or d.after_sb is None:
+            return
+        for seat in [*self.ring.between(prev_sb, d.after_sb), d.after_sb]:
+            if seat in d.passing:
+                d.passing.discard(seat)
+                d.notes.append(("BLD-8", f"Seat {seat}: the blinds have passed; plays from the next hand "
+                                         "(seed 002 B21)"))
+
     def _finish(self, d: _Draft, occasion: str) -> HandPlan:
         roles, ring = d.roles, self.ring
         if len(d.dealt) < 2:
@@ -427,10 +443,11 @@ class _Planner:
         elif mb.marks(self.policy) and occasion:
             # Seed 002 B4: who is not dealt in on the first deal of a game comes in as an incoming player, on
             # or posting the big blind: his seat gets a missed big blind.
-            for seat in sorted(s for s in set(self.players) - d.dealt if not self.players[s].new):
+            for seat in sorted(s for s in set(self.players) - d.dealt - self.passing if not self.players[s].new):
                 d.missed[seat] = merge_missed(d.missed.get(seat), MISSED_BB)
                 d.notes.append(("BLD-7", f"Seat {seat} is not dealt in on the first deal: missed-blind button "
                                          "(seed 002 B4)"))
+        self._end_passing(d)
         for seat in d.dealt:
             if d.missed.pop(seat, None) is not None and seat == d.hand_bb:
                 d.notes.append(("BLD-7", f"Seat {seat} takes the big blind: the missed-blind button is cleared"))
@@ -447,7 +464,8 @@ class _Planner:
                   for s in killed]
         if self.bb_ante:
             notes.append(("BLD-10", f"Big-blind ante: seat {d.hand_bb} pays {self.bb_ante} for the table"))
-        after = Lineup(roles.button, d.after_sb, d.after_bb, d.missed, frozenset(d.no_button), None, d.hand_bb)
+        after = Lineup(roles.button, d.after_sb, d.after_bb, d.missed, frozenset(d.no_button), None, d.hand_bb,
+                       frozenset(d.passing))
         waiting = tuple(s for s in sorted(self.players) if s not in d.dealt)
         _LOGGER.debug("planned hand: button %s order %s", roles.button, order)
         return HandPlan(roles.button, order, dict(d.live), dict(d.dead), antes, d.hand_sb, d.hand_bb, preflop_first,

@@ -46,7 +46,8 @@ class Lineup:
     ``no_button`` holds seats that made up a blind between the blinds at big-bet poker and may not have the
     button this round (seed 002 B16). ``start`` is the seat the dealer put the button on for the next hand.
     ``bb_poster`` is the seat that posted the last big blind: ``bb``, unless a player bought the blinds left
-    of the button (seed 001), when the bookkeeping big blind stays where it was.
+    of the button (seed 001), when the bookkeeping big blind stays where it was. ``passing`` holds seats whose
+    player moved there and lets the blinds pass without penalty until they have gone by (BLD-8, B21).
     """
 
     button: int | None = None
@@ -56,6 +57,7 @@ class Lineup:
     no_button: frozenset[int] = frozenset()
     start: int | None = None
     bb_poster: int | None = None
+    passing: frozenset[int] = frozenset()
 
 
 class HandLists(NamedTuple):

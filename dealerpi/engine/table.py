@@ -18,8 +18,9 @@ from dealerpi.engine.dealing import DealFollower
 from dealerpi.engine.hand import Hand, Phase
 from dealerpi.engine.inputs import InputError, TableConfig, parse_config, require
 from dealerpi.engine.payouts import Standings
-from dealerpi.engine.positions import HandPlan, Lineup, PositionError, check_buy_in, move_button
+from dealerpi.engine.positions import HandPlan, Lineup, PositionError, SeatInfo, check_buy_in, move_button
 from dealerpi.engine.records import Alert, DealRecord, Outcome, Seat
+from dealerpi.engine.seat_change import move_seat
 from dealerpi.engine.table_hand import HandInputs
 from dealerpi.engine.tournament import ActionClock, LevelClock, ScheduleError
 
@@ -177,6 +178,22 @@ class Table(HandInputs):
                                 "(DEAL-9: dealt in, blinded, killed)")
         del self.seats[seat]
         return []
+
+    def _on_move(self, entry: Mapping[str, Any]) -> list[Alert]:
+        """BLD-8: a player changes seats between hands; ``seat_change.move_seat`` says what he owes."""
+        config = self._require_config()
+        seat = self._seat_number(entry)
+        self._between_hands("change seats")
+        to = require(entry, "to", int)
+        infos = {s: SeatInfo(s, info.stack, away=info.away) for s, info in self.seats.items()}
+        moved = move_seat(self.lineup, infos, seat, to, table_seats=config.seats, policies=config.policies,
+                          wait=bool(entry.get("wait", False)))
+        player = self.seats.pop(seat)
+        player.new = player.new or moved.new
+        player.wants_to_post = bool(entry.get("post", player.wants_to_post))
+        self.seats[to] = player
+        self.lineup = moved.lineup
+        return [Alert(rule, text) for rule, text in moved.notes]
 
     def _on_away(self, entry: Mapping[str, Any]) -> list[Alert]:
         self.seats[self._seat_number(entry)].away = True

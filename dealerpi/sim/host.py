@@ -69,6 +69,8 @@ def describe(entry: Mapping[str, Any]) -> str:
         return f"{entry.get('player')} sits in seat {entry.get('seat')} with {entry.get('stack')}"
     if kind == "chips":
         return f"seat {entry.get('seat')} adds {entry.get('amount')}"
+    if kind == "move":
+        return f"seat {entry.get('seat')} moves to seat {entry.get('to')}"
     if kind == "start":
         return "START: a new hand" if "bomb" not in entry else "START: a bomb pot"
     if kind in ("exposed", "boxed", "burn"):           # a card seen face up by everyone: no secret
