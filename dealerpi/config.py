@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from dealerpi.engine.inputs import InputError, parse_config
 from dealerpi.engine.policies import Preset
 
 _LOGGER = logging.getLogger(__name__)
@@ -268,38 +269,21 @@ TABLE_KEYS = ("game", "rules", "seats", "blinds", "limits", "ante", "bb_ante", "
               "starting_stack", "policies")
 
 
-def _check_table(c: _Checker, raw: Any) -> dict[str, Any]:
-    """The ``[table]`` section: the keys of the journal's ``table`` input, checked by the engine's own
-    parser (one source of truth for games, presets and policies); its message names the key."""
-    from dealerpi.engine.inputs import InputError, parse_config
-
+def _check_table(c: _Checker, raw: Any) -> tuple[dict[str, Any], int | None]:
+    """The ``[table]`` section and its seat count: the keys of the journal's ``table`` input, checked by the
+    engine's own parser, the one source of truth for what a table may be (games, presets, policies, stakes,
+    levels); its error names the key. The seat count is None when the engine refuses the table."""
     table = c.table("table", raw)
     if table is None:
-        return {}
+        return {}, None
     c.unknown_keys("table", table, TABLE_KEYS)
-    for name in ("game", "seats", "blinds"):
-        if name not in table:
-            c.error(f"table.{name}", "missing")
     out = {k: v for k, v in table.items() if k in TABLE_KEYS}
-    before = len(c.errors)
-    if "rules" in table:
-        c.text("table.rules", table["rules"], RULE_PRESETS)
-    if "seats" in table and c.integer("table.seats", table["seats"], range(2, MAX_SEATS + 1)) is None:
-        del out["seats"]
-    blinds = table.get("blinds")
-    if blinds is not None and (not isinstance(blinds, list) or len(blinds) != 2 or not all(
-            isinstance(b, int) and not isinstance(b, bool) and b > 0 for b in blinds)):
-        c.error("table.blinds", f"must be [small, big], two positive integers, not {blinds!r}")
-    elif blinds is not None and blinds[0] > blinds[1]:
-        c.error("table.blinds", f"the small blind {blinds[0]} is bigger than the big blind {blinds[1]}")
-    if len(c.errors) > before or any(name not in table for name in ("game", "seats", "blinds")):
-        return out
     try:
-        parse_config({"type": "table", **table})
+        parsed = parse_config({"type": "table", **out})
     except InputError as exc:
-        key = re.search(r'"(\w+)"', str(exc))
-        c.error(f"table.{key.group(1)}" if key else "table", str(exc).removeprefix("table: "))
-    return out
+        c.error(f"table.{exc.key}" if exc.key else "table", str(exc).removeprefix("table: "))
+        return out, None
+    return out, parsed.seats
 
 
 def _check_expanders(c: _Checker, raw: Any) -> dict[str, Expander]:
@@ -363,6 +347,8 @@ def _check_display(c: _Checker, key: str, raw: Any, muxes: Mapping[str, Mux],
     rotate = c.integer(f"{key}.rotate", table.get("rotate", 0), (0, 2))
     mux_name = table.get("mux")
     if mux_name is not None:
+        if (mux_name := c.text(f"{key}.mux", mux_name)) is None:
+            return None
         if "bus" in table:
             c.error(f"{key}.bus", "give either bus, or mux and channel, not both")
             return None
@@ -492,11 +478,11 @@ def parse(data: Mapping[str, Any], source: Path) -> Config:
            "dealer", "input", "console")
     c.unknown_keys("", data, top)
     devices = c.text("devices", data.get("devices", "pi"), ("fake", "pi"))
-    table = _check_table(c, data.get("table"))
+    table, table_seats = _check_table(c, data.get("table"))
     expanders = _check_expanders(c, data.get("expanders", []))
     muxes = _check_muxes(c, data.get("muxes", []))
     places: dict[tuple[object, ...], str] = {}
-    seats = _check_seats(c, data.get("seats"), table.get("seats"), expanders, muxes, places)
+    seats = _check_seats(c, data.get("seats"), table_seats, expanders, muxes, places)
     if "dealer" not in data:
         c.error("dealer", "missing")
     console = _check_console(c, data.get("dealer"), expanders, muxes, places)
@@ -525,10 +511,14 @@ def load(path: Path | str) -> Config:
     """Read and validate the TOML file at ``path``."""
     source = Path(path)
     try:
-        with source.open("rb") as handle:
-            data = tomllib.load(handle)
+        raw = source.read_bytes()
     except OSError as exc:
         raise ConfigError([f"{source}: cannot read: {exc.strerror or exc}"]) from exc
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:            # TOML is UTF-8 (toml.io, v1.0.0 "Spec")
+        line = raw[:exc.start].count(b"\n") + 1
+        raise ConfigError([f"{source}: line {line}: byte 0x{raw[exc.start]:02x} is not UTF-8 text"]) from exc
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError([f"{source}: TOML syntax: {exc}"]) from exc
     return parse(data, source)

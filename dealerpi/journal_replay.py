@@ -1,33 +1,46 @@
 """Replaying a table journal (one JSON input per line) through the table: ``dealerpi replay --journal FILE``.
 
 The replay is the same fold the daemon does at start-up, so what it prints is exactly the table the daemon
-would rebuild. This module reads the file; the table itself never touches files.
+would rebuild. The file is read by the daemon's own reader (``dealerpi.journal.read``): a file the daemon
+refuses to start from is refused here with the same message naming the file and line, and a torn last line
+is dropped as the daemon drops it. This module reads the file; the table itself never touches files.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 from dealerpi.engine.table import Table
+from dealerpi.journal import JournalError, read
 
 
 def replay_lines(lines: Iterable[str]) -> tuple[Table, list[dict[str, Any]], list[dict[str, Any]]]:
-    """Apply every line; return the table, the rejected inputs and the alerts, each with its line number."""
+    """Apply every line (tests write journals as text); a line that is not a JSON object is rejected."""
+    entries: list[Mapping[str, Any] | str] = []
+    for line in lines:
+        try:
+            entries.append(json.loads(line))
+        except json.JSONDecodeError as error:
+            entries.append(f"not JSON: {error.msg} at column {error.colno}")
+    return replay_entries(entries)
+
+
+def replay_entries(entries: Iterable[Mapping[str, Any] | str]) -> tuple[Table, list[dict[str, Any]],
+                                                                       list[dict[str, Any]]]:
+    """Apply every input in order (line N is the N-th); return the table, the rejected inputs and the alerts,
+    each with its line number. A string stands for a line that could not be read, and is its reason."""
     table = Table()
     rejected: list[dict[str, Any]] = []
     alerts: list[dict[str, Any]] = []
-    for number, line in enumerate(lines, start=1):
-        text = line.strip()
-        if not text or text.startswith("#"):
-            continue
-        try:
-            entry = json.loads(text)
-        except json.JSONDecodeError as error:
-            rejected.append({"line": number, "reason": f"not JSON: {error.msg} at column {error.colno}"})
+    for number, entry in enumerate(entries, start=1):
+        if isinstance(entry, str):
+            rejected.append({"line": number, "reason": entry})
             continue
         outcome = table.apply(entry)
         if not outcome.accepted:
@@ -83,12 +96,18 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--journal", required=True, help="a journal file, one JSON input per line")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
+    logging.basicConfig(stream=sys.stderr, level=logging.WARNING, format="%(levelname)s: %(message)s")
+    path = Path(args.journal)
     try:
-        with open(args.journal, encoding="utf-8") as handle:
-            table, rejected, alerts = replay_lines(handle)
+        if not path.is_file():
+            raise FileNotFoundError(2, "not a file" if path.exists() else "No such file or directory")
+        entries, _good = read(path)       # the daemon's reader: it refuses what the daemon refuses
     except OSError as error:
-        print(f"dealerpi replay: cannot read {args.journal}: {error.strerror}", file=sys.stderr)
+        print(f"dealerpi replay: cannot read {path}: {error.strerror or error}", file=sys.stderr)
         return 2
-    result = summary(table, rejected, alerts)
+    except JournalError as error:
+        print(f"dealerpi replay: {error}; the daemon would not start from this journal", file=sys.stderr)
+        return 2
+    result = summary(*replay_entries(entries))
     print(json.dumps(result, indent=2) if args.json else _text(result))
     return 0

@@ -9,31 +9,60 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from dealerpi.engine.buy_in import check_buy_in
 from dealerpi.engine.games import GAMES, GameDef, Structure
-from dealerpi.engine.policies import Policies, PolicyError, Preset, policies_for
+from dealerpi.engine.policies import PRESETS, Policies, PolicyError, Preset, policies_for
 
 T = TypeVar("T")
 
 
 class InputError(ValueError):
-    """An input that is malformed or names something that does not exist."""
+    """An input that is malformed or names something that does not exist. ``key`` is the bad key's path in the
+    input (``levels[2].ante``) when one is to blame, so a config file's error can name its key."""
+
+    def __init__(self, message: str, key: str | None = None) -> None:
+        super().__init__(message)
+        self.key = key
 
 
 def require(entry: Mapping[str, Any], key: str, kind: type[T]) -> T:
     """``entry[key]``, checked to be a ``kind`` (a bool is not an int here)."""
     if key not in entry:
-        raise InputError(f'{entry.get("type", "input")}: missing key "{key}"')
+        raise InputError(f'{entry.get("type", "input")}: missing key "{key}"', key)
     value = entry[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise InputError(f'{entry.get("type", "input")}: "{key}" must be a {kind.__name__}, not {value!r}')
+        raise InputError(f'{entry.get("type", "input")}: "{key}" must be a {kind.__name__}, not {value!r}', key)
     return value
 
 
-def _pair(entry: Mapping[str, Any], key: str) -> tuple[int, int]:
+def _amount(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _pair(entry: Mapping[str, Any], key: str, where: str = "") -> tuple[int, int]:
     value = entry.get(key)
-    if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) and v >= 0 for v in value)):
-        raise InputError(f'table: "{key}" must be two whole amounts, e.g. [1, 2], not {value!r}')
+    if not (isinstance(value, list) and len(value) == 2 and all(_amount(v) for v in value)):
+        raise InputError(f'table: "{where}{key}" must be two whole amounts, e.g. [1, 2], not {value!r}', where + key)
     return value[0], value[1]
+
+
+def _whole(entry: Mapping[str, Any], key: str, where: str = "") -> int:
+    """``entry[key]``, a whole amount of 0 or more (0 when absent)."""
+    value = entry.get(key, 0)
+    if not _amount(value):
+        raise InputError(f'table: "{where}{key}" must be a whole amount of 0 or more, not {value!r}', where + key)
+    return int(value)
+
+
+def _check_stakes(where: str, small_blind: int, big_blind: int, ante: int, bb_ante: int) -> None:
+    """What the hand planner refuses at every START (positions.plan_hand, BLD-10), refused here once, when the
+    table is configured, so a config that could never start a hand is an error naming its key."""
+    if big_blind <= 0 or small_blind > big_blind:
+        raise InputError(f'table: "{where}blinds" {small_blind}/{big_blind}: the big blind must be positive and '
+                         "at least the small blind", where + "blinds")
+    if ante and bb_ante:
+        raise InputError(f'table: "{where}ante" and "{where}bb_ante": use one of them, not both (BLD-10)',
+                         where + "bb_ante")
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,52 +103,72 @@ def _levels(raw: object) -> tuple[Level, ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list):
-        raise InputError('table: "levels" must be a list of levels')
+        raise InputError('table: "levels" must be a list of levels (TRN-1)', "levels")
     levels = []
     for k, item in enumerate(raw):
+        where = f"levels[{k}]."
         if not isinstance(item, Mapping):
-            raise InputError(f'table: "levels"[{k}] must be an object')
+            raise InputError(f'table: "levels[{k}]" must be an object', f"levels[{k}]")
+        minutes = item.get("minutes")
+        if not _amount(minutes) or not minutes:
+            raise InputError(f'table: "{where}minutes" must be a whole number of minutes, 1 or more, not '
+                             f"{minutes!r}", where + "minutes")
         if item.get("break"):
-            levels.append(Level(0, 0, minutes=require(item, "minutes", int), is_break=True))
+            levels.append(Level(0, 0, minutes=minutes, is_break=True))
             continue
-        sb, bb = _pair(item, "blinds")
-        levels.append(Level(sb, bb, int(item.get("ante", 0)), int(item.get("bb_ante", 0)),
-                            require(item, "minutes", int)))
+        sb, bb = _pair(item, "blinds", where)
+        ante, bb_ante = _whole(item, "ante", where), _whole(item, "bb_ante", where)
+        _check_stakes(where, sb, bb, ante, bb_ante)
+        levels.append(Level(sb, bb, ante, bb_ante, minutes))
+    if levels and levels[0].is_break:
+        raise InputError('table: "levels[0]" is a break: the schedule starts with a level (TRN-1)', "levels[0]")
     return tuple(levels)
 
 
 def parse_config(entry: Mapping[str, Any]) -> TableConfig:
-    """Check a ``table`` input and build the configuration; errors name the key."""
+    """Check a ``table`` input and build the configuration; errors name the key (``InputError.key``).
+
+    Whatever a START would refuse for the table's sake (stakes, antes, the level schedule) is refused here, so
+    ``dealerpi check-config``, which runs the config's ``[table]`` through this function, refuses it too.
+    """
     game_key = require(entry, "game", str)
     if game_key not in GAMES:
-        raise InputError(f'table: "game" {game_key!r} is not a game: choose one of {", ".join(GAMES)}')
+        raise InputError(f'table: "game" {game_key!r} is not a game: choose one of {", ".join(GAMES)}', "game")
     game = GAMES[game_key]
-    preset = entry.get("rules", "home")
+    preset = require(entry, "rules", str) if "rules" in entry else "home"
     overrides = entry.get("policies") or {}
     if not isinstance(overrides, Mapping):
-        raise InputError('table: "policies" must be an object of policy names and values')
+        raise InputError('table: "policies" must be an object of policy names and values', "policies")
     try:
-        policies = policies_for(str(preset), overrides)
+        policies = policies_for(preset, overrides)
     except PolicyError as error:
-        raise InputError(f"table: {error}") from None
+        raise InputError(f"table: {error}", "rules" if preset not in PRESETS else "policies") from None
     seats = require(entry, "seats", int)
     if not 2 <= seats <= 10:
-        raise InputError(f'table: "seats" must be 2 to 10, not {seats}')
+        raise InputError(f'table: "seats" must be 2 to 10, not {seats}', "seats")
     levels = _levels(entry.get("levels"))
     if "blinds" in entry or not levels:
         small_blind, big_blind = _pair(entry, "blinds")
     else:
         small_blind, big_blind = levels[0].small_blind, levels[0].big_blind
+    ante, bb_ante = _whole(entry, "ante"), _whole(entry, "bb_ante")
+    _check_stakes("", small_blind, big_blind, ante, bb_ante)
     limits = None
     if game.structure is Structure.FIXED_LIMIT:
         limits = _pair(entry, "limits")
-    for key in ("ante", "bb_ante", "buy_in", "starting_stack"):
-        if key in entry:
-            require(entry, key, int)
+        if not 0 < limits[0] <= limits[1]:
+            raise InputError(f'table: "limits" {list(limits)}: the small bet must be positive and at most the '
+                             "big bet", "limits")
+    buy_in = _whole(entry, "buy_in")
+    if "starting_stack" in entry:
+        stack = _whole(entry, "starting_stack")
+        # the stack a seat gets when sat from its panel: one every sit would refuse is refused now
+        reason = check_buy_in(stack, policies=policies, big_blind=big_blind,
+                              small_bet=limits[0] if limits else None)
+        if reason:
+            raise InputError(f'table: "starting_stack": {reason}', "starting_stack")
     payouts = entry.get("payouts", [50, 30, 20])
-    if not (isinstance(payouts, list) and all(isinstance(p, int) and p > 0 for p in payouts)
-            and sum(payouts) == 100):
-        raise InputError('table: "payouts" must be whole percentages per place that add up to 100')
-    return TableConfig(game, Preset(str(preset)), policies, seats, small_blind, big_blind, limits,
-                       int(entry.get("ante", 0)), int(entry.get("bb_ante", 0)), levels, tuple(payouts),
-                       int(entry.get("buy_in", 0)))
+    if not (isinstance(payouts, list) and all(_amount(p) and p > 0 for p in payouts) and sum(payouts) == 100):
+        raise InputError('table: "payouts" must be whole percentages per place that add up to 100', "payouts")
+    return TableConfig(game, Preset(preset), policies, seats, small_blind, big_blind, limits, ante, bb_ante, levels,
+                       tuple(payouts), buy_in)
