@@ -95,7 +95,7 @@ def test_mutated_configs_load_or_name_file_and_key(mutations: list[tuple[tuple[A
     for path, how, value in mutations:
         try:
             mutate(data, path, how, value)
-        except (KeyError, IndexError, TypeError):
+        except (KeyError, IndexError, TypeError, AttributeError):
             continue                                   # an earlier mutation removed or replaced the parent
     raw_table = data.get("table")
     if isinstance(raw_table, dict):
