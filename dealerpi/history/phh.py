@@ -18,6 +18,7 @@ import datetime
 import functools
 import json
 import logging
+import os
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -228,14 +229,32 @@ def load_path(path: str | Path) -> Iterator[HandRecord]:
         yield from load_file(file)
 
 
-def find_files(path: str | Path) -> list[Path]:
-    """The PHH files a path names: the file itself, or the ``.phh``/``.phhs`` files under a folder, sorted."""
+def find_files(path: str | Path) -> Iterator[Path]:
+    """The PHH files a path names: the file itself, or the ``.phh``/``.phhs`` files under a folder in sorted
+    order (as ``sorted(folder.rglob("*"))`` sorts them), found as they are needed: a corpus of a million files
+    is never listed whole. Raise PHHError now for a path that names nothing, later for a folder that cannot
+    be listed."""
     root = Path(path)
     if root.is_dir():
-        return sorted(p for p in root.rglob("*") if p.suffix in SUFFIXES and p.is_file())
+        return _walk(root)
     if root.is_file():
-        return [root]
+        return iter([root])
     raise PHHError(f"{root}: no such file or folder")
+
+
+def _walk(folder: Path) -> Iterator[Path]:
+    # Sorting each folder's entries by name gives the order of sorted paths (a Path sorts by its parts), one
+    # folder's listing at a time. Symbolic links to folders are not followed, as rglob does not follow them.
+    try:
+        with os.scandir(folder) as listing:
+            entries = sorted(listing, key=lambda entry: entry.name)
+    except OSError as exc:
+        raise PHHError(f"{folder}: cannot list the folder: {exc}") from exc
+    for entry in entries:
+        if entry.is_dir(follow_symlinks=False):
+            yield from _walk(Path(entry.path))
+        elif os.path.splitext(entry.name)[1] in SUFFIXES and entry.is_file():   # as Path.suffix
+            yield Path(entry.path)
 
 
 def load_file(file: Path) -> list[HandRecord]:

@@ -11,6 +11,7 @@ collected in order, so the output is the same whatever the number of workers.
 from __future__ import annotations
 
 import functools
+import itertools
 import multiprocessing
 import os
 from collections import deque
@@ -59,18 +60,22 @@ def replay_stream(paths: Sequence[str | Path], *, jobs: int = 1, with_json: bool
     """Replay every hand under ``paths`` with ``jobs`` processes; yield one report per file, in file order.
 
     A path that names nothing is reported as unreadable where it stands in ``paths``."""
-    batches = list(_batches(paths))     # file names only: a few hundred bytes a file, not a result a hand
+    batches = _batches(paths)
     work = functools.partial(_replay_batch, with_json=with_json)
-    jobs = min(jobs, sum(1 for batch in batches if isinstance(batch, tuple)))
-    if jobs <= 1:                          # one core, or one batch: a pool would only add its start-up
-        for batch in batches:
+    ahead: list[tuple[Path, ...] | list[FileReport]] = []    # read until a second batch to replay shows up
+    for batch in batches:
+        ahead.append(batch)
+        if sum(isinstance(b, tuple) for b in ahead) > 1:
+            break
+    if jobs <= 1 or sum(isinstance(b, tuple) for b in ahead) <= 1:    # a pool would only add its start-up
+        for batch in itertools.chain(ahead, batches):
             yield from batch if isinstance(batch, list) else work(batch)
         return
     # fork: the workers start with the modules already imported (spawn would import them again, ~0.1 s each)
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
     with multiprocessing.get_context(method).Pool(jobs) as pool:
         pending: deque[AsyncResult[list[FileReport]] | list[FileReport]] = deque()
-        for batch in batches:
+        for batch in itertools.chain(ahead, batches):
             pending.append(batch if isinstance(batch, list) else pool.apply_async(work, (batch,)))
             while len(pending) > jobs * BATCHES_PER_WORKER:
                 yield from _get(pending.popleft())
@@ -90,8 +95,20 @@ def _batches(paths: Sequence[str | Path]) -> Iterator[tuple[Path, ...] | list[Fi
         except PHHError as exc:
             yield [FileReport(str(path), str(exc), [])]
             continue
-        for start in range(0, len(files), BATCH_FILES):
-            yield tuple(files[start:start + BATCH_FILES])
+        batch: list[Path] = []
+        failure = None
+        try:
+            for file in files:
+                batch.append(file)
+                if len(batch) == BATCH_FILES:
+                    yield tuple(batch)
+                    batch = []
+        except PHHError as exc:     # a folder that cannot be listed: said, and the rest of this path skipped
+            failure = [FileReport(str(path), str(exc), [])]
+        if batch:
+            yield tuple(batch)
+        if failure:
+            yield failure
 
 
 def _replay_batch(files: tuple[Path, ...], *, with_json: bool) -> list[FileReport]:
