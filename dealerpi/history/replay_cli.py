@@ -68,6 +68,7 @@ def main(argv: list[str]) -> int:
     reports = replay_stream(args.paths, jobs=args.jobs, with_json=args.json)
     try:
         (_print_json if args.json else _print_text)(reports, tally, sys.stdout)
+        sys.stdout.flush()      # here, where a closed pipe is caught, rather than at exit
     except BrokenPipeError:     # the reader stopped (| head): not an error to show, but the job is not done
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # Python's docs on SIGPIPE
         return 1
