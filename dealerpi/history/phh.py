@@ -26,7 +26,10 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, NamedTuple
 
-import tomli
+try:
+    import tomli as toml
+except ModuleNotFoundError:     # a virtualenv made before tomli became a dependency: the same parser, slower
+    import tomllib as toml  # type: ignore[no-redef]
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -270,8 +273,8 @@ def load_file(file: Path) -> list[HandRecord]:
 
 def _toml(text: str, source: str) -> dict[str, Any]:
     try:
-        return tomli.loads(text, parse_float=Decimal)
-    except tomli.TOMLDecodeError as exc:
+        return toml.loads(text, parse_float=Decimal)
+    except toml.TOMLDecodeError as exc:
         raise PHHError(f"{source or '<text>'}: not valid TOML: {exc}") from exc
 
 
