@@ -4,10 +4,12 @@ Prizes come from a payout table of whole percentages per place (seed 001's examp
 3 places paid 50/30/20 = $150/$90/$60). Amounts are whole units of the prize pool's currency; a pool that
 does not divide exactly leaves remainder units, given one each to the best places from first.
 
-Players who bust on the same hand share the places at stake: the prizes of those places are added and split
-evenly; remainder units go one each to the players in the order the table names them (clockwise from the
-button, like odd chips in a pot, POT-3). With their starting stacks given, the player who started the hand with
-more chips finishes higher (the usual TDA practice) and only equal stacks share.
+Players who bust on the same hand at one table (digest TRN-4; PokerStars Live, WPT): the player who started
+that hand with more chips finishes higher; players who started it with equal stacks share the places at
+stake: the prizes of those places are added and split evenly, remainder units one each to the players in the
+order the table names them (clockwise from the button, like odd chips in a pot, POT-3). The table passes the
+starting stacks. Without them, everyone busted on the hand shares: hand-for-hand play across tables (TDA
+RP-8-A: 52 left, 50 paid, 3 bust on one hand, all 3 share 50th place).
 """
 
 from __future__ import annotations
@@ -64,7 +66,9 @@ class Standings:
         return replace(self, pool=self.pool + buy_in, remaining=self.remaining + 1)
 
     def bust(self, players: Sequence[str], start_stacks: Mapping[str, int] | None = None) -> Standings:
-        """``players`` were eliminated on one hand, named clockwise from the button (odd units go that way)."""
+        """``players`` were eliminated on one hand, named clockwise from the button (odd units go that way).
+        ``start_stacks``: each one's chips when the hand started (one table: more chips, a better place);
+        None: they all share (hand-for-hand across tables, TDA RP-8-A)."""
         if not players or len(set(players)) != len(players):
             raise ValueError("name each eliminated player once")
         if len(players) >= self.remaining:

@@ -317,7 +317,8 @@ class HandInputs:
         return ([Alert("POT", f"Push: {pushes}")] if pushes else []) + alerts
 
     def _eliminations(self, order: tuple[int, ...]) -> list[Alert]:
-        """TRN-4: players who lost their last chip leave; players busted on one hand share the places."""
+        """TRN-4: players who lost their last chip leave. Of players busted on one hand, the one who started it
+        with more chips places higher; only equal starting stacks share the places (digest TRN-4)."""
         if self.standings is None:
             return []
         for seat in [s for s in order if self.seats[s].stack == 0 and self.seats[s].reserved]:
@@ -326,7 +327,8 @@ class HandInputs:
         if not busted:
             return []
         names = [self.seats[seat].player for seat in busted]      # clockwise from the button, like odd chips
-        self.standings = self.standings.bust(names)
+        starting = self.hand.starting if self.hand is not None else [0] * len(order)
+        self.standings = self.standings.bust(names, {self.seats[s].player: starting[order.index(s)] for s in busted})
         for seat in busted:
             del self.seats[seat]
         alerts = [Alert("TRN-4", f"{f.player} finishes {f.place}" + (f", wins {f.prize}" if f.prize else ""))

@@ -280,10 +280,28 @@ def test_trn4_config_payouts_single_busts_places_and_prizes() -> None:
     assert played.standings.results() == [Finish("P3", 1, 39), Finish("P1", 2, 21), Finish("P2", 3, 0)]
 
 
+def test_trn4_same_hand_busts_the_bigger_starting_stack_places_higher() -> None:
+    """TRN-4 (digest, corrected: "the player who started that hand with more chips takes the higher place"):
+    four players at 30 pay 50/30/20 of 120 = 60/36/24. Hand 1 (button 1, SB 2, BB 3, blinds 100/200): seat 4
+    moves all-in for 3000, seat 1 folds, seat 2 (1000 at the start) and seat 3 (800) call all in and lose to
+    his aces. Seat 2 started with more: 3rd, 24; seat 3: 4th, nothing.
+    Seat 4: 3000 - 1000 called + main 3 x 800 = 2400 + side 2 x 200 = 400 -> 4800 (his other 2000 is
+    uncalled, POT-2); seat 1 keeps 3000 (3000 + 1000 + 800 + 3000 = 7800 = 4800 + 3000)."""
+    journal = [table(rules="tournament", seats=4, blinds=(100, 200), buy_in=30)]
+    journal += [sit(1, 3000), sit(2, 1000), sit(3, 800), sit(4, 3000), {"type": "button", "seat": 1}, START]
+    journal += deal((2, 3, 4, 1), {2: ["7h", "2d"], 3: ["7c", "2h"], 4: ["Ah", "Ad"], 1: ["4c", "5d"]})
+    journal += [act(4, "all_in"), act(1, "fold"), act(2, "call"), act(3, "call")] + cards(*BOARD)
+    played, result = replay(journal)
+    assert stacks(result) == {1: 3000, 4: 4800}
+    assert messages(result, "TRN-4") == ["P3 finishes 4", "P2 finishes 3, wins 24"]
+    assert played.standings is not None and played.standings.remaining == 2
+
+
 def test_trn4_players_busting_on_the_same_hand_share_the_places_at_stake() -> None:
-    """TRN-4 (digest: "players who bust on the same hand share the prize(s) at stake"): four players at 30 pay
-    50/30/20 of 120 = 60/36/24. Hand 1 (button 1, SB 2, BB 3): seat 4 moves all-in, seats 2 and 3 (1000 each)
-    call and lose to his aces: they share 3rd and 4th place, 24 + 0, so 12 each, both 3rd. Hand 2 heads-up (the
+    """TRN-4 (digest: "players who started it with equal stacks share the places at stake and split their
+    prizes evenly"): four players at 30 pay 50/30/20 of 120 = 60/36/24. Hand 1 (button 1, SB 2, BB 3): seat 4
+    moves all-in, seats 2 and 3 (1000 each at the start of the hand) call and lose to his aces: they share 3rd
+    and 4th place, 24 + 0, so 12 each, both 3rd. Hand 2 heads-up (the
     big blind moves on to seat 4; seat 1 has the button): seat 1 loses: 2nd, 36; seat 4 wins 60."""
     journal = [table(rules="tournament", seats=4, blinds=(100, 200), buy_in=30)]
     journal += [sit(1, 3000), sit(2, 1000), sit(3, 1000), sit(4, 3000), {"type": "button", "seat": 1}, START]
