@@ -51,6 +51,7 @@ class DealFollower:
         self.buffer: list[list[str]] = [[] for _ in range(n)]
         self.delivered = False
         self.replacements: list[tuple[int, str]] = []     # (player, card to replace) after the hole round
+        self.boxed_hole: set[str] = set()                  # replaced hole cards that were boxed (EXP-6), not exposed
         self.seen: dict[str, Slot] = {}
         self.read_order: list[str] = []
         self.reusable: set[str] = set()                    # back in the stub by a procedure: may come again
@@ -81,7 +82,8 @@ class DealFollower:
     def blocks_action(self) -> str | None:
         """Why betting must wait (a replacement card is due, a four-card flop choice), or None."""
         if self.replacements and self.delivered:
-            return f"a replacement card is due to player {self.replacements[0][0]} first (EXP-1)"
+            player, old = self.replacements[0]
+            return f"a replacement card is due to player {player} first ({self._replacing(old)})"
         if self.pending_choice is not None:
             return "the four-card flop is being fixed: flag the card chosen as the burn (BRD-1)"
         return None
@@ -156,11 +158,11 @@ class DealFollower:
         hand = self.hand
         if self.hole_slots or (self.replacements and not self.delivered):
             return self._hole_read(card, result)
-        if self.replacements:                                   # EXP-1 after the hole cards went to the hand
+        if self.replacements:                                   # EXP-1/6 after the hole cards went to the hand
             player, old = self.replacements.pop(0)
             hand.swap_hole(player, old, card)
             # the replacement is a hole card: it is never named (hole cards are secret)
-            result.alerts.append(Alert("EXP-1", f"Player {player} has the replacement for the exposed card"))
+            result.alerts.append(self._replaced(player, old))
             return Slot("hole", player)
         self.sync()
         if hand.phase is Phase.BETTING:
@@ -189,12 +191,23 @@ class DealFollower:
         else:
             player, old = self.replacements.pop(0)
             self.buffer[player][self.buffer[player].index(old)] = card
-            result.alerts.append(Alert("EXP-1", f"Player {player} has the replacement for {old}"))
+            result.alerts.append(self._replaced(player, old))
         if not self.hole_slots and not self.replacements:
             self.delivered = True
             for p, cards in enumerate(self.buffer):
                 self.hand.deal_hole(p, cards)
         return Slot("hole", player)
+
+    def _replacing(self, old: str) -> str:
+        """The rule a replacement for ``old`` follows: a boxed card (EXP-6) or an exposed one (EXP-1)."""
+        return "EXP-6" if old in self.boxed_hole else "EXP-1"
+
+    def _replaced(self, player: int, old: str) -> Alert:
+        """The alert for a replacement card dealt to ``player``; ``old`` was face up, the new card is never
+        named (hole cards are secret)."""
+        if old in self.boxed_hole:      # EXP-6 (RRoP, TDA 35-D): replaced after all other cards of the round
+            return Alert("EXP-6", f"Player {player} has the replacement for the boxed {old}, dealt after the round")
+        return Alert("EXP-1", f"Player {player} has the replacement for the exposed {old}")
 
     def _early_read(self, card: str, result: DealResult) -> Slot:
         """A read while betting is open: one card too many with the street (BRD-1, BRD-6) or premature (BRD-2..4)."""
@@ -312,6 +325,7 @@ class DealFollower:
             self.dead.add(card)
         elif slot.kind == "hole" and not self.hand.actions and self._held(slot, card):
             self.replacements.append((slot.player, card))
+            self.boxed_hole.add(card)
         elif slot.kind == "burn" and self.read_order and self.read_order[-1] == card:
             self.board_slots.appendleft(Slot("burn", street=slot.street))
         else:
@@ -322,7 +336,12 @@ class DealFollower:
             result.alerts.append(Alert("EXP-6", "Two boxed cards on the deal: misdeal; reshuffle and redeal"))
             result.misdeal = True
             return result
-        where = "it is out of play" if slot is None else "the next card replaces it"
+        if slot is None:
+            where = "it is out of play"
+        elif slot.kind == "hole":
+            where = f"player {slot.player} gets its replacement after the round"
+        else:
+            where = "the next card is the burn"
         result.alerts.append(Alert("EXP-6", f"{card} was boxed: {where}"))
         return result
 

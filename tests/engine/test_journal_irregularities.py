@@ -40,7 +40,8 @@ def test_exp1_seed001_exposed_card_replaced_by_the_burn_and_read_again_as_burn()
     assert holding(played) == {2: ["Ah", "Ad"], 3: ["Kh", "Kd"], 1: ["Jc", "Qd"]}
     assert result["next"]["expect"] == "action"
     assert not [a for a in result["alerts"] if "Jc" in a["message"]]     # the replacement is a secret hole card
-    assert "Seat 1 has the replacement for Qh" in [a["message"] for a in result["alerts"]]
+    assert {"line": len(journal), "rule": "EXP-1", "message": "Seat 1 has the replacement for the exposed Qh"} \
+        in result["alerts"]
     journal += preflop_called() + cards("Qh", "2c", "3c", "4c")
     played, result = replay(journal)
     assert played.hand is not None and played.hand.boards == [["2c", "3c", "4c"]]
@@ -98,13 +99,20 @@ def test_exp7_exposed_burn_stays_the_burn() -> None:
 
 
 def test_exp6_boxed_hole_card_replaced_after_the_round() -> None:
-    """EXP-6: a boxed card is a scrap of paper; seat 3's boxed Kh is replaced after all other cards."""
+    """EXP-6: a boxed card is a scrap of paper; seat 3's boxed Kh is replaced after all other cards of the
+    round (RRoP, TDA 35-D; docs/house-rules.md "replaced after the round"). Both alerts cite EXP-6, none
+    EXP-1 (that is the exposed card's rule), and the replacement card is never named."""
     journal = three_handed() + cards(*HOLE[:2]) + [boxed("Kh")] + cards(*HOLE[2:])
     _, result = replay(journal)
+    assert {"line": 9, "rule": "EXP-6", "message": "Kh was boxed: seat 3 gets its replacement after the round"} \
+        in result["alerts"]
     assert result["next"] == {"expect": "card", "for": "seat 3"}
     journal += cards("Jc")
     played, result = replay(journal)
     assert holding(played) == {2: ["Ah", "Ad"], 3: ["Jc", "Kd"], 1: ["Qh", "Qd"]}
+    last = [(a["rule"], a["message"]) for a in result["alerts"] if a["line"] == len(journal)]
+    assert last == [("EXP-6", "Seat 3 has the replacement for the boxed Kh, dealt after the round")]
+    assert "EXP-1" not in rules_of(result)
 
 
 def test_exp6_boxed_card_found_in_the_stub_is_out_of_play() -> None:
