@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "check-config": ("dealerpi.config:main", "validate a table config file"),
     "enroll": ("dealerpi.shoe.enroll:main", "map a deck's RFID tags to cards"),
     "sim": ("dealerpi.sim.server:main", "the table simulator in a browser"),
+    "console": ("dealerpi.console.server:main", "the host console: the table's pages (--config FILE)"),
 }
 
 

@@ -1,0 +1,76 @@
+"""The console's tokens and its pairing file: one token per role, kept where only the service user can read.
+
+``tokens.json`` is made once (``secrets.token_urlsafe``, 128 bits) and kept, so a paired phone stays paired
+across restarts; deleting it un-pairs every device. ``pairing.txt`` is written at each start with each
+role's URL (token included). Both are created 0600 in the console's StateDirectory (0700): tokens never go
+on a command line (``ps`` would show them) and are never logged. The host page shows the dealer's and the
+board's URL as a QR code (segno) for pairing another device.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import os
+import secrets
+from pathlib import Path
+
+import segno
+
+from dealerpi.console.protocol import ROLES
+
+
+def _write_private(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` readable by this user only, replacing it atomically."""
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    temporary = path.with_name(f".{path.name}.new")
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
+    try:
+        os.fchmod(fd, 0o600)                  # an existing file keeps its mode through O_CREAT: set it
+        os.write(fd, text.encode())
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(temporary, path)
+
+
+def load_tokens(state: Path) -> dict[str, str]:
+    """Each role's token from ``state/tokens.json``, made on the first start; a damaged file is an error
+    naming it (never silently new tokens: paired devices would stop working without a word)."""
+    path = state / "tokens.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        tokens = {role: secrets.token_urlsafe(16) for role in ROLES}
+        _write_private(path, json.dumps(tokens, indent=1) + "\n")
+        return tokens
+    except ValueError as exc:
+        raise ValueError(f"{path}: not JSON ({exc}); delete it to make new tokens (every device re-pairs)") from None
+    if not (isinstance(data, dict) and all(isinstance(data.get(role), str) and len(data[role]) >= 16
+                                           for role in ROLES)):
+        raise ValueError(f"{path}: needs a token of 16 characters or more for each of {', '.join(ROLES)}; "
+                         "delete it to make new tokens (every device re-pairs)")
+    return {role: data[role] for role in ROLES}
+
+
+def role_of(token: str, tokens: dict[str, str]) -> str | None:
+    """The role whose token ``token`` is (compared in constant time), or None."""
+    found = None
+    for role, expected in tokens.items():
+        if hmac.compare_digest(token.encode(), expected.encode()):
+            found = role
+    return found
+
+
+def write_pairing(state: Path, urls: dict[str, str]) -> Path:
+    """``state/pairing.txt``: one ``role URL`` line per role (0600)."""
+    path = state / "pairing.txt"
+    _write_private(path, "".join(f"{role} {url}\n" for role, url in urls.items()))
+    return path
+
+
+def qr_svg(url: str) -> str:
+    """``url`` as an SVG QR code (segno picks the smallest version; error correction M at least)."""
+    code = segno.make_qr(url, error="m")
+    svg: str = code.svg_inline(scale=6, dark="#000", light="#fff")
+    return svg

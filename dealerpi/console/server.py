@@ -1,0 +1,329 @@
+"""``dealerpi console --config FILE``: the host's, the dealer's and the board's pages, in their own process.
+
+The table daemon stays off the network; this process serves the pages (aiohttp) on ``[console] listen`` and
+talks to the daemon over its Unix socket (:mod:`dealerpi.socket_api`): each page's WebSocket gets its own
+connection to the daemon, which sends that role's view once and then only its changes, and which checks
+every input against the role again. The console decides nothing about the rules.
+
+Access: each role has a token (:mod:`dealerpi.console.pairing`). A page opened with ``?token=`` gets it as a
+cookie and is sent on to the same address without it (out of the address bar and the history). The token's
+role decides which pages it may open: host all three, dealer the dealer's and the board's, board the board's.
+On a loopback ``listen`` a request without a token is the host (whoever is on the Pi itself) if it names the
+loopback host (a DNS-rebinding page names its own); any other ``listen`` needs a token for everything. A
+WebSocket from a page of another origin is refused. No access log: a URL may carry a token.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import ipaddress
+import json
+import logging
+import signal
+import socket
+import sys
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from aiohttp import WSMsgType, web
+
+from dealerpi import config as config_module
+from dealerpi.console.ledger import csv_text
+from dealerpi.console.pairing import load_tokens, qr_svg, role_of, write_pairing
+from dealerpi.console.protocol import Decoder, ProtocolError, encode
+
+_LOGGER = logging.getLogger(__name__)
+
+COOKIE = "dealerpi_console"
+STATIC = resources.files("dealerpi.console") / "static"
+# which pages a token of each role may open (a page's role is the role its connection to the daemon has)
+PAGES = {"host": ("host", "dealer", "board"), "dealer": ("dealer", "board"), "board": ("board",)}
+REQUEST_SECONDS = 10.0
+OFFLINE = {"type": "offline", "message": "the table daemon went away: this page reconnects when it is back"}
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+class DaemonLink:
+    """One connection to the daemon's socket: requests with ids, and the pushed view changes handed to
+    ``on_push`` in the order they came (the hello's whole view first)."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                 on_push: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
+        self._reader, self._writer, self._on_push = reader, writer, on_push
+        self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._next_id = 0
+        self.closed = asyncio.Event()
+        self._task = asyncio.ensure_future(self._pump())
+
+    @classmethod
+    async def open(cls, path: Path, on_push: Callable[[dict[str, Any]], Awaitable[None]]) -> DaemonLink:
+        reader, writer = await asyncio.open_unix_connection(str(path))
+        return cls(reader, writer, on_push)
+
+    async def request(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
+        self._next_id += 1
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._pending[self._next_id] = future
+        self._writer.write(encode({"id": self._next_id, "method": method, "params": params}))
+        return await asyncio.wait_for(future, REQUEST_SECONDS)
+
+    async def _pump(self) -> None:
+        decoder = Decoder()
+        try:
+            while data := await self._reader.read(65536):
+                for message in decoder.feed(data):
+                    future = self._pending.pop(message.get("id", -1), None)
+                    if "view" in message.get("result", {}):          # the hello's answer: the whole view
+                        await self._on_push({"type": "view", "view": message["result"]["view"]})
+                    elif message.get("method") == "view":
+                        await self._on_push({"type": "changes", "changes": message.get("params", {})})
+                    if future is not None and not future.done():
+                        future.set_result(message)
+        except (ConnectionError, ProtocolError) as exc:
+            _LOGGER.warning("the daemon's socket: %s", exc)
+        finally:
+            self.closed.set()
+            for future in self._pending.values():
+                if not future.done():
+                    future.set_exception(ConnectionError("the table daemon closed the connection"))
+
+    async def close(self) -> None:
+        self._writer.close()
+        self._task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._task
+
+
+@dataclass
+class Console:
+    """The web side: access by role, the pages, the WebSocket relay to the daemon."""
+
+    socket_path: Path
+    tokens: dict[str, str]
+    token_required: bool
+    urls: dict[str, str]
+
+    def app(self) -> web.Application:
+        app = web.Application(middlewares=[self._guard])
+        app.router.add_get("/", self._root)
+        for page in PAGES["host"]:
+            app.router.add_get(f"/{page}", self._page)
+        app.router.add_get("/ws", self._socket)
+        app.router.add_get("/ledger.csv", self._ledger_csv)
+        app.router.add_get("/pair/{role}.svg", self._pair)
+        app.router.add_get("/static/{name}", self._static)
+        return app
+
+    # --- access --------------------------------------------------------------------------------------
+
+    @web.middleware
+    async def _guard(self, request: web.Request,
+                     handler: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> web.StreamResponse:
+        given = request.query.get("token") or request.cookies.get(COOKIE) or ""
+        role = role_of(given, self.tokens) if given else None
+        if role is None:
+            if given or self.token_required:
+                return web.Response(status=401, text="401: this console needs its token: open the URL from the "
+                                                     "console's pairing.txt or the host's QR code\n")
+            if not is_loopback(urlsplit(f"//{request.host}").hostname or ""):
+                return web.Response(status=403, text="403: without a token this console answers to 127.0.0.1 only\n")
+            role = "host"                       # on the Pi itself (a loopback listen): the host
+        request["role"] = role
+        if "token" in request.query:            # keep the token out of the address bar and the history
+            query = "&".join(f"{k}={v}" for k, v in request.query.items() if k != "token")
+            response = web.HTTPSeeOther(request.path + (f"?{query}" if query else ""))
+            response.set_cookie(COOKIE, given, httponly=True, samesite="Strict", max_age=400 * 86400)
+            return response
+        return await handler(request)
+
+    @staticmethod
+    def _allowed(request: web.Request, page: str) -> None:
+        if page not in PAGES[request["role"]]:
+            raise web.HTTPForbidden(text=f"403: a {request['role']} token cannot open the {page}'s page\n")
+
+    # --- pages and files -----------------------------------------------------------------------------
+
+    async def _root(self, request: web.Request) -> web.StreamResponse:
+        raise web.HTTPSeeOther(f"/{request['role']}")
+
+    async def _page(self, request: web.Request) -> web.StreamResponse:
+        page = request.path.strip("/")
+        self._allowed(request, page)
+        return web.Response(text=(STATIC / f"{page}.html").read_text(encoding="utf-8"), content_type="text/html",
+                            headers={"Cache-Control": "no-store"})
+
+    async def _static(self, request: web.Request) -> web.StreamResponse:
+        name = request.match_info["name"]
+        kinds = {".css": "text/css", ".js": "text/javascript"}
+        suffix = Path(name).suffix
+        resource = STATIC / name
+        if "/" in name or suffix not in kinds or not resource.is_file():
+            raise web.HTTPNotFound()
+        return web.Response(body=resource.read_bytes(), content_type=kinds[suffix],
+                            headers={"Cache-Control": "no-store"})
+
+    async def _pair(self, request: web.Request) -> web.StreamResponse:
+        """The QR code of a role's URL, token included: the host pairs another phone or a TV with it."""
+        self._allowed(request, "host")
+        role = request.match_info["role"]
+        if role not in self.urls:
+            raise web.HTTPNotFound()
+        return web.Response(text=qr_svg(self.urls[role]), content_type="image/svg+xml",
+                            headers={"Cache-Control": "no-store"})
+
+    async def _ledger_csv(self, request: web.Request) -> web.StreamResponse:
+        self._allowed(request, "host")
+        try:
+            link = await DaemonLink.open(self.socket_path, _ignore)
+        except OSError as exc:
+            raise web.HTTPServiceUnavailable(text=f"503: the table daemon does not answer: {exc}\n") from None
+        try:
+            await link.request("hello", {"role": "host"})
+            answer = await link.request("ledger", {})
+        finally:
+            await link.close()
+        return web.Response(text=csv_text(answer["result"]), content_type="text/csv",
+                            headers={"Content-Disposition": 'attachment; filename="ledger.csv"'})
+
+    # --- the live page -------------------------------------------------------------------------------
+
+    async def _socket(self, request: web.Request) -> web.StreamResponse:
+        origin = request.headers.get("Origin")
+        if origin is not None and urlsplit(origin).netloc != request.host:
+            raise web.HTTPForbidden(text="403: a page of another origin cannot open this console\n")
+        page = request.query.get("view", request["role"])
+        if page not in PAGES["host"]:
+            raise web.HTTPNotFound()
+        self._allowed(request, page)
+        ws = web.WebSocketResponse(heartbeat=20)
+        await ws.prepare(request)
+
+        async def forward(message: dict[str, Any]) -> None:
+            if not ws.closed:
+                with contextlib.suppress(ConnectionError):
+                    await ws.send_str(json.dumps(message, separators=(",", ":")))
+
+        try:
+            link = await DaemonLink.open(self.socket_path, forward)
+        except OSError as exc:
+            await forward({"type": "offline", "message": f"the table daemon does not answer ({exc.strerror or exc}):"
+                                                        " is dealerpi.service running?"})
+            await ws.close()
+            return ws
+        async def watch() -> None:               # the daemon went away: say so; the page reconnects
+            await link.closed.wait()
+            await forward(OFFLINE)
+            await ws.close()
+
+        watcher = asyncio.ensure_future(watch())
+        try:
+            await link.request("hello", {"role": page})
+            async for message in ws:
+                if message.type is WSMsgType.TEXT:
+                    await forward(await self._operate(link, message.data))
+        except (ConnectionError, TimeoutError):
+            await forward(OFFLINE)
+        finally:
+            watcher.cancel()
+            await link.close()
+            await ws.close()
+        return ws
+
+    async def _operate(self, link: DaemonLink, text: str) -> dict[str, Any]:
+        """One operation from a page: ``{"op": "input", "entry": {...}, "rid": ..., "confirm": bool}``."""
+        try:
+            op = json.loads(text)
+        except ValueError:
+            return {"type": "result", "accepted": False, "reason": "not JSON"}
+        if not isinstance(op, dict) or op.get("op") != "input":
+            return {"type": "result", "accepted": False, "reason": 'an operation is {"op": "input", ...}'}
+        params = {"entry": op.get("entry"), "confirm": bool(op.get("confirm"))}
+        if isinstance(op.get("rid"), str):
+            params["rid"] = op["rid"]
+        answer = await link.request("input", params)
+        result = answer.get("result") or {"accepted": False, "reason": answer.get("error", {}).get("message")}
+        return {"type": "result", "rid": op.get("rid"), **result}
+
+
+async def _ignore(message: dict[str, Any]) -> None:
+    return None
+
+
+# --- the command ---------------------------------------------------------------------------------------
+
+
+def page_urls(listen: str, port: int, tokens: dict[str, str]) -> dict[str, str]:
+    host, _, _ = listen.rpartition(":")
+    host = host.strip("[]")
+    shown = socket.gethostname() if host in ("0.0.0.0", "::") else host
+    shown = f"[{shown}]" if ":" in shown else shown
+    return {role: f"http://{shown}:{port}/{role}?token={token}" for role, token in tokens.items()}
+
+
+async def serve(settings: config_module.ConsoleSettings, ready: Callable[[int], None] | None = None) -> None:
+    """Serve until cancelled."""
+    tokens = load_tokens(settings.state)
+    host, port = settings.listen_address()
+    console = Console(settings.socket, tokens, token_required=not is_loopback(host), urls={})
+    runner = web.AppRunner(console.app(), access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, host, port)
+    await site.start()
+    port = runner.addresses[0][1]
+    console.urls = page_urls(settings.listen, port, tokens)
+    pairing = write_pairing(settings.state, console.urls)
+    # the URLs with tokens go to the pairing file only: never to stdout (the system journal) or a log
+    print(f"DealerPi console on {settings.listen.rpartition(':')[0]}:{port}; each role's URL with its token: "
+          f"{pairing}", flush=True)
+    if ready is not None:
+        ready(port)
+    try:
+        await asyncio.Event().wait()
+    finally:
+        await runner.cleanup()
+
+
+def main(argv: list[str]) -> int:
+    """``dealerpi console --config FILE``."""
+    parser = argparse.ArgumentParser(prog="dealerpi console",
+                                     description="The host console: the table's pages, served apart from the daemon.")
+    parser.add_argument("--config", type=Path, default=config_module.DEFAULT_PATH)
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    try:
+        config = config_module.load(args.config)
+    except config_module.ConfigError as exc:
+        print("\n".join(exc.errors), file=sys.stderr)
+        return 2
+    if config.console is None:
+        print(f"{args.config}: no [console] section: add one (docs/console.md)", file=sys.stderr)
+        return 2
+    loop = asyncio.new_event_loop()
+    task = loop.create_task(serve(config.console))
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, task.cancel)
+    try:
+        loop.run_until_complete(task)
+    except asyncio.CancelledError:
+        pass
+    except (OSError, ValueError) as exc:
+        print(f"dealerpi console: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        loop.close()
+    return 0

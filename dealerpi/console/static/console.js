@@ -1,0 +1,189 @@
+// DealerPi console pages (host, dealer, board): one WebSocket to the console, which relays the daemon's
+// view of this page's role: first whole ("view"), then only what changed ("changes", merged two levels
+// deep). Every button sends one journal input; the daemon decides (the page shows its reason if refused).
+"use strict";
+
+const PAGE = document.body.dataset.page;
+const $ = (id) => document.getElementById(id);
+let view = null;
+let socket = null;
+let armed = null;            // {key, until}: a second click within 5 s confirms (undo, misdeal, cash-out)
+let sentForm = null;         // the form whose input is on its way: cleared when the table accepts it
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "class") node.className = v; else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v);
+  }
+  for (const child of children) node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  return node;
+}
+
+const SUITS = {s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663"};
+function card(text) {
+  const suit = text.slice(-1), rank = text.slice(0, -1).replace("T", "10");
+  return el("span", {class: "card " + (suit === "h" || suit === "d" ? "red" : "black"), title: text},
+            rank + (SUITS[suit] || suit));
+}
+
+function rid() { return Date.now().toString(36) + Math.random().toString(36).slice(2, 10); }
+
+function send(entry, confirm) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) { say("not connected to the table", true); return; }
+  socket.send(JSON.stringify({op: "input", entry, rid: rid(), confirm: !!confirm}));
+}
+
+function say(text, bad) {
+  const box = $("message");
+  if (!box) return;
+  box.textContent = text || "";
+  box.className = "message" + (bad ? " bad" : "");
+}
+
+// a button that acts on the second click within 5 s
+function twoStep(key, label, confirmLabel, action) {
+  const live = armed && armed.key === key && Date.now() < armed.until;
+  return el("button", {type: "button", class: live ? "armed" : "", onclick: () => {
+    if (armed && armed.key === key && Date.now() < armed.until) { armed = null; action(); }
+    else { armed = {key, until: Date.now() + 5000}; setTimeout(render, 5100); }
+    render();
+  }}, live ? confirmLabel : label);
+}
+
+function merge(diff) {
+  for (const [key, value] of Object.entries(diff)) {
+    if (value && typeof value === "object" && !Array.isArray(value) && view[key] && typeof view[key] === "object"
+        && !Array.isArray(view[key])) {
+      for (const [inner, item] of Object.entries(value)) {
+        if (item === null) delete view[key][inner]; else view[key][inner] = item;
+      }
+    } else view[key] = value;
+  }
+}
+
+function fill(id, ...nodes) { const node = $(id); if (node) node.replaceChildren(...nodes); }
+
+function renderHand() {
+  fill("hand", view.hand ? "#" + view.hand : "");
+  fill("blinds", view.blinds ? view.blinds.join("/") : "");
+  if ("expect" in view) fill("expect", "next: " + view.expect);
+  fill("board", ...view.board.map((cards) => el("div", {class: "cards"}, ...cards.map(card))));
+  const pots = view.pots.map((pot, i) => el("div", {}, (i ? "side pot " + i : "pot") + ": " + pot.amount));
+  const pays = view.payouts.map(([seat, chips]) => el("div", {class: "push"}, `push ${chips} to seat ${seat}`));
+  fill("pots", ...pots, ...pays);
+  if ("alerts" in view) {
+    fill("alerts", ...view.alerts.map((a) => el("li", {}, el("b", {}, a.rule), " " + a.message)));
+  }
+}
+
+function seatRow(number, seat) {
+  const cells = [el("td", {}, number + (seat.button ? " (D)" : "")), el("td", {}, seat.player || "—"),
+                 el("td", {class: "num"}, seat.player ? seat.stack : ""),
+                 el("td", {}, [seat.status, seat.blind, seat.bet ? "bet " + seat.bet : ""].filter(Boolean).join(" · "))];
+  if (PAGE === "host") {
+    const actions = el("td", {class: "actions"});
+    if (seat.player) {
+      const away = seat.status === "away";
+      actions.append(el("button", {type: "button", onclick: () => send({type: away ? "back" : "away",
+                                                                        seat: Number(number)})}, away ? "Back" : "Away"),
+                     twoStep("leave" + number, "Cash out", "Confirm cash-out",
+                             () => send({type: "leave", seat: Number(number)})));
+    }
+    cells.push(actions);
+  }
+  return el("tr", {class: seat.turn ? "turn" : "", id: "seat-" + number}, ...cells);
+}
+
+function renderSeats() {
+  const numbers = Object.keys(view.seats).sort((a, b) => a - b);
+  fill("seats", ...numbers.map((n) => seatRow(n, view.seats[n])));
+  for (const [id, wantEmpty] of [["sit-seat", true], ["topup-seat", false]]) {
+    const select = $(id);
+    if (!select) continue;
+    const keep = select.value;
+    const choices = numbers.filter((n) => !view.seats[n].player === wantEmpty);
+    select.replaceChildren(...choices.map((n) => el("option", {value: n}, n)));
+    if (choices.includes(keep)) select.value = keep;
+  }
+}
+
+function renderHost() {
+  const status = view.status || {};
+  const journal = status.journal || {};
+  fill("status", el("li", {class: view.shoe ? "ok" : "bad"}, "shoe " + (view.shoe ? "online" : "offline")),
+       el("li", {class: "ok"}, `journal: ${journal.inputs} inputs`));
+  const ledger = view.ledger;
+  if (!ledger) return;
+  fill("check", el("span", {class: ledger.balanced ? "ok" : "bad"},
+                   `in ${ledger.in} = on the table ${ledger.on_table} + cashed out ${ledger.out}: ` +
+                   (ledger.balanced ? "balanced" : "NOT balanced: check the chips")));
+  fill("players", ...ledger.players.map((p) => el("tr", {}, el("td", {}, p.player), el("td", {class: "num"}, p.in),
+       el("td", {class: "num"}, p.out), el("td", {class: "num"}, p.on_table), el("td", {class: "num"}, p.net))));
+  fill("transfers", ...(ledger.transfers.length ? ledger.transfers.map((t) => el("li", {}, `${t.from} pays ${t.to} ${t.amount}`))
+                                                : [el("li", {}, "nobody owes anybody")]));
+  fill("events", ...ledger.events.map((e) => el("tr", {},
+       el("td", {}, e.at ? new Date(e.at).toLocaleTimeString() : "—"), el("td", {}, e.kind), el("td", {}, e.player),
+       el("td", {}, e.seat), el("td", {class: "num"}, e.amount))));
+}
+
+function renderDealer() {
+  for (const kind of ["undo", "misdeal"]) {
+    const old = $(kind);
+    if (!old) continue;
+    const label = kind === "undo" ? "Undo last input" : "Misdeal";
+    const button = twoStep(kind, label, "Confirm " + kind + "?", () => send({type: kind}, true));
+    button.id = kind;
+    old.replaceWith(button);
+  }
+}
+
+function render() {
+  if (!view) return;
+  renderHand();
+  renderSeats();
+  if (PAGE === "host") renderHost();
+  if (PAGE === "dealer") renderDealer();
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  socket = new WebSocket(`${scheme}//${location.host}/ws?view=${PAGE}`);
+  socket.onmessage = (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === "view") { view = message.view; fill("link", "connected"); }
+    else if (message.type === "changes" && view) merge(message.changes);
+    else if (message.type === "result") {
+      if (!message.accepted) say(message.reason, true);
+      else if (sentForm) { sentForm.reset(); sentForm = null; }
+      if (message.accepted) say(message.alerts && message.alerts.length ? message.alerts.map((a) => a.rule + ": " + a.message).join(" · ") : "");
+    } else if (message.type === "offline") { fill("link", message.message); }
+    render();
+  };
+  socket.onclose = () => { fill("link", "offline: reconnecting…"); setTimeout(connect, 2000); };
+}
+
+function form(id, entry) {
+  const node = $(id);
+  if (!node) return;
+  node.addEventListener("submit", (event) => {
+    event.preventDefault();
+    sentForm = node;
+    send(entry(new FormData(node)));
+  });
+}
+
+form("sit", (data) => ({type: "sit", seat: Number(data.get("seat")), player: data.get("player").trim(),
+                        stack: Number(data.get("stack"))}));
+form("topup", (data) => ({type: "chips", seat: Number(data.get("seat")), amount: Number(data.get("amount"))}));
+form("card", (data) => {
+  const text = data.get("card").trim();
+  return {type: "card", card: text.slice(0, -1).toUpperCase() + text.slice(-1).toLowerCase()};
+});
+if ($("start")) $("start").addEventListener("click", () => send({type: "start"}));
+for (const button of document.querySelectorAll("[data-pair]")) {
+  button.addEventListener("click", () => {
+    fill("qr", el("img", {src: `/pair/${button.dataset.pair}.svg`, alt: "QR code of the " + button.dataset.pair + "'s page"}));
+  });
+}
+connect();
