@@ -45,6 +45,7 @@ STATIC = resources.files("dealerpi.console") / "static"
 # which pages a token of each role may open (a page's role is the role its connection to the daemon has)
 PAGES = {"host": ("host", "dealer", "board"), "dealer": ("dealer", "board"), "board": ("board",)}
 REQUEST_SECONDS = 10.0
+ROLE = web.RequestKey("role", str)
 OFFLINE = {"type": "offline", "message": "the table daemon went away: this page reconnects when it is back"}
 
 
@@ -142,23 +143,23 @@ class Console:
             if not is_loopback(urlsplit(f"//{request.host}").hostname or ""):
                 return web.Response(status=403, text="403: without a token this console answers to 127.0.0.1 only\n")
             role = "host"                       # on the Pi itself (a loopback listen): the host
-        request["role"] = role
+        request[ROLE] = role
         if "token" in request.query:            # keep the token out of the address bar and the history
             query = "&".join(f"{k}={v}" for k, v in request.query.items() if k != "token")
             response = web.HTTPSeeOther(request.path + (f"?{query}" if query else ""))
             response.set_cookie(COOKIE, given, httponly=True, samesite="Strict", max_age=400 * 86400)
-            return response
+            raise response
         return await handler(request)
 
     @staticmethod
     def _allowed(request: web.Request, page: str) -> None:
-        if page not in PAGES[request["role"]]:
-            raise web.HTTPForbidden(text=f"403: a {request['role']} token cannot open the {page}'s page\n")
+        if page not in PAGES[request[ROLE]]:
+            raise web.HTTPForbidden(text=f"403: a {request[ROLE]} token cannot open the {page}'s page\n")
 
     # --- pages and files -----------------------------------------------------------------------------
 
     async def _root(self, request: web.Request) -> web.StreamResponse:
-        raise web.HTTPSeeOther(f"/{request['role']}")
+        raise web.HTTPSeeOther(f"/{request[ROLE]}")
 
     async def _page(self, request: web.Request) -> web.StreamResponse:
         page = request.path.strip("/")
@@ -205,7 +206,7 @@ class Console:
         origin = request.headers.get("Origin")
         if origin is not None and urlsplit(origin).netloc != request.host:
             raise web.HTTPForbidden(text="403: a page of another origin cannot open this console\n")
-        page = request.query.get("view", request["role"])
+        page = request.query.get("view", request[ROLE])
         if page not in PAGES["host"]:
             raise web.HTTPNotFound()
         self._allowed(request, page)

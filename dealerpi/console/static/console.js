@@ -154,7 +154,7 @@ function connect() {
     if (message.type === "view") { view = message.view; fill("link", "connected"); }
     else if (message.type === "changes" && view) merge(message.changes);
     else if (message.type === "result") {
-      if (!message.accepted) say(message.reason, true);
+      if (!message.accepted) { say(message.reason, true); sentForm = null; }
       else if (sentForm) { sentForm.reset(); sentForm = null; }
       if (message.accepted) say(message.alerts && message.alerts.length ? message.alerts.map((a) => a.rule + ": " + a.message).join(" · ") : "");
     } else if (message.type === "offline") { fill("link", message.message); }

@@ -1,0 +1,181 @@
+"""``dealerpi console`` (issue 14): tokens per role, pages and the WebSocket enforced by role, the token kept
+out of the URL, the logs and stdout, loopback-only without a token; the pairing files readable by the
+service user only; the WebSocket relays the daemon's view and changes, never a hole card."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+import stat
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiohttp import ClientWebSocketResponse
+from aiohttp.test_utils import TestClient, TestServer
+from console_kit import SHOE, make
+
+from dealerpi.console.pairing import load_tokens, role_of, write_pairing
+from dealerpi.console.server import Console
+
+TOKENS = {"host": "h" * 22, "dealer": "d" * 22, "board": "b" * 22}
+
+
+def run(tmp_path: Path, body: Callable[[TestClient[Any, Any], Any], Awaitable[None]], *,
+        token_required: bool = False) -> Any:
+    """Start the daemon's API (console_kit) and the console's app in one loop; run ``body(client, controller)``."""
+    _config, controller, api = make(tmp_path)
+
+    async def main() -> None:
+        await api.start()
+        urls = {role: f"http://x/{role}?token={token}" for role, token in TOKENS.items()}
+        console = Console(api.path, TOKENS, token_required, urls=urls)
+        client: TestClient[Any, Any] = TestClient(TestServer(console.app()))
+        await client.start_server()
+        try:
+            await body(client, controller)
+        finally:
+            await client.close()
+            await api.stop()
+
+    asyncio.run(main())
+    return controller
+
+
+async def receive(ws: ClientWebSocketResponse, frames: list[str], timeout: float = 0.3) -> None:
+    """Collect frames until none comes for ``timeout`` seconds."""
+    while True:
+        try:
+            message = await ws.receive(timeout)
+        except TimeoutError:
+            return
+        if isinstance(message.data, str):
+            frames.append(message.data)
+
+
+def test_each_token_opens_only_its_role_pages(tmp_path: Path) -> None:
+    """A board token cannot open the host's or dealer's page, nor the ledger; a dealer token not the host's."""
+    async def body(client: TestClient[Any, Any], _controller: Any) -> None:
+        expected = {"board": {"/board": 200, "/dealer": 403, "/host": 403, "/ledger.csv": 403, "/pair/board.svg": 403},
+                    "dealer": {"/board": 200, "/dealer": 200, "/host": 403, "/ledger.csv": 403},
+                    "host": {"/board": 200, "/dealer": 200, "/host": 200, "/ledger.csv": 200, "/pair/board.svg": 200}}
+        for role, pages in expected.items():
+            got = {}
+            for path, _status in pages.items():
+                response = await client.get(path, cookies={"dealerpi_console": TOKENS[role]}, allow_redirects=False)
+                got[path] = response.status
+            assert got == pages, role
+        wrong = await client.get("/board", cookies={"dealerpi_console": "x" * 22})
+        assert wrong.status == 401
+
+    run(tmp_path, body)
+
+
+def test_token_in_the_url_becomes_a_cookie_and_leaves_the_address(tmp_path: Path) -> None:
+    async def body(client: TestClient[Any, Any], _controller: Any) -> None:
+        response = await client.get(f"/dealer?token={TOKENS['dealer']}", allow_redirects=False)
+        assert response.status == 303
+        assert response.headers["Location"] == "/dealer"
+        assert response.cookies["dealerpi_console"].value == TOKENS["dealer"]
+        assert response.cookies["dealerpi_console"]["httponly"] is True
+        root = await client.get("/", cookies={"dealerpi_console": TOKENS["dealer"]}, allow_redirects=False)
+        assert root.headers["Location"] == "/dealer"
+
+    run(tmp_path, body)
+
+
+def test_without_a_token_loopback_only_and_never_off_loopback(tmp_path: Path) -> None:
+    """On a loopback listen a request naming the loopback host is the host; one naming another host (DNS
+    rebinding) is refused. On any other listen a token is needed."""
+    async def loopback(client: TestClient[Any, Any], _controller: Any) -> None:
+        assert (await client.get("/host")).status == 200
+        assert (await client.get("/host", headers={"Host": "evil.example:8765"})).status == 403
+
+    async def network(client: TestClient[Any, Any], _controller: Any) -> None:
+        assert (await client.get("/board")).status == 401
+        assert (await client.get("/board", cookies={"dealerpi_console": TOKENS["board"]})).status == 200
+
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+    run(tmp_path / "a", loopback)
+    run(tmp_path / "b", network, token_required=True)
+
+
+def test_websocket_from_another_origin_or_above_the_token_is_refused(tmp_path: Path) -> None:
+    async def body(client: TestClient[Any, Any], _controller: Any) -> None:
+        response = await client.get("/ws?view=host", cookies={"dealerpi_console": TOKENS["dealer"]})
+        assert response.status == 403
+        response = await client.get("/ws?view=board", headers={"Origin": "http://evil.example"})
+        assert response.status == 403
+
+    run(tmp_path, body)
+
+
+def test_pages_sit_play_and_the_board_never_gets_a_hole_card(tmp_path: Path, caplog: pytest.LogCaptureFixture,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """Through the console: the host sits three players and starts; the board page's own input is refused by
+    the daemon; the shoe deals the six hole cards (Kd 8c 5d Qc 9c 4s, SHOE[:6]). Every frame to the board
+    and dealer pages is searched for them (none), while the positive control, the journal, has all six.
+    No token reaches a log or stdout."""
+    caplog.set_level(logging.DEBUG)
+    frames: dict[str, list[str]] = {"host": [], "dealer": [], "board": []}
+
+    async def body(client: TestClient[Any, Any], controller: Any) -> None:
+        sockets = {role: await client.ws_connect(f"/ws?view={role}",
+                                                 headers={"Cookie": f"dealerpi_console={TOKENS[role]}"})
+                   for role in frames}
+        for role, ws in sockets.items():
+            await receive(ws, frames[role], 0.2)
+        host = sockets["host"]
+        for seat, name in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
+            await host.send_str(json.dumps({"op": "input", "rid": f"s{seat}",
+                                            "entry": {"type": "sit", "seat": seat, "player": name, "stack": 250}}))
+        await receive(host, frames["host"])
+        await sockets["board"].send_str(json.dumps({"op": "input", "entry": {"type": "start"}}))
+        await sockets["dealer"].send_str(json.dumps({"op": "input", "entry": {"type": "start"}}))
+        for role, ws in sockets.items():
+            await receive(ws, frames[role])
+        for uid in range(6):
+            controller.on_card(f"T{uid:02d}")
+            await asyncio.sleep(0.01)
+        for role, ws in sockets.items():
+            await receive(ws, frames[role])
+            await ws.close()
+
+    controller = run(tmp_path, body)
+    assert {s: i.player for s, i in controller.table.seats.items()} == {1: "Ann", 2: "Bob", 3: "Cy"}
+    board = [json.loads(f) for f in frames["board"]]
+    assert board[0]["type"] == "view" and set(board[0]["view"]) == {"hand", "game", "blinds", "board", "pots",
+                                                                     "payouts", "seats"}
+    assert {"type": "result", "rid": None, "accepted": False, "reason": "a board cannot send 'start' inputs"} in board
+    assert any(f.get("type") == "changes" and f["changes"].get("seats", {}).get("2", {}).get("player") == "Bob"
+               for f in board)
+    dealer = [json.loads(f) for f in frames["dealer"]]
+    bld1 = {"rule": "BLD-1", "message": "First hand: button seat 1, small blind seat 2, big blind seat 3"}
+    assert {"type": "result", "rid": None, "accepted": True, "reason": None, "alerts": [bld1]} in dealer
+    hole = re.compile(r"(?<![A-Za-z0-9])(" + "|".join(SHOE[:6]) + r")(?![A-Za-z0-9])")
+    journal = (tmp_path / "state" / "journal.jsonl").read_text()
+    assert sorted(hole.findall(journal)) == sorted(SHOE[:6])                  # the positive control
+    for role in ("board", "dealer", "host"):
+        assert hole.findall("".join(frames[role])) == [], role
+    printed = capsys.readouterr()
+    for token in TOKENS.values():
+        assert token not in caplog.text and token not in printed.out + printed.err
+
+
+def test_tokens_are_made_once_and_files_are_0600(tmp_path: Path) -> None:
+    state = tmp_path / "console"
+    tokens = load_tokens(state)
+    assert set(tokens) == {"host", "dealer", "board"} and len(set(tokens.values())) == 3
+    assert all(len(t) == 22 for t in tokens.values())                        # 16 random bytes, base64url
+    assert load_tokens(state) == tokens                                       # kept: paired devices stay paired
+    pairing = write_pairing(state, {"host": "http://pi:8765/host?token=" + tokens["host"]})
+    for path in (state / "tokens.json", pairing):
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert role_of(tokens["dealer"], tokens) == "dealer" and role_of("nope", tokens) is None
+    (state / "tokens.json").write_text("{")
+    with pytest.raises(ValueError, match=r"tokens.json: not JSON .*delete it to make new tokens"):
+        load_tokens(state)
