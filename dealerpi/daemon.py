@@ -87,6 +87,7 @@ class Controller:
         self.dealer_slot = DisplaySlot(f"dealer ({config.dealer.display.where()})",
                                        lambda: devices.open_display(config.dealer.display), clock)
         self.api: Any = None         # the local API (dealerpi.socket_api): told of every input and change
+        self.dealer_overlay: tuple[Any, float] | None = None   # (image, until): a pairing QR the host asked for
 
     # --- start-up ------------------------------------------------------------------------------------
 
@@ -152,6 +153,9 @@ class Controller:
                     return
             inputs = panel.press(key, edge.t) if edge.pressed else panel.release(key, edge.t)
             self._run_inputs(inputs, changed_seat=seat)
+        elif edge.pressed and self.dealer_overlay is not None:
+            self.dealer_overlay = None          # any console button takes the pairing code away, nothing else
+            self.refresh_dealer()
         elif edge.pressed:
             result = self.console.press(rest[0], edge.t)
             if result.clear_alerts:
@@ -208,6 +212,8 @@ class Controller:
                 self._run_inputs(inputs, changed_seat=seat)
             elif (panel.mode, panel.amount, panel.notice) != before:
                 self.refresh_seat(seat)
+        if self.dealer_overlay is not None and now >= self.dealer_overlay[1]:
+            self.refresh_dealer()
         if self.console.pending is not None:
             self.console.tick(now)
             if self.console.pending is None:
@@ -233,6 +239,7 @@ class Controller:
 
     def next_deadline(self) -> float | None:
         times = [self.debouncer.next_deadline(), self.console.next_deadline(),
+                 self.dealer_overlay[1] if self.dealer_overlay is not None else None,
                  *(panel.next_deadline() for panel in self.panels.values())]
         return min((t for t in times if t is not None), default=None)
 
@@ -268,9 +275,19 @@ class Controller:
             view = dataclasses.replace(view, expect=self.console.notice)
         return view
 
+    def show_on_dealer(self, image: Any, seconds: float) -> None:
+        """Put ``image`` on the dealer display for ``seconds`` or until a console button is pressed."""
+        self.dealer_overlay = (image, self.clock() + seconds)
+        self._shown.pop("dealer", None)
+        self.dealer_slot.show(image)
+
     def refresh_dealer(self) -> None:
         if self.api is not None:
             self.api.changed()
+        if self.dealer_overlay is not None:
+            if self.clock() < self.dealer_overlay[1]:
+                return
+            self.dealer_overlay = None
         view = self.dealer_view()
         if self._shown.get("dealer") == (view, self.dealer_page):
             return

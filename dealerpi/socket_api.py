@@ -27,12 +27,14 @@ from typing import Any, Protocol
 
 from dealerpi.console.ledger import Ledger
 from dealerpi.console.protocol import CONFIRMED, ROLES, Decoder, ProtocolError, changes, encode, may_send
+from dealerpi.console.qr_screen import qr_screen
 from dealerpi.console.views import role_view
 from dealerpi.engine.table import Table
 from dealerpi.views.model import Alert
 
 _LOGGER = logging.getLogger(__name__)
 
+QR_SECONDS = 60.0
 MAX_BACKLOG = 1 << 20        # bytes a client may leave unread before it is dropped (a stuck page)
 
 
@@ -46,6 +48,7 @@ class Daemon(Protocol):
 
     def submit(self, entry: dict[str, Any]) -> Any: ...
     def refresh(self) -> None: ...
+    def show_on_dealer(self, image: Any, seconds: float) -> None: ...
 
 
 def utc_now() -> str:
@@ -163,7 +166,20 @@ class ApiServer:
             if client.role != "host":
                 return {"id": rid, "error": {"message": "the ledger is the host's"}}
             return {"id": rid, "result": self.ledger_summary()}
+        if method == "show_qr":
+            return {"id": rid, **self.show_qr(client.role, params.get("url"), params.get("label"))}
         return {"id": rid, "error": {"message": f"unknown method {method!r}"}}
+
+    def show_qr(self, role: str, url: object, label: object) -> dict[str, Any]:
+        """The host asks for a pairing code on the dealer display (issue 14). The URL carries a token: it is
+        drawn, never journaled nor logged, and gone after ``QR_SECONDS`` or at the next console button."""
+        if role != "host":
+            return {"error": {"message": "pairing codes are the host's"}}
+        if not (isinstance(url, str) and url.startswith(("http://", "https://")) and len(url) <= 200
+                and isinstance(label, str) and len(label) <= 12):
+            return {"error": {"message": "show_qr: url is an http(s) URL, label a short word"}}
+        self.daemon.show_on_dealer(qr_screen(url, label), QR_SECONDS)
+        return {"result": {"shown": QR_SECONDS}}
 
     def submit(self, role: str, entry: object, rid: object, confirmed: bool) -> dict[str, Any]:
         """One input from a page: checked for the role, tagged, journaled and applied by the daemon."""

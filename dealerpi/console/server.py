@@ -126,6 +126,7 @@ class Console:
         app.router.add_get("/ws", self._socket)
         app.router.add_get("/ledger.csv", self._ledger_csv)
         app.router.add_get("/pair/{role}.svg", self._pair)
+        app.router.add_post("/pair/{role}/show", self._pair_on_dealer)
         app.router.add_get("/static/{name}", self._static)
         return app
 
@@ -134,7 +135,7 @@ class Console:
     @web.middleware
     async def _guard(self, request: web.Request,
                      handler: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> web.StreamResponse:
-        given = request.query.get("token") or request.cookies.get(COOKIE) or ""
+        given = request.query.get("token") or request.query.get("t") or request.cookies.get(COOKIE) or ""
         role = role_of(given, self.tokens) if given else None
         if role is None:
             if given or self.token_required:
@@ -144,8 +145,11 @@ class Console:
                 return web.Response(status=403, text="403: without a token this console answers to 127.0.0.1 only\n")
             role = "host"                       # on the Pi itself (a loopback listen): the host
         request[ROLE] = role
-        if "token" in request.query:            # keep the token out of the address bar and the history
-            query = "&".join(f"{k}={v}" for k, v in request.query.items() if k != "token")
+        origin = request.headers.get("Origin")
+        if request.method != "GET" and (origin is None or urlsplit(origin).netloc != request.host):
+            return web.Response(status=403, text="403: a change comes from this console's own pages only\n")
+        if "token" in request.query or "t" in request.query:   # out of the address bar and the history
+            query = "&".join(f"{k}={v}" for k, v in request.query.items() if k not in ("token", "t"))
             response = web.HTTPSeeOther(request.path + (f"?{query}" if query else ""))
             response.set_cookie(COOKIE, given, httponly=True, samesite="Strict", max_age=400 * 86400)
             raise response
@@ -186,19 +190,38 @@ class Console:
         return web.Response(text=qr_svg(self.urls[role]), content_type="image/svg+xml",
                             headers={"Cache-Control": "no-store"})
 
+    async def _pair_on_dealer(self, request: web.Request) -> web.StreamResponse:
+        """The role's short URL (``/?t=TOKEN``: small enough for a QR code two pixels a module) on the dealer
+        display, for the dealer to scan at the table."""
+        self._allowed(request, "host")
+        role = request.match_info["role"]
+        if role not in self.urls:
+            raise web.HTTPNotFound()
+        short = self.urls[role].replace(f"/{role}?token=", "/?t=")
+        answer = await self._ask("show_qr", {"url": short, "label": role})
+        if "error" in answer:
+            raise web.HTTPBadRequest(text=f"400: {answer['error']['message']}\n")
+        return web.json_response(answer["result"])
+
     async def _ledger_csv(self, request: web.Request) -> web.StreamResponse:
         self._allowed(request, "host")
+        answer = await self._ask("ledger", {})
+        return web.Response(text=csv_text(answer["result"]), content_type="text/csv",
+                            headers={"Content-Disposition": 'attachment; filename="ledger.csv"'})
+
+    async def _ask(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
+        """One request to the daemon as the host, on a connection of its own."""
         try:
             link = await DaemonLink.open(self.socket_path, _ignore)
         except OSError as exc:
             raise web.HTTPServiceUnavailable(text=f"503: the table daemon does not answer: {exc}\n") from None
         try:
             await link.request("hello", {"role": "host"})
-            answer = await link.request("ledger", {})
+            return await link.request(method, params)
+        except (ConnectionError, TimeoutError) as exc:
+            raise web.HTTPServiceUnavailable(text=f"503: the table daemon went away: {exc}\n") from None
         finally:
             await link.close()
-        return web.Response(text=csv_text(answer["result"]), content_type="text/csv",
-                            headers={"Content-Disposition": 'attachment; filename="ledger.csv"'})
 
     # --- the live page -------------------------------------------------------------------------------
 

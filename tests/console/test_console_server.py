@@ -179,3 +179,24 @@ def test_tokens_are_made_once_and_files_are_0600(tmp_path: Path) -> None:
     (state / "tokens.json").write_text("{")
     with pytest.raises(ValueError, match=r"tokens.json: not JSON .*delete it to make new tokens"):
         load_tokens(state)
+
+
+def test_host_puts_a_pairing_code_on_the_dealer_display_others_cannot(tmp_path: Path) -> None:
+    """The dealer display shows the dealer's short URL as a QR code until a console button; a dealer token
+    cannot ask, nor can another site's page (no Origin of this console)."""
+    shown: list[Any] = []
+
+    async def body(client: TestClient[Any, Any], controller: Any) -> None:
+        controller.dealer_slot.show = shown.append
+        origin = {"Origin": str(client.make_url("/")).rstrip("/")}
+        dealer = await client.post("/pair/dealer/show", headers={**origin, "Cookie": f"dealerpi_console={TOKENS['dealer']}"})
+        assert dealer.status == 403
+        foreign = await client.post("/pair/dealer/show", headers={"Origin": "http://evil.example"})
+        assert foreign.status == 403
+        assert shown == []
+        answer = await client.post("/pair/dealer/show", headers=origin)
+        assert answer.status == 200 and await answer.json() == {"shown": 60.0}
+        assert controller.dealer_overlay is not None and controller.dealer_overlay[0] is shown[-1]
+
+    run(tmp_path, body)
+    assert len(shown) == 1 and shown[0].size == (128, 64)

@@ -186,4 +186,11 @@ for (const button of document.querySelectorAll("[data-pair]")) {
     fill("qr", el("img", {src: `/pair/${button.dataset.pair}.svg`, alt: "QR code of the " + button.dataset.pair + "'s page"}));
   });
 }
+for (const button of document.querySelectorAll("[data-show]")) {
+  button.addEventListener("click", async () => {
+    const answer = await fetch(`/pair/${button.dataset.show}/show`, {method: "POST"});
+    say(answer.ok ? "the code is on the dealer display for a minute (any console button takes it away)"
+                  : await answer.text(), !answer.ok);
+  });
+}
 connect();
