@@ -189,7 +189,8 @@ def test_host_puts_a_pairing_code_on_the_dealer_display_others_cannot(tmp_path: 
     async def body(client: TestClient[Any, Any], controller: Any) -> None:
         controller.dealer_slot.show = shown.append
         origin = {"Origin": str(client.make_url("/")).rstrip("/")}
-        dealer = await client.post("/pair/dealer/show", headers={**origin, "Cookie": f"dealerpi_console={TOKENS['dealer']}"})
+        dealer_cookie = {"Cookie": f"dealerpi_console={TOKENS['dealer']}"}
+        dealer = await client.post("/pair/dealer/show", headers={**origin, **dealer_cookie})
         assert dealer.status == 403
         foreign = await client.post("/pair/dealer/show", headers={"Origin": "http://evil.example"})
         assert foreign.status == 403
