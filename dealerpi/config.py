@@ -464,7 +464,7 @@ def _check_console_settings(c: _Checker, raw: Any, source: Path) -> ConsoleSetti
     listen = c.text("console.listen", table.get("listen", default.listen))
     if listen is not None:
         host, _, port = listen.rpartition(":")
-        if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        if not host or not port.isdigit() or not 0 <= int(port) < 65536:     # 0: any free port
             c.error("console.listen", f"must be host:port, e.g. 127.0.0.1:8765 or 0.0.0.0:8765, not {listen!r}")
     if c.errors or listen is None or len(paths) < 2:
         return None

@@ -48,6 +48,7 @@ class Daemon(Protocol):
 
     def submit(self, entry: dict[str, Any]) -> Any: ...
     def refresh(self) -> None: ...
+    def refresh_dealer(self) -> None: ...
     def show_on_dealer(self, image: Any, seconds: float) -> None: ...
 
 
@@ -166,6 +167,12 @@ class ApiServer:
             if client.role != "host":
                 return {"id": rid, "error": {"message": "the ledger is the host's"}}
             return {"id": rid, "result": self.ledger_summary()}
+        if method == "clear_alerts":             # what CONFIRM with nothing pending does on the console
+            if client.role == "board":
+                return {"id": rid, "error": {"message": "a board cannot clear the dealer's alerts"}}
+            self.daemon.alerts.clear()
+            self.daemon.refresh_dealer()
+            return {"id": rid, "result": {"cleared": True}}
         if method == "show_qr":
             return {"id": rid, **self.show_qr(client.role, params.get("url"), params.get("label"))}
         return {"id": rid, "error": {"message": f"unknown method {method!r}"}}

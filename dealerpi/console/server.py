@@ -273,6 +273,10 @@ class Console:
             op = json.loads(text)
         except ValueError:
             return {"type": "result", "accepted": False, "reason": "not JSON"}
+        if isinstance(op, dict) and op.get("op") == "clear_alerts":
+            answer = await link.request("clear_alerts", {})
+            return {"type": "result", "accepted": "result" in answer,
+                    "reason": answer.get("error", {}).get("message")}
         if not isinstance(op, dict) or op.get("op") != "input":
             return {"type": "result", "accepted": False, "reason": 'an operation is {"op": "input", ...}'}
         params = {"entry": op.get("entry"), "confirm": bool(op.get("confirm"))}

@@ -202,3 +202,16 @@ def test_replay_tool_reads_a_journal_with_sender_tags(tmp_path: Path) -> None:
     journal.close()
     _config, again, _api = make(tmp_path)
     assert {s: i.stack for s, i in again.table.seats.items()} == stacks == {1: 250, 2: 250, 3: 250}
+
+
+def test_dealer_clears_the_alerts_as_confirm_does_the_board_cannot(tmp_path: Path) -> None:
+    _config, controller, api = make(tmp_path)
+    host, board = client(api, "host"), client(api, "board")
+    for entry in SIT:
+        send(api, host, entry)
+    send(api, host, {"type": "start"})
+    assert [a["rule"] for a in api.view("dealer")["alerts"]] == ["BLD-1"]
+    assert api.handle(board, {"id": 5, "method": "clear_alerts"}) == \
+        {"id": 5, "error": {"message": "a board cannot clear the dealer's alerts"}}
+    assert api.handle(client(api, "dealer"), {"id": 6, "method": "clear_alerts"})["result"] == {"cleared": True}
+    assert api.view("dealer")["alerts"] == [] and list(controller.alerts) == []

@@ -74,6 +74,7 @@ function renderHand() {
   fill("pots", ...pots, ...pays);
   if ("alerts" in view) {
     fill("alerts", ...view.alerts.map((a) => el("li", {}, el("b", {}, a.rule), " " + a.message)));
+    if ($("clear-alerts")) $("clear-alerts").hidden = !view.alerts.length;
   }
 }
 
@@ -98,7 +99,7 @@ function seatRow(number, seat) {
 function renderSeats() {
   const numbers = Object.keys(view.seats).sort((a, b) => a - b);
   fill("seats", ...numbers.map((n) => seatRow(n, view.seats[n])));
-  for (const [id, wantEmpty] of [["sit-seat", true], ["topup-seat", false]]) {
+  for (const [id, wantEmpty] of [["sit-seat", true], ["topup-seat", false], ["dead-seat", false]]) {
     const select = $(id);
     if (!select) continue;
     const keep = select.value;
@@ -128,6 +129,8 @@ function renderHost() {
 }
 
 function renderDealer() {
+  const dead = $("dead-button");
+  if (dead) dead.textContent = armed && armed.key === "dead" && Date.now() < armed.until ? "Confirm dead hand?" : "Dead hand";
   for (const kind of ["undo", "misdeal"]) {
     const old = $(kind);
     if (!old) continue;
@@ -176,9 +179,19 @@ function form(id, entry) {
 form("sit", (data) => ({type: "sit", seat: Number(data.get("seat")), player: data.get("player").trim(),
                         stack: Number(data.get("stack"))}));
 form("topup", (data) => ({type: "chips", seat: Number(data.get("seat")), amount: Number(data.get("amount"))}));
+if ($("dead")) $("dead").addEventListener("submit", (event) => {     // MIS-4: asks first, like undo
+  event.preventDefault();
+  const seat = Number(new FormData($("dead")).get("seat"));
+  if (armed && armed.key === "dead" && Date.now() < armed.until) { armed = null; send({type: "dead", seat}, true); }
+  else { armed = {key: "dead", until: Date.now() + 5000}; setTimeout(render, 5100); }
+  render();
+});
 form("card", (data) => {
   const text = data.get("card").trim();
   return {type: "card", card: text.slice(0, -1).toUpperCase() + text.slice(-1).toLowerCase()};
+});
+if ($("clear-alerts")) $("clear-alerts").addEventListener("click", () => {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({op: "clear_alerts"}));
 });
 if ($("start")) $("start").addEventListener("click", () => send({type: "start"}));
 for (const button of document.querySelectorAll("[data-pair]")) {

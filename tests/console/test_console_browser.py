@@ -1,0 +1,186 @@
+"""End to end in headless Chromium (issue 14): ``dealerpi run --fake`` and ``dealerpi console`` started as
+separate processes, as systemd starts them; the host's page on a phone (390 px), the dealer's and the
+board's pages each with its own token from the console's pairing.txt.
+
+The host seats three players, the dealer starts a hand and types the six hole cards (the shoe is offline:
+manual cards), takes the last one back with UNDO and CONFIRM and types it again; the board's page never
+receives one of them (every WebSocket frame is searched; the positive control: the journal has all six);
+a board token cannot open the host's page; the host cashes a player out, and the ledger balances.
+Chromium is Debian's (see tests/sim/test_sim_browser.py); without it this test fails and says so.
+Set DEALERPI_CONSOLE_SCREENSHOTS=folder to keep the screenshots (docs/console-*.png are made this way).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from daemon_kit import CONFIG
+
+try:
+    from playwright.sync_api import Browser, Page, WebSocket, expect, sync_playwright
+except ImportError as error:     # never skipped: say what to install
+    raise ImportError("the browser test needs the playwright package: pip install -e '.[test]'") from error
+
+CHROMIUM = os.environ.get("DEALERPI_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+HOLE = ["Kd", "8c", "5d", "Qc", "9c", "4s"]          # dealt from seat 2 (left of the button, seat 1)
+
+
+def _wait_for(process: subprocess.Popen[str], pattern: str, what: str) -> re.Match[str]:
+    assert process.stdout is not None
+    lines = []
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        line = process.stdout.readline()
+        lines.append(line)
+        if match := re.search(pattern, line):
+            return match
+        if process.poll() is not None:
+            break
+    raise AssertionError(f"{what} did not start:\n" + "".join(lines))
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, dict[str, str]]]:
+    """The daemon and the console on a three-seat fake table; yields the folder and each role's URL."""
+    folder = tmp_path_factory.mktemp("console")
+    config = folder / "table.toml"
+    config.write_text(CONFIG + '\n[console]\nsocket = "run/api.sock"\nstate = "console"\nlisten = "127.0.0.1:0"\n')
+    daemon = subprocess.Popen([sys.executable, "-m", "dealerpi", "run", "--fake", "--config", str(config),
+                               "--shoe", "loop://"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    console = None
+    try:
+        _wait_for(daemon, r"dealerpi ready", "dealerpi run")
+        console = subprocess.Popen([sys.executable, "-m", "dealerpi", "console", "--config", str(config)],
+                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        _wait_for(console, r"DealerPi console on 127\.0\.0\.1:\d+", "dealerpi console")
+        urls = dict(line.split(" ", 1) for line in (folder / "console" / "pairing.txt").read_text().splitlines())
+        yield folder, urls
+    finally:
+        for process in (console, daemon):
+            if process is not None:
+                process.terminate()
+                process.wait(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists() and shutil.which(CHROMIUM) is None:
+        pytest.fail(f"the browser test needs Chromium at {CHROMIUM}: `apt-get install chromium` "
+                    "(or set DEALERPI_CHROMIUM to another Chromium)")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+def open_page(browser: Browser, url: str, width: int, height: int) -> tuple[Page, list[str]]:
+    """A page in its own browser context (its own cookie jar) and every WebSocket frame it receives."""
+    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+    frames: list[str] = []
+    errors: list[str] = []
+
+    def on_socket(ws: WebSocket) -> None:
+        ws.on("framereceived", lambda payload: frames.append(payload if isinstance(payload, str) else ""))
+
+    page.on("websocket", on_socket)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url)
+    expect(page.locator("#link")).to_have_text("connected", timeout=10000)
+    assert "token" not in page.url                     # the token went to a cookie, out of the address bar
+    assert errors == []
+    return page, frames
+
+
+def shot(page: Page, name: str) -> None:
+    folder = os.environ.get("DEALERPI_CONSOLE_SCREENSHOTS")
+    if folder:
+        page.screenshot(path=str(Path(folder) / f"console-{name}.png"), full_page=True)
+
+
+def sit(page: Page, seat: int, name: str, stack: int) -> None:
+    page.select_option("#sit-seat", str(seat))
+    page.fill("#sit input[name=player]", name)
+    page.fill("#sit input[name=stack]", str(stack))
+    page.click("#sit button")
+    expect(page.locator(f"#seat-{seat}")).to_contain_text(name)
+
+
+def card(page: Page, text: str) -> None:
+    page.fill("#card input[name=card]", text)
+    page.click("#card button")
+
+
+def test_an_evening_from_the_host_dealer_and_board_pages(table: tuple[Path, dict[str, str]], browser: Browser) -> None:
+    folder, urls = table
+    host, _host_frames = open_page(browser, urls["host"], 390, 844)
+    dealer, _dealer_frames = open_page(browser, urls["dealer"], 768, 1024)
+    board, board_frames = open_page(browser, urls["board"], 1280, 720)
+
+    # roles: a board token cannot open the host's page (the server says so, not only the page)
+    refused = board.context.request.get(urls["host"].split("?")[0])
+    assert refused.status == 403 and "a board token cannot open the host's page" in refused.text()
+
+    for seat, name, stack in ((1, "Ann", 250), (2, "Bob", 300), (3, "Cy", 200)):
+        sit(host, seat, name, stack)
+    expect(board.locator("#seat-2")).to_contain_text("Bob")
+    expect(host.locator("#check")).to_have_text("in 750 = on the table 750 + cashed out 0: balanced")
+
+    dealer.click("#start")                             # BLD-1: button 1, blinds from seats 2 and 3
+    expect(dealer.locator("#expect")).to_have_text("next: card to seat 2")
+    for text in HOLE:
+        card(dealer, text.lower())                     # typed as a dealer would: "kd" is Kd
+    expect(dealer.locator("#expect")).to_have_text("next: action on seat 1")
+    dealer.click("#undo")                              # UNDO, then CONFIRM: the last card comes back
+    expect(dealer.locator("#undo")).to_have_text("Confirm undo?")
+    dealer.click("#undo")
+    expect(dealer.locator("#expect")).to_have_text("next: card to seat 1")
+    card(dealer, HOLE[-1])
+    expect(board.locator("#seat-1.turn")).to_contain_text("Ann")      # whose turn, on the TV
+    shot(dealer, "dealer")
+    shot(board, "board")
+
+    journal = [json.loads(line) for line in (folder / "state" / "journal.jsonl").read_text().splitlines()]
+    typed = [e for e in journal if e["type"] == "card"]
+    assert [e["card"] for e in typed] == [*HOLE, HOLE[-1]]                    # the positive control
+    assert {(e["by"], e["source"]) for e in typed} == {("dealer", "manual")}
+    search = re.compile(r"(?<![A-Za-z0-9])(" + "|".join(HOLE) + r")(?![A-Za-z0-9])")
+    assert len(search.findall(json.dumps(typed))) == 7                        # the search finds them there
+    assert board_frames and search.findall("".join(board_frames)) == []      # and never on the board
+
+    # MIS-1: a misdeal before any action (confirmed): the same hand is dealt again
+    dealer.click("#misdeal")
+    expect(dealer.locator("#misdeal")).to_have_text("Confirm misdeal?")
+    dealer.click("#misdeal")
+    expect(dealer.locator("#expect")).to_have_text("next: card to seat 2")
+    for text in HOLE:
+        card(dealer, text)
+    # MIS-4: the dealer declares seats 1 and 2 dead (each confirmed): Cy wins the blinds, 1 + 3 = 4
+    for seat in ("1", "2"):
+        dealer.select_option("#dead-seat", seat)
+        dealer.click("#dead-button")
+        expect(dealer.locator("#dead-button")).to_have_text("Confirm dead hand?")
+        dealer.click("#dead-button")
+        expect(dealer.locator("#dead-button")).to_have_text("Dead hand")
+    expect(host.locator("#expect")).to_have_text("next: start")
+    expect(host.locator("#alerts li").first).to_contain_text("BLD-1")
+    dealer.click("#clear-alerts")                      # as CONFIRM with nothing pending: on every page
+    expect(host.locator("#alerts li")).to_have_count(0)
+    host.locator("#seat-3 button", has_text="Cash out").click()
+    host.locator("#seat-3 button", has_text="Confirm cash-out").click()
+    expect(host.locator("#seat-3")).to_contain_text("—")
+    # in 250 + 300 + 200 = 750; Cy leaves with 200 + 1 (Bob's small blind) = 201, his own 3 back;
+    # on the table Ann 250 + Bob 299 = 549; 549 + 201 = 750. Nets: Bob -1, Cy +1.
+    expect(host.locator("#check")).to_have_text("in 750 = on the table 549 + cashed out 201: balanced")
+    expect(host.locator("#transfers")).to_have_text("Bob pays Cy 1")
+    shot(host, "host")
