@@ -51,7 +51,7 @@ class Ledger:
             return
         kind, seat, at = entry.get("type"), entry["seat"], entry.get("at")
         at = at if isinstance(at, str) else self.now()
-        index = len(table.accepted)
+        index = table.accepted_count
         if kind == "sit" and isinstance(entry.get("stack"), int) and isinstance(entry.get("player"), str):
             self._candidate = Event(index, "buy-in", entry["player"], seat, entry["stack"], at)
         elif kind == "chips" and seat in table.seats and isinstance(entry.get("amount"), int):
@@ -62,7 +62,7 @@ class Ledger:
 
     def after(self, accepted: bool, table: Table) -> None:
         """The input was applied (or refused): keep its event, and drop events of inputs taken back."""
-        keep = len(table.accepted)
+        keep = table.accepted_count
         self.events = [event for event in self.events if event.index < keep]
         if accepted and self._candidate is not None and self._candidate.index < keep:
             self.events.append(self._candidate)

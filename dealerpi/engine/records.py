@@ -1,4 +1,4 @@
-"""Plain records the table keeps: an alert, an input's outcome, an occupied seat, one deal for the record."""
+"""Plain records the table keeps: an alert, an input's outcome, one deal for the record."""
 
 from __future__ import annotations
 
@@ -22,18 +22,6 @@ class Outcome:
     accepted: bool
     reason: str | None = None
     alerts: tuple[Alert, ...] = ()
-
-
-@dataclass(slots=True)
-class Seat:
-    """An occupied seat between hands."""
-
-    player: str
-    stack: int
-    away: bool = False
-    new: bool = True
-    wants_to_post: bool = False
-    reserved: bool = False          # seed 001: a stack placed for a late entrant, not yet bought (no entrant)
 
 
 @dataclass(slots=True)

@@ -1,234 +1,313 @@
 """The table: the fold of its journal inputs. ``Table.apply(input)`` is the engine's one entry point.
 
-An input is a plain dict (one JSON line of the journal, see docs/journal.md). ``apply`` either accepts it and
-changes the table, or rejects it with the reason and changes nothing. Alerts carry the digest's rule ids.
-Between hands the table keeps seats, stacks, the button and the blind bookkeeping; during a hand it holds a
-``Hand`` (the poker) and a ``DealFollower`` (the cards). A rejected input and an undo rebuild the table from
-the last between-hands snapshot by applying the accepted inputs after it again: the same fold as a replay.
+An input is one JSON object of the journal (docs/journal.md), parsed once into its typed record
+(entries.py). ``apply`` either accepts it and changes the table, or refuses it with the reason and changes
+nothing. The table is two things:
+
+- ``state``, a ``TableState`` (state.py): the immutable between-hands record (seats, button, levels, ...);
+- ``play``, a ``HandPlay`` (play.py): the hand in progress, the only object that changes it.
+
+Each input type has one handler in ``_HANDLERS``. Between-hands handlers compute a new record (between.py);
+hand handlers go to the ``HandPlay``; when a hand ends, ``between.close_deal`` folds it into the record.
+
+Undo and refusals: when a hand starts, the table keeps the record before it (``_base``) and the inputs
+accepted since (``_since``). A refused input during a hand, and an undo, rebuild the table from that record by
+applying those inputs again: cost O(this hand), never all of history. So an undo reaches back to the start of
+the last hand, no further. ``snapshot()`` is that record and those inputs as JSON, valid at any time;
+``Table.from_snapshot`` rebuilds an equal table (the durability checkpoint; docs/journal.md).
 """
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from dealerpi.engine import between
 from dealerpi.engine.betting import IllegalAction
 from dealerpi.engine.dealing import DealFollower
+from dealerpi.engine.entries import (
+    Act,
+    Away,
+    Back,
+    Button,
+    Card,
+    Chips,
+    Clock,
+    Dead,
+    Extra,
+    Input,
+    Leave,
+    Misdeal,
+    Move,
+    Muck,
+    Run,
+    SetTable,
+    Show,
+    Sit,
+    Start,
+    Straddle,
+    Tick,
+    Undo,
+    parse_input,
+)
+from dealerpi.engine.expectation import Expectation, Waiting
 from dealerpi.engine.hand import Hand, Phase
-from dealerpi.engine.inputs import InputError, TableConfig, parse_config, require
+from dealerpi.engine.inputs import InputError, TableConfig
 from dealerpi.engine.payouts import Standings
-from dealerpi.engine.positions import HandPlan, Lineup, PositionError, SeatInfo, check_buy_in, move_button
-from dealerpi.engine.records import Alert, DealRecord, Outcome, Seat
-from dealerpi.engine.seat_change import move_seat
-from dealerpi.engine.table_hand import HandInputs
+from dealerpi.engine.play import HandPlay
+from dealerpi.engine.positions import HandPlan, Lineup, PositionError
+from dealerpi.engine.records import Alert, DealRecord, Outcome
+from dealerpi.engine.state import FORMAT_VERSION, SeatState, TableState
 from dealerpi.engine.tournament import ActionClock, LevelClock, ScheduleError
 
+_REFUSALS = (IllegalAction, InputError, PositionError, ScheduleError)
 
-class Table(HandInputs):
+
+class Table:
     """See the module docstring."""
 
-    def __init__(self) -> None:
-        self.config: TableConfig | None = None
-        self.seats: dict[int, Seat] = {}
-        self.lineup = Lineup()
-        self.hand: Hand | None = None
-        self.deal: DealFollower | None = None
-        self.plan: HandPlan | None = None
-        self.redeal_plan: HandPlan | None = None       # MIS-6 / MIS-7: the next deal replays this plan
-        self.straddles: list[tuple[int, int]] = []
-        self.bomb: Mapping[str, int] | None = None
-        self.record: DealRecord | None = None
-        self.records: list[DealRecord] = []
-        self.hand_number = 0
-        self.accepted: list[dict[str, Any]] = []
-        self.clock: ActionClock | None = None          # TRN-2: a clock called on the seat to act
-        self.checkpoint: tuple[int, dict[str, Any]] = (0, {})
-        self.levels: LevelClock | None = None           # TRN-1: the level schedule, advanced by ticks
-        self.standings: Standings | None = None         # TRN-4: entrants, eliminations, prizes
-        self.stakes: tuple[int, int, int, int] = (0, 0, 0, 0)   # this hand's small blind, big blind, ante, bb ante
+    def __init__(self, state: TableState | None = None) -> None:
+        self.state = state or TableState()
+        self.play: HandPlay | None = None
+        self.records: list[DealRecord] = []        # every deal played, for the record (not needed to play on)
+        self.accepted_count = 0                    # inputs accepted so far, less those undone
+        self._closed = True                        # the play's result is folded into ``state``
+        self._base: tuple[TableState, HandPlay | None, int] = (self.state, None, 0)
+        self._since: list[tuple[Input, Mapping[str, Any]]] = []
+        self._handlers: dict[type[Any], Callable[[Any], list[Alert]]] = {
+            SetTable: self._on_table, Sit: self._on_sit, Leave: self._on_leave, Move: self._on_move,
+            Away: self._on_away, Back: self._on_back, Chips: self._on_chips, Button: self._on_button,
+            Start: self._on_start,
+            Straddle: lambda e: self._live().on_straddle(e), Card: lambda e: self._live().on_card(e),
+            Misdeal: lambda e: self._live().on_misdeal(), Dead: lambda e: self._live().on_dead(e),
+            Extra: lambda e: self._live().on_extra(e), Act: lambda e: self._live().on_act(e),
+            Run: lambda e: self._live().on_run(e), Show: lambda e: self._live().on_show(e),
+            Muck: lambda e: self._live().on_muck(e), Clock: self._on_clock, Tick: self._on_tick,
+        }
 
     # --- the entry point -----------------------------------------------------------------------------
 
     def apply(self, entry: Mapping[str, Any]) -> Outcome:
-        """Apply one input; a rejected input changes nothing."""
-        if not isinstance(entry, Mapping) or not isinstance(entry.get("type"), str):
-            return Outcome(False, 'an input is a JSON object with a "type"')
-        kind = entry["type"]
-        if kind == "undo":
-            return self._undo()
-        handler = getattr(self, f"_on_{kind}", None)
-        if handler is None:
-            return Outcome(False, f"unknown input type {kind!r}")
-        if self.hand is None or self.hand.at(Phase.COMPLETE):
-            self.checkpoint = (len(self.accepted), self._snapshot())
+        """Apply one input; a refused input changes nothing."""
         try:
-            alerts = handler(entry) or []
-        except (IllegalAction, InputError, PositionError, ScheduleError) as error:
-            self._rebuild(len(self.accepted))
-            return Outcome(False, self._seat_words(str(error)), self._refusal_alerts(kind, entry, str(error)))
-        self.accepted.append(dict(entry))
+            command = parse_input(entry)
+        except InputError as error:
+            return Outcome(False, str(error))
+        if isinstance(command, Undo):
+            return self._undo()
+        in_hand = not self.between_hands
+        if isinstance(command, Start) and not in_hand:
+            self._base = (self.state, self.play, len(self.records))     # the record before the hand
+            self._since = []
+        try:
+            alerts = self._dispatch(command)
+        except _REFUSALS as error:
+            if in_hand:                                    # the hand may be half changed: rebuild it
+                self._rebuild(len(self._since))
+            reason = self._seat_words(str(error))
+            refusal = (Alert("BET-12", reason),) if isinstance(command, Act) and "out of turn" in reason else ()
+            return Outcome(False, reason, refusal)
+        self._since.append((command, dict(entry)))
+        self.accepted_count += 1
         return Outcome(True, None, tuple(Alert(a.rule, self._seat_words(a.message)) for a in alerts))
 
-    def _snapshot(self) -> dict[str, Any]:
-        """The table between hands, copied cheaply: containers are copied, the objects in them are not
-        mutated between hands (frozen configs and plans, finished hands and records)."""
-        state: dict[str, Any] = {}
-        for key, value in self.__dict__.items():
-            if key in ("checkpoint", "accepted"):
-                continue
-            if key == "seats":
-                value = {seat: copy.copy(info) for seat, info in value.items()}
-            elif isinstance(value, list):
-                value = list(value)
-            state[key] = value
-        return state
+    def _dispatch(self, command: Input) -> list[Alert]:
+        alerts = self._handlers[type(command)](command)
+        play = self.play
+        if play is not None:
+            self.records += play.done
+            play.done.clear()
+            if play.over and not self._closed:
+                self._closed = True
+                self.state, more = between.close_deal(self.state, play)
+                alerts += more
+        return alerts
 
     def _rebuild(self, keep: int) -> None:
-        """Become the table that the first ``keep`` accepted inputs make: restore the last between-hands
-        snapshot and apply the accepted inputs after it again (the same fold, so exactly the same table)."""
-        inputs = self.accepted[:keep]
-        start, state = self.checkpoint
-        if start > keep:
-            fresh = Table()
-            for entry in inputs:
-                fresh.apply(entry)
-            self.__dict__.update(fresh.__dict__)
-            return
-        self.__dict__.update(state)
-        self.__dict__.update(self._snapshot())            # the snapshot stays reusable
-        self.accepted = inputs[:start]
-        self.checkpoint = (start, state)
-        for entry in inputs[start:]:
-            self.apply(entry)
+        """Become the table that the record before the hand and the first ``keep`` inputs since make."""
+        since = self._since[:keep]
+        self.state, self.play, count = self._base
+        self._closed = True
+        del self.records[count:]
+        for command, _ in since:
+            self._dispatch(command)                        # accepted once, so accepted again: the same fold
+        self._since = since
 
     def _undo(self) -> Outcome:
-        if not self.accepted:
+        if not self._since:
             return Outcome(False, "nothing to undo")
-        self._rebuild(len(self.accepted) - 1)
+        self._rebuild(len(self._since) - 1)
+        self.accepted_count -= 1
         return Outcome(True, None, (Alert("UNDO", "The last input was taken back"),))
 
-    def _refusal_alerts(self, kind: str, entry: Mapping[str, Any], reason: str) -> tuple[Alert, ...]:
-        if kind == "act" and "out of turn" in reason:
-            return (Alert("BET-12", self._seat_words(reason)),)
-        return ()
-
     def _seat_words(self, text: str) -> str:
-        """Engine messages name player indices; the dealer reads seat numbers."""
-        if self.plan is None:
-            return text
-        for index, seat in sorted(enumerate(self.plan.order), reverse=True):
-            text = text.replace(f"player {index}", f"seat {seat}").replace(f"Player {index}", f"Seat {seat}")
-        return text
+        return text if self.play is None else self.play.seat_words(text)
 
-    # --- table and seats -----------------------------------------------------------------------------
+    # --- the checkpoint ------------------------------------------------------------------------------
 
-    def _on_table(self, entry: Mapping[str, Any]) -> list[Alert]:
-        self._between_hands("change the table")
-        self.config = parse_config(entry)
-        self.levels = LevelClock(self.config.levels) if self.config.levels else None
-        self.standings = Standings(0, 0, self.config.payouts) if self.config.policies.tournament else None
-        return []
+    def snapshot(self) -> dict[str, Any]:
+        """This table as JSON data: the record before the last hand and the inputs accepted since."""
+        return {"version": FORMAT_VERSION, "state": self._base[0].as_json(),
+                "inputs": [dict(raw) for _, raw in self._since]}
 
-    def _require_config(self) -> TableConfig:
-        if self.config is None:
-            raise InputError('no table yet: the first input is {"type": "table", ...}')
-        return self.config
+    @classmethod
+    def from_snapshot(cls, data: object) -> Table:
+        """The table ``snapshot()`` described; ``InputError`` names what is wrong with a bad document."""
+        if not isinstance(data, Mapping) or data.get("version") != FORMAT_VERSION:
+            raise InputError(f"checkpoint: not a version {FORMAT_VERSION} table snapshot")
+        inputs = data.get("inputs")
+        if not isinstance(inputs, list):
+            raise InputError('checkpoint: bad "inputs"')
+        table = cls(TableState.from_json(data.get("state")))
+        for number, entry in enumerate(inputs, 1):
+            outcome = table.apply(entry)
+            if not outcome.accepted:
+                raise InputError(f"checkpoint: input {number} is refused: {outcome.reason}")
+        return table
 
-    def _between_hands(self, what: str) -> None:
-        if self.hand is not None and self.hand.phase is not Phase.COMPLETE:
+    # --- handlers ------------------------------------------------------------------------------------
+
+    @property
+    def between_hands(self) -> bool:
+        """No hand is being played (none yet, or the last one is complete)."""
+        return self.play is None or self.play.over
+
+    def _no_hand(self, what: str) -> None:
+        if not self.between_hands:
             raise IllegalAction(f"cannot {what} during a hand")
 
-    def _seat_number(self, entry: Mapping[str, Any], *, occupied: bool = True) -> int:
-        config = self._require_config()
-        seat = require(entry, "seat", int)
-        if not 1 <= seat <= config.seats:
-            raise InputError(f"seat {seat} does not exist: seats are 1 to {config.seats}")
-        if occupied and seat not in self.seats:
-            raise InputError(f"seat {seat} is empty")
-        return seat
+    def _live(self) -> HandPlay:
+        if self.play is None or self.play.over:
+            raise IllegalAction("no hand is being played")
+        return self.play
 
-    def _on_sit(self, entry: Mapping[str, Any]) -> list[Alert]:
-        config = self._require_config()
-        seat = self._seat_number(entry, occupied=False)
-        if seat in self.seats:
-            raise InputError(f"seat {seat} is taken by {self.seats[seat].player}")
-        player = require(entry, "player", str)
-        stack = require(entry, "stack", int)
-        reason = check_buy_in(stack, policies=config.policies, big_blind=config.big_blind,
-                              small_bet=config.limits[0] if config.limits else None)
-        if reason:
-            raise InputError(reason)
-        # seed 001 late entry: a reserved stack is placed in advance and blinded as an absent player (TRN-9)
-        reserved = bool(entry.get("reserved", False))
-        self.seats[seat] = Seat(player, stack, away=reserved, wants_to_post=bool(entry.get("post", False)),
-                                reserved=reserved)
-        if self.standings is not None and not reserved:
-            self.standings = self.standings.enter(config.buy_in)
+    def _on_table(self, entry: SetTable) -> list[Alert]:
+        self._no_hand("change the table")
+        self.state = between.set_table(self.state, entry)
         return []
 
-    def _on_leave(self, entry: Mapping[str, Any]) -> list[Alert]:
-        seat = self._seat_number(entry)
-        if self.hand is not None and self.plan is not None and self.hand.phase is not Phase.COMPLETE \
-                and seat in self.plan.order and not self.hand.folded[self.plan.order.index(seat)]:
-            raise IllegalAction(f"seat {seat} is in the hand: fold first")
-        info = self.seats[seat]
-        if self.standings is not None and info.stack > 0 and not info.reserved:
-            raise IllegalAction(f"seat {seat}: a tournament stack stays in play (TRN-4); mark the player away "
-                                "(DEAL-9: dealt in, blinded, killed)")
-        del self.seats[seat]
+    def _on_sit(self, entry: Sit) -> list[Alert]:
+        self.state = between.sit(self.state, entry)
         return []
 
-    def _on_move(self, entry: Mapping[str, Any]) -> list[Alert]:
-        """BLD-8: a player changes seats between hands; ``seat_change.move_seat`` says what he owes."""
-        config = self._require_config()
-        seat = self._seat_number(entry)
-        self._between_hands("change seats")
-        to = require(entry, "to", int)
-        infos = {s: SeatInfo(s, info.stack, away=info.away) for s, info in self.seats.items()}
-        moved = move_seat(self.lineup, infos, seat, to, table_seats=config.seats, policies=config.policies,
-                          wait=bool(entry.get("wait", False)))
-        player = self.seats.pop(seat)
-        player.new = player.new or moved.new
-        player.wants_to_post = bool(entry.get("post", player.wants_to_post))
-        self.seats[to] = player
-        self.lineup = moved.lineup
-        return [Alert(rule, text) for rule, text in moved.notes]
-
-    def _on_away(self, entry: Mapping[str, Any]) -> list[Alert]:
-        self.seats[self._seat_number(entry)].away = True
+    def _on_leave(self, entry: Leave) -> list[Alert]:
+        self.state = between.leave(self.state, entry, self.play)
         return []
 
-    def _on_back(self, entry: Mapping[str, Any]) -> list[Alert]:
-        seat = self.seats[self._seat_number(entry)]
-        seat.away = False
-        seat.wants_to_post = bool(entry.get("post", seat.wants_to_post))
-        if "player" in entry:                        # a late entrant takes over a reserved stack (seed 001)
-            seat.player = require(entry, "player", str)
-            if seat.reserved and self.standings is not None and self.config is not None:
-                self.standings = self.standings.enter(self.config.buy_in)     # TRN-4: now an entrant
-            seat.reserved = False
+    def _on_move(self, entry: Move) -> list[Alert]:
+        between.occupied(self.state, entry.seat)
+        self._no_hand("change seats")
+        self.state, alerts = between.move(self.state, entry)
+        return alerts
+
+    def _on_away(self, entry: Away) -> list[Alert]:
+        self.state = between.away(self.state, entry)
         return []
 
-    def _on_chips(self, entry: Mapping[str, Any]) -> list[Alert]:
-        config = self._require_config()
-        seat_number = self._seat_number(entry)
-        self._between_hands("add chips")             # BET-16: top-ups between hands only
-        if config.policies.tournament:
-            raise IllegalAction("no top-ups in a tournament")
-        amount = require(entry, "amount", int)
-        if amount <= 0:
-            raise InputError("chips: amount must be positive (chips never come off the table in a cash game)")
-        seat = self.seats[seat_number]
-        reason = check_buy_in(amount, policies=config.policies, big_blind=config.big_blind,
-                              small_bet=config.limits[0] if config.limits else None, current_stack=seat.stack)
-        if reason:
-            raise InputError(reason)
-        seat.stack += amount
+    def _on_back(self, entry: Back) -> list[Alert]:
+        self.state = between.back(self.state, entry)
         return []
 
-    def _on_button(self, entry: Mapping[str, Any]) -> list[Alert]:
-        seat = self._seat_number(entry, occupied=False)
-        self._between_hands("move the button")
-        self.lineup = move_button(self.lineup, seat)
+    def _on_chips(self, entry: Chips) -> list[Alert]:
+        between.occupied(self.state, entry.seat)
+        self._no_hand("add chips")                   # BET-16: top-ups between hands only
+        self.state = between.chips(self.state, entry)
         return []
+
+    def _on_button(self, entry: Button) -> list[Alert]:
+        between.require_config(self.state)
+        self._no_hand("move the button")
+        self.state = between.button(self.state, entry)
+        return []
+
+    def _on_start(self, entry: Start) -> list[Alert]:
+        between.require_config(self.state)
+        alerts: list[Alert] = []
+        if self.play is not None:
+            alerts += self.play.settle_open_showdown()     # START/NEXT ends a showdown left open
+            if self.play.over and not self._closed:
+                self._closed = True
+                self.state, more = between.close_deal(self.state, self.play)
+                alerts += more
+                self.records += self.play.done
+                self.play.done.clear()
+        self._no_hand("start a hand")
+        self.state, play, notes = between.start(self.state, entry)
+        self.play, self._closed = play, False
+        return alerts + notes
+
+    def _on_clock(self, entry: Clock) -> list[Alert]:
+        between.require_config(self.state)
+        if self.play is None:
+            raise IllegalAction("no one is to act")
+        return self.play.on_clock()
+
+    def _on_tick(self, entry: Tick) -> list[Alert]:
+        self.state, alerts = between.tick_levels(self.state, entry.seconds)
+        if self.play is not None:
+            alerts += self.play.tick(entry.seconds)
+        return alerts
+
+    # --- what the table waits for --------------------------------------------------------------------
+
+    def expectation(self) -> Expectation:
+        """What the table waits for now (see expectation.py)."""
+        if self.state.config is None:
+            return Expectation(Waiting.TABLE)
+        if self.play is None:
+            return Expectation(Waiting.START)
+        return self.play.expectation()
+
+    # --- reading (the old attribute names, until every reader uses the query API) --------------------
+
+    @property
+    def config(self) -> TableConfig | None:
+        return self.state.config
+
+    @property
+    def seats(self) -> dict[int, SeatState]:
+        return {s.seat: s for s in self.state.seats}
+
+    @property
+    def lineup(self) -> Lineup:
+        return self.state.lineup
+
+    @property
+    def hand_number(self) -> int:
+        return self.state.hand_number
+
+    @property
+    def levels(self) -> LevelClock | None:
+        return self.state.levels
+
+    @property
+    def standings(self) -> Standings | None:
+        return self.state.standings
+
+    @property
+    def hand(self) -> Hand | None:
+        return None if self.play is None else self.play.hand
+
+    @property
+    def deal(self) -> DealFollower | None:
+        return None if self.play is None else self.play.deal
+
+    @property
+    def plan(self) -> HandPlan | None:
+        return None if self.play is None else self.play.plan
+
+    @property
+    def straddles(self) -> tuple[tuple[int, int], ...]:
+        return () if self.play is None else self.play.straddles
+
+    @property
+    def clock(self) -> ActionClock | None:
+        return None if self.play is None else self.play.clock
+
+    @property
+    def record(self) -> DealRecord | None:
+        """The deal being played, for the record (None between hands)."""
+        return None if self.play is None or self.play.over else self.play.record
+
+    def at(self, phase: Phase) -> bool:
+        return self.play is not None and self.play.hand.at(phase)

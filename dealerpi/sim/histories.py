@@ -14,11 +14,29 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from dealerpi.engine.hand import Hand
+from dealerpi.engine.records import Outcome
 from dealerpi.engine.table import Table
 from dealerpi.history.from_hand import record_from_hand
 from dealerpi.history.phh import HandRecord, PHHError, dumps_all
 
 _LOGGER = logging.getLogger(__name__)
+
+
+class JournalTable(Table):
+    """A table that keeps the inputs it accepted, less those undone: the evening's, which the simulator's
+    PHH download and tournament clock read (the engine's ``Table`` keeps only the current hand's)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.accepted: list[dict[str, Any]] = []
+
+    def apply(self, entry: Mapping[str, Any]) -> Outcome:
+        outcome = super().apply(entry)
+        if outcome.accepted and entry.get("type") == "undo":
+            self.accepted.pop()
+        elif outcome.accepted:
+            self.accepted.append(dict(entry))
+        return outcome
 
 
 def _setup(table: Table) -> dict[str, Any]:

@@ -36,6 +36,7 @@ from dealerpi.journal import Journal
 from dealerpi.shoe.link import ShoeEvent, ShoeLink, ShoeOffline, ShoeOnline
 from dealerpi.sim.deck import VirtualDeck, sim_library
 from dealerpi.sim.fake_shoe import FakeShoe
+from dealerpi.sim.histories import JournalTable
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -92,6 +93,7 @@ class _Controller(Controller):
 
     def __init__(self, *args: Any, on_outcome: Callable[[Mapping[str, Any], Outcome], None], **kwargs: Any):
         super().__init__(*args, **kwargs)
+        self.table = JournalTable()
         self._on_outcome = on_outcome
 
     def submit(self, entry: dict[str, Any]) -> Any:

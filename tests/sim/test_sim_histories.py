@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import json
 
-from dealerpi.engine.table import Table
 from dealerpi.history.phh import loads_all
 from dealerpi.history.replay import Status, replay
-from dealerpi.sim.histories import hand_records, phh_text
+from dealerpi.sim.histories import JournalTable, hand_records, phh_text
 from dealerpi.sim.server import START_JOURNAL
 
 # Seat 1 Ann 300 (button), seat 2 Bob 200 (small blind 1), seat 3 Cy 100 (big blind 3). The shoe deals from
@@ -33,7 +32,7 @@ def side_pot_hand() -> list[dict]:
 def test_a_side_pot_hand_is_written_as_phh_and_replays_to_the_same_stacks() -> None:
     """POT-1, POT-2: main pot 3 x 100 = 300 (seats 1-3), side pot 2 x 100 = 200 (seats 1, 2), Ann's last 100
     unmatched comes back; Ann's aces win both: 300 - 300 + 300 + 200 + 100 = 600, Bob 0, Cy 0."""
-    table = Table()
+    table = JournalTable()
     for entry in side_pot_hand():
         assert table.apply(entry).accepted, entry
     assert table.expectation().as_json() == {"expect": "start"}
@@ -58,7 +57,7 @@ def test_a_side_pot_hand_is_written_as_phh_and_replays_to_the_same_stacks() -> N
 
 def test_misdeals_are_not_hands_and_an_undo_takes_a_hand_back() -> None:
     """MIS-1: a misdeal before substantial action voids the deal; the redeal is the hand that counts."""
-    table = Table()
+    table = JournalTable()
     inputs = side_pot_hand()
     start = inputs.index({"type": "start"})
     for entry in inputs[:start + 2]:
@@ -74,7 +73,7 @@ def test_misdeals_are_not_hands_and_an_undo_takes_a_hand_back() -> None:
 
 def test_a_hand_phh_cannot_write_is_named_not_dropped_silently() -> None:
     """Seed 000: File 'em has no PHH variant code; the file says which hand is missing and why."""
-    table = Table()
+    table = JournalTable()
     inputs = [{"type": "table", "game": "fileem-nl", "rules": "home", "seats": 6, "blinds": [1, 3]},
               {"type": "sit", "seat": 1, "player": "Ann", "stack": 300},
               {"type": "sit", "seat": 2, "player": "Bob", "stack": 300},

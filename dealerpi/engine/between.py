@@ -1,0 +1,209 @@
+"""The table's inputs that change its between-hands record: pure functions from a ``TableState`` to the next.
+
+Each function takes the record and a typed input (entries.py) and returns a new record, or raises
+``InputError`` / ``IllegalAction`` and changes nothing. ``start`` plans a hand and hands it to a ``HandPlay``
+(play.py); ``close_deal`` folds a finished hand back into the record (stacks, the button, TRN-4 places).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from dealerpi.engine.betting import IllegalAction
+from dealerpi.engine.entries import Away, Back, Button, Chips, Leave, Move, SetTable, Sit, Start
+from dealerpi.engine.inputs import InputError, TableConfig
+from dealerpi.engine.payouts import Standings
+from dealerpi.engine.play import HandPlay
+from dealerpi.engine.positions import SeatInfo, check_buy_in, move_button, plan_bomb, plan_hand
+from dealerpi.engine.records import Alert
+from dealerpi.engine.seat_change import move_seat
+from dealerpi.engine.state import Redeal, SeatState, TableState
+from dealerpi.engine.tournament import LevelClock
+
+
+def require_config(state: TableState) -> TableConfig:
+    if state.config is None:
+        raise InputError('no table yet: the first input is {"type": "table", ...}')
+    return state.config
+
+
+def occupied(state: TableState, seat: int) -> SeatState:
+    """The seat ``seat``, which must exist and be taken."""
+    config = require_config(state)
+    if not 1 <= seat <= config.seats:
+        raise InputError(f"seat {seat} does not exist: seats are 1 to {config.seats}")
+    info = state.seat(seat)
+    if info is None:
+        raise InputError(f"seat {seat} is empty")
+    return info
+
+
+def set_table(state: TableState, entry: SetTable) -> TableState:
+    config = entry.config
+    return replace(state, config=config, levels=LevelClock(config.levels) if config.levels else None,
+                   standings=Standings(0, 0, config.payouts) if config.policies.tournament else None)
+
+
+def sit(state: TableState, entry: Sit) -> TableState:
+    config, seat = require_config(state), entry.seat
+    if not 1 <= seat <= config.seats:
+        raise InputError(f"seat {seat} does not exist: seats are 1 to {config.seats}")
+    taken = state.seat(seat)
+    if taken is not None:
+        raise InputError(f"seat {seat} is taken by {taken.player}")
+    reason = check_buy_in(entry.stack, policies=config.policies, big_blind=config.big_blind,
+                          small_bet=config.limits[0] if config.limits else None)
+    if reason:
+        raise InputError(reason)
+    # seed 001 late entry: a reserved stack is placed in advance and blinded as an absent player (TRN-9)
+    state = state.with_seat(SeatState(seat, entry.player, entry.stack, away=entry.reserved,
+                                      wants_to_post=entry.post, reserved=entry.reserved))
+    if state.standings is not None and not entry.reserved:
+        state = replace(state, standings=state.standings.enter(config.buy_in))
+    return state
+
+
+def leave(state: TableState, entry: Leave, play: HandPlay | None) -> TableState:
+    info = occupied(state, entry.seat)
+    if play is not None and not play.over and entry.seat in play.plan.order \
+            and not play.hand.folded[play.index(entry.seat)]:
+        raise IllegalAction(f"seat {entry.seat} is in the hand: fold first")
+    if state.standings is not None and info.stack > 0 and not info.reserved:
+        raise IllegalAction(f"seat {entry.seat}: a tournament stack stays in play (TRN-4); mark the player away "
+                            "(DEAL-9: dealt in, blinded, killed)")
+    return state.without_seat(entry.seat)
+
+
+def move(state: TableState, entry: Move) -> tuple[TableState, list[Alert]]:
+    """BLD-8: a player changes seats between hands; ``seat_change.move_seat`` says what he owes."""
+    config, player = require_config(state), occupied(state, entry.seat)
+    infos = {s.seat: SeatInfo(s.seat, s.stack, away=s.away) for s in state.seats}
+    moved = move_seat(state.lineup, infos, entry.seat, entry.to, table_seats=config.seats,
+                      policies=config.policies, wait=entry.wait)
+    player = replace(player, seat=entry.to, new=player.new or moved.new,
+                     wants_to_post=player.wants_to_post if entry.post is None else entry.post)
+    state = replace(state.without_seat(entry.seat), lineup=moved.lineup).with_seat(player)
+    return state, [Alert(rule, text) for rule, text in moved.notes]
+
+
+def away(state: TableState, entry: Away) -> TableState:
+    return state.with_seat(replace(occupied(state, entry.seat), away=True))
+
+
+def back(state: TableState, entry: Back) -> TableState:
+    info = occupied(state, entry.seat)
+    info = replace(info, away=False, wants_to_post=info.wants_to_post if entry.post is None else entry.post)
+    if entry.player is not None:                     # a late entrant takes over a reserved stack (seed 001)
+        if info.reserved and state.standings is not None and state.config is not None:
+            state = replace(state, standings=state.standings.enter(state.config.buy_in))   # TRN-4: an entrant
+        info = replace(info, player=entry.player, reserved=False)
+    return state.with_seat(info)
+
+
+def chips(state: TableState, entry: Chips) -> TableState:
+    config, info = require_config(state), occupied(state, entry.seat)
+    if config.policies.tournament:
+        raise IllegalAction("no top-ups in a tournament")
+    if entry.amount <= 0:
+        raise InputError("chips: amount must be positive (chips never come off the table in a cash game)")
+    reason = check_buy_in(entry.amount, policies=config.policies, big_blind=config.big_blind,
+                          small_bet=config.limits[0] if config.limits else None, current_stack=info.stack)
+    if reason:
+        raise InputError(reason)
+    return state.with_seat(replace(info, stack=info.stack + entry.amount))
+
+
+def button(state: TableState, entry: Button) -> TableState:
+    config = require_config(state)
+    if not 1 <= entry.seat <= config.seats:
+        raise InputError(f"seat {entry.seat} does not exist: seats are 1 to {config.seats}")
+    return replace(state, lineup=move_button(state.lineup, entry.seat))
+
+
+def tick_levels(state: TableState, seconds: int) -> tuple[TableState, list[Alert]]:
+    """TRN-1: the level clock runs; a new level applies from the next hand."""
+    if state.levels is None:
+        return state, []
+    levels, notes = state.levels.advance(seconds)
+    return replace(state, levels=levels), [Alert(rule, text) for rule, text in notes]
+
+
+def _next_stakes(state: TableState, config: TableConfig) -> tuple[int, int, int, int]:
+    """TRN-1: the level in force when the hand starts; a cash game's stakes are the config's."""
+    if state.levels is None:
+        return config.small_blind, config.big_blind, config.ante, config.bb_ante
+    level = state.levels.level_for_next_hand()
+    if level is None:
+        raise IllegalAction("TRN-1: the tournament is on a break; no hand starts")
+    return level.small_blind, level.big_blind, level.ante, level.bb_ante
+
+
+def start(state: TableState, entry: Start) -> tuple[TableState, HandPlay, list[Alert]]:
+    """Plan and deal a hand: the button, blinds and who is dealt in (positions.py), or the voided deal's
+    plan again (MIS-7)."""
+    config = require_config(state)
+    redeal = state.redeal
+    if redeal is None:
+        stakes = _next_stakes(state, config)
+        infos = {s.seat: SeatInfo(s.seat, s.stack, away=s.away, new=s.new, wants_to_post=s.wants_to_post)
+                 for s in state.seats}
+        small_blind, big_blind, ante, bb_ante = stakes
+        plan = plan_hand(state.lineup, infos, table_seats=config.seats, small_blind=small_blind,
+                         big_blind=big_blind, structure=config.game.structure, policies=config.policies,
+                         ante=ante, bb_ante=bb_ante)
+        if entry.bomb is not None:
+            plan = plan_bomb(plan, entry.bomb.ante)       # seed 001: antes only; the button stays
+        redeal = Redeal(plan, stakes, (), entry.bomb)
+        number = state.hand_number + 1
+    else:
+        number = state.hand_number                       # MIS-6/MIS-7: an exact re-play of the voided deal
+    stacks = []
+    for seat in redeal.plan.order:
+        info = state.seat(seat)
+        if info is None:
+            raise IllegalAction(f"seat {seat} of the voided deal is empty: the redeal needs every player of it")
+        stacks.append(info.stack)
+    play = HandPlay(config, redeal.plan, tuple(stacks), number, redeal.stakes, straddles=redeal.straddles,
+                    bomb=redeal.bomb)
+    state = replace(state, hand_number=number, redeal=None)
+    return state, play, [Alert(rule, text) for rule, text in redeal.plan.notes]
+
+
+def close_deal(state: TableState, play: HandPlay) -> tuple[TableState, list[Alert]]:
+    """Fold a finished hand into the record: stacks, the next button, TRN-4 eliminations. A fouled deck
+    (MIS-7) changes nothing but keeps the deal to play again."""
+    if play.fouled:
+        return replace(state, redeal=Redeal(play.plan, play.stakes, play.straddles, play.bomb)), []
+    hand, order = play.hand, play.plan.order
+    for index, seat in enumerate(order):
+        info = state.seat(seat)
+        if info is not None:                             # a folded player may have left during the hand
+            state = state.with_seat(replace(info, stack=hand.stacks[index], new=False, wants_to_post=False))
+    state = replace(state, lineup=play.plan.after)
+    return _eliminations(state, order, hand.starting)
+
+
+def _eliminations(state: TableState, order: tuple[int, ...], starting: list[int]) -> tuple[TableState, list[Alert]]:
+    """TRN-4: players who lost their last chip leave. Of players busted on one hand, the one who started it
+    with more chips places higher; only equal starting stacks share the places (digest TRN-4)."""
+    standings = state.standings
+    if standings is None:
+        return state, []
+    for seat in order:
+        info = state.seat(seat)
+        if info is not None and info.stack == 0 and info.reserved:
+            state = state.without_seat(seat)             # a stack nobody bought finishes nowhere
+    busted = [info for seat in order if (info := state.seat(seat)) is not None and info.stack == 0]
+    if not busted:
+        return state, []
+    names = [info.player for info in busted]             # clockwise from the button, like odd chips
+    standings = standings.bust(names, {info.player: starting[order.index(info.seat)] for info in busted})
+    for info in busted:
+        state = state.without_seat(info.seat)
+    alerts = [Alert("TRN-4", f"{f.player} finishes {f.place}" + (f", wins {f.prize}" if f.prize else ""))
+              for f in standings.finishes if f.player in names]
+    if standings.remaining == 1 and len(state.seats) == 1:
+        winner = state.seats[0].player
+        standings = standings.win(winner)
+        alerts.append(Alert("TRN-4", f"{winner} wins the tournament and {standings.prize_for(1)}"))
+    return replace(state, standings=standings), alerts

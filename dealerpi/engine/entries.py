@@ -1,0 +1,233 @@
+"""Typed input records: one per journal input type (docs/journal.md), parsed once at the edge.
+
+``parse_input`` turns one JSON object of the journal into its record, or raises ``InputError`` naming the
+type and the key. Past this point the engine reads fields, never dictionary keys. Whether an input makes
+sense now (a seat in the hand, whose turn) is the table's question, not the parser's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from dealerpi.engine.inputs import InputError, TableConfig, parse_config, require
+from dealerpi.engine.state import Bomb
+
+ACTIONS = ("fold", "check", "call", "bet", "raise", "all_in")
+
+
+@dataclass(frozen=True, slots=True)
+class SetTable:
+    """``table``: the game, stakes and house rules (between hands)."""
+
+    config: TableConfig
+
+
+@dataclass(frozen=True, slots=True)
+class Sit:
+    seat: int
+    player: str
+    stack: int
+    reserved: bool = False       # seed 001: a stack placed for a late entrant (TRN-9)
+    post: bool = False           # BLD-6: post now rather than wait for the big blind
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """BLD-8: a player changes seats between hands (seed 002 B20-B22)."""
+
+    seat: int
+    to: int
+    wait: bool = False           # wait for the big blind at the new seat rather than post
+    post: bool | None = None     # None: keep the seat's wish
+
+
+@dataclass(frozen=True, slots=True)
+class Away:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Back:
+    seat: int
+    post: bool | None = None     # None: keep the seat's wish
+    player: str | None = None    # a late entrant takes over a reserved stack (seed 001)
+
+
+@dataclass(frozen=True, slots=True)
+class Chips:
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    bomb: Bomb | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Straddle:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card the shoe read (``card``), or one the dealer flags: ``exposed``, ``boxed``, or the ``burn`` he
+    picks (BRD-1). ``kind`` is the journal type."""
+
+    kind: str
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Misdeal:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Dead:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Extra:
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    seat: int
+    action: str                  # one of ACTIONS
+    to: int | None = None        # bet and raise: the total bet on this street
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    times: int
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Muck:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Tick:
+    seconds: int
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    pass
+
+
+Input = (SetTable | Sit | Leave | Move | Away | Back | Chips | Button | Start | Straddle | Card | Misdeal | Dead | Extra
+         | Act | Run | Show | Muck | Clock | Tick | Undo)
+
+
+def _seat(entry: Mapping[str, Any]) -> int:
+    return require(entry, "seat", int)
+
+
+def _flag(entry: Mapping[str, Any], key: str) -> bool:
+    return bool(entry.get(key, False))
+
+
+def _sit(entry: Mapping[str, Any]) -> Sit:
+    return Sit(_seat(entry), require(entry, "player", str), require(entry, "stack", int),
+               _flag(entry, "reserved"), _flag(entry, "post"))
+
+
+def _back(entry: Mapping[str, Any]) -> Back:
+    return Back(_seat(entry), bool(entry["post"]) if "post" in entry else None,
+                require(entry, "player", str) if "player" in entry else None)
+
+
+def _start(entry: Mapping[str, Any]) -> Start:
+    bomb = entry.get("bomb")
+    if bomb is None:
+        return Start()
+    if not isinstance(bomb, Mapping) or not isinstance(bomb.get("ante"), int) or bomb["ante"] <= 0:
+        raise InputError('start: "bomb" must be {"ante": N, "boards": 1 or 2}')
+    if bomb.get("boards", 1) not in (1, 2):
+        raise InputError('start: "bomb" boards must be 1 or 2')
+    return Start(Bomb(bomb["ante"], int(bomb.get("boards", 1)), bool(bomb.get("river_no_limit", 1))))
+
+
+def _act(entry: Mapping[str, Any]) -> Act:
+    seat = _seat(entry)
+    action = require(entry, "action", str)
+    if action not in ACTIONS:
+        raise InputError(f'act: "action" must be one of {", ".join(ACTIONS)}, not {action!r}')
+    return Act(seat, action, require(entry, "to", int) if action in ("bet", "raise") else None)
+
+
+def _tick(entry: Mapping[str, Any]) -> Tick:
+    seconds = require(entry, "seconds", int)
+    if seconds < 0:
+        raise InputError("tick: seconds must not be negative")
+    return Tick(seconds)
+
+
+def _card(entry: Mapping[str, Any]) -> Card:
+    return Card(str(entry["type"]), require(entry, "card", str))
+
+
+PARSERS: dict[str, Callable[[Mapping[str, Any]], Input]] = {
+    "table": lambda e: SetTable(parse_config(e)),
+    "sit": _sit,
+    "leave": lambda e: Leave(_seat(e)),
+    "move": lambda e: Move(_seat(e), require(e, "to", int), _flag(e, "wait"),
+                           bool(e["post"]) if "post" in e else None),
+    "away": lambda e: Away(_seat(e)),
+    "back": _back,
+    "chips": lambda e: Chips(_seat(e), require(e, "amount", int)),
+    "button": lambda e: Button(_seat(e)),
+    "start": _start,
+    "straddle": lambda e: Straddle(_seat(e)),
+    "card": _card,
+    "exposed": _card,
+    "boxed": _card,
+    "burn": _card,
+    "misdeal": lambda e: Misdeal(),
+    "dead": lambda e: Dead(_seat(e)),
+    "extra": lambda e: Extra(require(e, "count", int)),
+    "act": _act,
+    "run": lambda e: Run(require(e, "times", int)),
+    "show": lambda e: Show(_seat(e)),
+    "muck": lambda e: Muck(_seat(e)),
+    "clock": lambda e: Clock(),
+    "tick": _tick,
+    "undo": lambda e: Undo(),
+}
+
+
+def parse_input(entry: object) -> Input:
+    """The typed record of one journal input; ``InputError`` names the type or key that is wrong."""
+    if not isinstance(entry, Mapping) or not isinstance(entry.get("type"), str):
+        raise InputError('an input is a JSON object with a "type"')
+    parser = PARSERS.get(entry["type"])
+    if parser is None:
+        raise InputError(f"unknown input type {entry['type']!r}")
+    return parser(entry)

@@ -1,0 +1,152 @@
+"""The table between hands as an immutable record, its JSON checkpoint, and undo reaching back one hand.
+
+``Table.snapshot()`` is the record before the last hand plus the inputs accepted since; ``from_snapshot`` must
+rebuild a table that is equal (same record, same hand in progress, same next input) and that goes on exactly
+as the original does. Journals: a tournament with levels, a bust (TRN-4), a fouled deck and its redeal (MIS-7,
+TRN-10), a reserved stack (seed 001), missed blinds (BLD-7).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any
+
+import pytest
+from journal_kit import act, cards, sit, table
+
+from dealerpi.engine import Table, Waiting
+from dealerpi.engine.inputs import InputError
+from dealerpi.engine.state import TableState
+
+START: dict[str, Any] = {"type": "start"}
+LEVELS = [{"blinds": [50, 100], "minutes": 20}, {"blinds": [100, 200], "ante": 25, "minutes": 20},
+          {"break": True, "minutes": 10}, {"blinds": [150, 300], "bb_ante": 300, "minutes": 20}]
+BOARD = ["Qs", "Kc", "9d", "4h", "Qc", "Js", "Qd", "3s"]
+
+
+def tournament_journal() -> list[dict[str, Any]]:
+    """Seat 2 (1000) busts in hand 1 (TRN-4); a reserved stack waits on seat 4 (seed 001); level 2 begins during
+    hand 2, whose deck is then fouled (Ah read twice, MIS-7); the redeal is played at level 1 (TRN-10)."""
+    journal = [table(rules="tournament", seats=4, blinds=(50, 100), buy_in=20, levels=LEVELS)]
+    journal += [sit(1, 3000), sit(2, 1000), sit(3, 3000), {"type": "button", "seat": 1}, START]
+    journal += cards("7h", "Ah", "4c", "2d", "Ad", "5d")                      # seats 2, 3, 1, twice
+    journal += [act(1, "fold"), act(2, "all_in"), act(3, "call"), *cards(*BOARD)]
+    journal += [{"type": "sit", "seat": 4, "player": "late", "stack": 3000, "reserved": True}, START]
+    journal += [{"type": "tick", "seconds": 1200}, *cards("Ah", "Ah"), START]
+    journal += cards("2c", "3c", "4d", "5h", "6c", "7d")
+    return journal
+
+
+def cash_journal() -> list[dict[str, Any]]:
+    """A home game: seat 4 is away for hand 1 and misses the blinds (BLD-7); seat 2 (the small blind) folds
+    to the big blind and tops up his 1 lost chip; seat 4 comes back to post; hand 2 is half dealt."""
+    journal = [table(seats=6), sit(1), sit(2), sit(3), sit(4), {"type": "button", "seat": 1}]
+    journal += [{"type": "away", "seat": 4}, START, *cards(*[r + "h" for r in "234567"])]
+    journal += [act(1, "fold"), act(2, "fold")]
+    journal += [{"type": "chips", "seat": 2, "amount": 1}, {"type": "back", "seat": 4, "post": True}, START]
+    journal += cards("As", "Ks", "Qs", "Js", "Ts", "9s", "8s", "7s")
+    return journal
+
+
+def restored(played: Table) -> Table:
+    """The table rebuilt from its snapshot, written as JSON text and read back."""
+    return Table.from_snapshot(json.loads(json.dumps(played.snapshot())))
+
+
+def same_table(a: Table, b: Table) -> None:
+    assert a.state == b.state
+    assert a.expectation() == b.expectation()
+    assert (a.play is None) == (b.play is None)
+    if a.play is not None and b.play is not None:
+        assert (a.play.hand.stacks, a.play.hand.hole, a.play.hand.boards) == \
+               (b.play.hand.stacks, b.play.hand.hole, b.play.hand.boards)
+
+
+@pytest.mark.parametrize("journal", [tournament_journal(), cash_journal()], ids=["tournament", "cash"])
+def test_a_snapshot_after_every_input_rebuilds_the_same_table_which_goes_on_the_same(
+        journal: list[dict[str, Any]]) -> None:
+    """After each input of the journal, the snapshot (through JSON text) rebuilds an equal table; applying the
+    rest of the journal to both gives equal tables again, input by input, with the same outcomes."""
+    played = Table()
+    for k, entry in enumerate(journal):
+        outcome = played.apply(entry)
+        assert outcome.accepted, (k, entry, outcome.reason)
+        again = restored(played)
+        same_table(played, again)
+    again = restored(played)
+    for entry in [*cards("2s", "3s"), {"type": "undo"}, *cards("3s")]:
+        assert played.apply(entry) == again.apply(entry)
+        same_table(played, again)
+
+
+def test_the_record_carries_the_tournament_and_a_pending_redeal() -> None:
+    """The record between hands holds what the next hand needs: after the fouled deck (MIS-7) the redeal's plan
+    at the old level (TRN-10: 50/100 though level 2 began), the standings after seat 2's bust (3rd of 3, a pool
+    of 3 x 20 = 60), the reserved stack (no entrant), and the level clock (level 2, 0 s in)."""
+    played = Table()
+    journal = tournament_journal()
+    second = journal.index(START, journal.index(START) + 1)
+    for entry in journal[: second + 1]:
+        assert played.apply(entry).accepted
+    plan = played.plan
+    for entry in journal[second + 1: second + 4]:
+        assert played.apply(entry).accepted
+    state = played.state
+    assert played.between_hands and state.redeal is not None
+    assert state.redeal.stakes == (50, 100, 0, 0) and state.redeal.plan == plan
+    assert state.standings is not None and (state.standings.pool, state.standings.remaining) == (60, 2)
+    assert [(s.seat, s.reserved) for s in state.seats] == [(1, False), (3, False), (4, True)]
+    assert state.levels is not None and (state.levels.index, state.levels.elapsed) == (1, 0)
+    assert TableState.from_json(json.loads(json.dumps(state.as_json()))) == state
+
+
+def test_the_record_is_immutable_and_a_change_makes_a_new_one() -> None:
+    """A handler never changes a record: the one before a ``sit`` is unchanged after it."""
+    played = Table()
+    played.apply(table())
+    before = played.state
+    assert played.apply(sit(1)).accepted
+    assert before.seats == () and played.state.seat(1) is not None
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        before.hand_number = 3        # type: ignore[misc]
+
+
+def test_a_snapshot_holds_only_this_hands_inputs() -> None:
+    """O(this hand): after two hands, the snapshot's inputs start at the last ``start``; the record before it
+    has hand number 1 (the hand the first start dealt)."""
+    played = Table()
+    journal = cash_journal()
+    for entry in journal:
+        assert played.apply(entry).accepted
+    data = played.snapshot()
+    last_start = len(journal) - 1 - journal[::-1].index(START)
+    assert data["inputs"] == journal[last_start:]
+    assert data["state"]["hand_number"] == 1
+
+
+def test_undo_reaches_back_to_the_start_of_the_last_hand_and_no_further() -> None:
+    """Undo rebuilds from the record before the hand: the start itself can be taken back, the seat before it
+    cannot (the table does not keep earlier inputs)."""
+    played = Table()
+    for entry in [table(), sit(1), sit(2), START, *cards("Ah")]:
+        assert played.apply(entry).accepted
+    assert played.apply({"type": "undo"}).accepted
+    assert played.apply({"type": "undo"}).accepted                      # the start
+    assert played.expectation().waiting is Waiting.START and played.play is None
+    outcome = played.apply({"type": "undo"})
+    assert (outcome.accepted, outcome.reason) == (False, "nothing to undo")
+    assert played.state.seat(2) is not None
+
+
+@pytest.mark.parametrize(("document", "message"), [
+    ({"version": 2}, "checkpoint: not a version 1 table snapshot"),
+    ({"version": 1, "state": {}, "inputs": "x"}, 'checkpoint: bad "inputs"'),
+    ({"version": 1, "state": {"seats": "ab"}, "inputs": []}, 'table state: bad "seats"'),
+    ({"version": 1, "state": {"seats": [], "lineup": {"missed": {}, "no_button": []}, "hand_number": "1"},
+      "inputs": []}, 'table state: bad "hand_number"'),
+])
+def test_a_bad_checkpoint_is_an_input_error_naming_the_key(document: dict[str, Any], message: str) -> None:
+    with pytest.raises(InputError) as error:
+        Table.from_snapshot(document)
+    assert str(error.value) == message
