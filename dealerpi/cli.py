@@ -16,6 +16,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "rankings": ("dealerpi.evaluation.rankings_cli:main", "print a game's hand-ranking table"),
     "run": ("dealerpi.daemon:main", "run the table daemon (--config FILE, --fake)"),
     "check-config": ("dealerpi.config:main", "validate a table config file"),
+    "doctor": ("dealerpi.doctor:main", "check this machine for the table: versions, chips, I2C, paths"),
     "enroll": ("dealerpi.shoe.enroll:main", "map a deck's RFID tags to cards"),
     "sim": ("dealerpi.sim.server:main", "the table simulator in a browser"),
     "console": ("dealerpi.console.server:main", "the host console: the table's pages (--config FILE)"),

@@ -34,6 +34,8 @@ from typing import Any
 
 from dealerpi.config import Config, ConfigError, gcd_unit, load
 from dealerpi.devices import ButtonBank, ButtonEdge, Debouncer, Devices, DisplaySlot, LedBank, make_devices
+from dealerpi.devices.factory import wait_for_hardware
+from dealerpi.devices.gpio import HardwareError, HardwareMissing
 from dealerpi.engine import Table, Waiting  # the engine: imported here and nowhere else in the daemon
 from dealerpi.input import DealerConsole, Key, SeatPanel
 from dealerpi.journal import Journal, JournalError
@@ -44,6 +46,7 @@ from dealerpi.views.render import dealer_pages, render_dealer, render_seat
 _LOGGER = logging.getLogger(__name__)
 
 MAX_ALERTS = 8
+HARDWARE_REFUSED = 3    # exit status; the unit's RestartPreventExitStatus= (a restart would refuse again)
 
 
 class Controller:
@@ -433,6 +436,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--config", type=Path, default=Path("/etc/dealerpi/dealerpi.toml"))
     parser.add_argument("--fake", action="store_true", help="fake pins and displays, whatever the config says")
     parser.add_argument("--shoe", help="the shoe's port or pyserial URL, instead of the config's")
+    parser.add_argument("--wait-for-hardware", action="store_true",
+                        help="wait (showing what is missing) for a gpiochip or multiplexer channel that is not there "
+                             "yet, instead of refusing to start (the systemd unit: drivers may bind after boot)")
     args = parser.parse_args(argv)
     try:
         config = load(args.config)
@@ -443,6 +449,10 @@ def main(argv: list[str]) -> int:
                         format="%(levelname)s %(name)s: %(message)s")
     devices = make_devices(config, fake=args.fake)
     try:
+        wait_for_hardware(devices, wait=args.wait_for_hardware)
         return asyncio.run(serve(config, devices, shoe_url=args.shoe))
+    except (HardwareMissing, HardwareError) as exc:
+        print(f"dealerpi run: {exc}\n(see `dealerpi doctor --config {args.config}`)", file=sys.stderr)
+        return HARDWARE_REFUSED
     finally:
         devices.close()

@@ -8,8 +8,11 @@ lines, and luma devices for :class:`~dealerpi.config.DisplayConfig` entries. The
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import time
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,12 +21,29 @@ from luma.core.device import dummy
 from PIL import Image
 
 from dealerpi.config import Config, DisplayConfig, Pin
-from dealerpi.devices.gpio import SYSFS_I2C, expander_chip, lgpio_factory, line_name, mock_factories, mux_channel_bus
+from dealerpi.devices.display import DISPLAY_ERRORS
+from dealerpi.devices.gpio import (
+    SYSFS_GPIO,
+    SYSFS_I2C,
+    Chip,
+    ChipInfo,
+    HardwareMissing,
+    expander_chip,
+    header_chip,
+    lgpio_factory,
+    line_name,
+    list_chips,
+    mock_factories,
+    mux_channel_bus,
+    mux_idle_state,
+    read_chip_info,
+)
 from dealerpi.devices.ports import Closeable, Led, MockLine, PinFactory, PushButton, Screen
 
 _LOGGER = logging.getLogger(__name__)
 
 WIDTH, HEIGHT = 128, 64
+WAIT_EVERY = 2.0    # seconds between looks while a chip or multiplexer channel is missing
 
 
 class Devices(ABC):
@@ -40,6 +60,14 @@ class Devices(ABC):
     @abstractmethod
     def pin_factory(self, chip: str | None) -> PinFactory:
         """The gpiozero pin factory of one chip (None = the header)."""
+
+    def missing(self) -> list[str]:
+        """What the config names that is not there (yet), one line each with its fix. Fakes never miss."""
+        return []
+
+    def all_displays(self) -> list[DisplayConfig]:
+        """Every display of the table: the dealer's first."""
+        return [self.config.dealer.display, *(panel.display for panel in self.config.seats)]
 
     def button(self, pin: Pin) -> PushButton:
         """A button closing to GND (pull-up on). Debouncing is ours (devices.buttons), not gpiozero's."""
@@ -119,20 +147,74 @@ class _BreakableDummy(dummy):  # type: ignore[misc]
 
 
 class PiDevices(Devices):
-    """lgpio pins (one factory per gpiochip) and I2C OLEDs with the partial-update drivers."""
+    """lgpio pins (one factory per gpiochip, found by label) and I2C OLEDs with the partial-update drivers."""
 
     kind = "pi"
 
-    def __init__(self, config: Config, sysfs: Path = SYSFS_I2C) -> None:
+    def __init__(self, config: Config, *, sysfs_i2c: Path = SYSFS_I2C, sysfs_gpio: Path = SYSFS_GPIO,
+                 chip_info: ChipInfo = read_chip_info, factory_class: Any = None) -> None:
         super().__init__(config)
-        self._sysfs = sysfs
+        self._sysfs_i2c = sysfs_i2c
+        self._sysfs_gpio = sysfs_gpio
+        self._chip_info = chip_info
+        self._factory_class = factory_class
         self._factories: dict[str | None, PinFactory] = {}
+        self._chips: dict[str | None, Chip] | None = None
+
+    def chips(self) -> dict[str | None, Chip]:
+        """The header's chip (key None) and each expander's, by label; raises HardwareMissing naming each
+        chip that is not there. Found once, then kept: numbers do not change while the kernel runs."""
+        if self._chips is None:
+            listed = list_chips(self._sysfs_gpio, self._chip_info)
+            found: dict[str | None, Chip] = {}
+            problems = []
+            for name in (None, *self._expanders):
+                try:
+                    found[name] = header_chip(listed) if name is None else expander_chip(self._expanders[name],
+                                                                                          listed)
+                except HardwareMissing as exc:
+                    problems.append(str(exc))
+            if problems:
+                raise HardwareMissing("; ".join(problems))
+            for name, chip in found.items():
+                _LOGGER.info("%s: %s", f"expander {name}" if name else "header", chip)
+            self._chips = found
+        return self._chips
+
+    def missing(self) -> list[str]:
+        """What the config names that the kernel does not have (yet), one fix each; empty when all is there.
+
+        With two or more multiplexers a mux still joining its channel after a transfer (``idle_state`` not -2)
+        counts as missing: displays at 0x3C behind two muxes would answer together until the udev rule
+        (systemd/99-dealerpi-i2c-mux.rules) or the overlay's ``disconnect_on_idle`` has set it.
+        """
+        problems = []
+        try:
+            self.chips()
+        except HardwareMissing as exc:
+            problems.append(str(exc))
+        for display in self.all_displays():
+            if display.mux is None:
+                continue
+            try:
+                assert display.channel is not None
+                mux_channel_bus(self._muxes[display.mux], display.channel, self._sysfs_i2c)
+            except HardwareMissing as exc:
+                if str(exc) not in problems:
+                    problems.append(str(exc))
+        if len(self._muxes) > 1:
+            for mux in self._muxes.values():
+                state = mux_idle_state(mux, self._sysfs_i2c)
+                if state is not None and state != -2:
+                    problems.append(f"multiplexer {mux.name}: idle_state is {state}, not -2 (disconnect on idle); "
+                                    "install systemd/99-dealerpi-i2c-mux.rules (docs/install-pi.md step 8)")
+        return problems
 
     def pin_factory(self, chip: str | None) -> PinFactory:
         if chip not in self._factories:
-            number = None if chip is None else expander_chip(self._expanders[chip], self._sysfs)
-            _LOGGER.info("opening gpiochip %s for %s", "auto" if number is None else number, chip or "header")
-            self._factories[chip] = lgpio_factory(number)
+            found = self.chips()[chip]
+            _LOGGER.info("opening %s for %s", found, f"expander {chip}" if chip else "the header")
+            self._factories[chip] = lgpio_factory(found.number, self._factory_class)
         return self._factories[chip]
 
     def open_display(self, display: DisplayConfig) -> Screen:
@@ -140,7 +222,7 @@ class PiDevices(Devices):
 
         if display.mux is not None:
             assert display.channel is not None
-            port = mux_channel_bus(self._muxes[display.mux], display.channel, self._sysfs)
+            port = mux_channel_bus(self._muxes[display.mux], display.channel, self._sysfs_i2c)
         else:
             assert display.bus is not None
             port = display.bus
@@ -152,6 +234,68 @@ class PiDevices(Devices):
         for factory in self._factories.values():
             factory.close()
         self._factories.clear()
+
+
+def wait_for_hardware(devices: Devices, *, wait: bool, notify: Callable[[str], None] | None = None,
+                      sleep: Callable[[float], None] = time.sleep, every: float = WAIT_EVERY) -> None:
+    """Return once every chip and multiplexer channel the config names is there, its pin factories made.
+
+    At boot the mcp23017 and i2c-mux drivers may bind after the daemon starts, so with ``wait`` (the unit's
+    ``--wait-for-hardware``) a missing chip is waited for, not a traceback and a restart loop: every ``every``
+    seconds it looks again, shows what is missing on each display that works, tells systemd (STATUS, and
+    EXTEND_TIMEOUT_USEC so that TimeoutStartSec does not kill the wait) and logs each change once. Without
+    ``wait`` (by hand) it raises :class:`HardwareMissing` at once. A pin factory that opens the wrong chip
+    raises :class:`HardwareError` (no wait fixes that).
+    """
+    notify = notify or _systemd_notify
+    shown: list[str] = []
+    screens: dict[DisplayConfig, Any] = {}
+    try:
+        while missing := devices.missing():
+            if not wait:
+                raise HardwareMissing("; ".join(missing))
+            if missing != shown:
+                _LOGGER.warning("waiting for hardware (looking again every %gs): %s", every, "; ".join(missing))
+                _show(devices, screens, missing)
+                shown = missing
+            notify(f"STATUS=waiting for hardware: {missing[0]}\nWATCHDOG=1\n"
+                   f"EXTEND_TIMEOUT_USEC={int(every * 3 * 1_000_000)}")
+            sleep(every)
+    except KeyboardInterrupt:
+        raise HardwareMissing("stopped while waiting for hardware: " + "; ".join(shown)) from None
+    finally:
+        for screen in screens.values():
+            screen.persist = True                   # keep the message up until the table draws over it
+            with contextlib.suppress(*DISPLAY_ERRORS):
+                screen.cleanup()
+    if shown:
+        _LOGGER.info("all hardware is there now: starting")
+    for chip in (None, *(expander.name for expander in devices.config.expanders)):
+        devices.pin_factory(chip)                  # each chip's factory checked now, not mid-start-up
+
+
+def _show(devices: Devices, screens: dict[DisplayConfig, Any], missing: list[str]) -> None:
+    """What is missing, on every display that can be opened (the first fault, one instruction)."""
+    from dealerpi.views.model import Alert, DealerView
+    from dealerpi.views.render import render_dealer
+
+    what = missing[0].split(";")[0]
+    more = f" (+{len(missing) - 1} more)" if len(missing) > 1 else ""
+    image = render_dealer(DealerView(0, "WAITING FOR HARDWARE",
+                                     alerts=(Alert("HARDWARE", f"{what}{more}. Run dealerpi doctor"),)))
+    for display in devices.all_displays():
+        try:
+            if display not in screens:
+                screens[display] = devices.open_display(display)
+            screens[display].display(image)
+        except DISPLAY_ERRORS:
+            screens.pop(display, None)
+
+
+def _systemd_notify(message: str) -> None:
+    import sdnotify  # type: ignore[import-untyped]
+
+    sdnotify.SystemdNotifier().notify(message)
 
 
 def make_devices(config: Config, *, fake: bool = False) -> Devices:
