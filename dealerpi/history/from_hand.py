@@ -3,18 +3,25 @@
 The record is built from the hand's log (deals, actions, shows and mucks, in order) and its set-up, so that
 :func:`dealerpi.history.replay.replay` plays it to the same final stacks. PHH has no notation for some things
 the table can do; those raise :class:`PHHError` rather than write a record that would replay differently:
-several boards or runs (POT-11, POT-12), a hand killed out of turn, a bomb pot without pre-flop betting.
+several boards or runs (POT-11, POT-12), a bomb pot without pre-flop betting.
+
+A hand killed out of turn (DEAL-9 an absent player, MIS-4, MIS-8, TRN-2's clock) has no PHH notation either:
+PHH players act only in turn. Killed means folded, so the record folds the killed hand at its next turn
+("pN f # killed"); if the table's hand ended before that turn, the hand that is left checks or calls to it (it
+takes those chips back with the pot), and hole cards the table never dealt are written unknown. The record is
+replayed before it is returned: one that would not end with the table's stacks raises PHHError.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
-from dealerpi.engine.hand import UNKNOWN, Hand, Phase
+from dealerpi.engine.hand import UNKNOWN, Hand, IllegalAction, Phase
 from dealerpi.history.phh import HandRecord, PHHError
-from dealerpi.history.replay import VARIANTS
+from dealerpi.history.replay import VARIANTS, Status, apply_actions, replay, start_hand
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -45,7 +52,7 @@ def record_from_hand(hand: Hand, *, blinds: Sequence[int], antes: Sequence[int] 
         phh_blinds.reverse()
         phh_antes.reverse()
     small_bet, big_bet = hand.limits if hand.limits else (None, None)
-    return HandRecord(
+    record = HandRecord(
         variant=code, starting_stacks=tuple(hand.starting), actions=tuple(_actions(hand)),
         antes=tuple(phh_antes), blinds_or_straddles=tuple(phh_blinds),
         small_bet=small_bet, big_bet=big_bet, min_bet=None if hand.limits else hand.min_bet,
@@ -53,6 +60,70 @@ def record_from_hand(hand: Hand, *, blinds: Sequence[int], antes: Sequence[int] 
         finishing_stacks=tuple(hand.stacks) if hand.phase is Phase.COMPLETE else None,
         extra=dict(extra or {}),
     )
+    if any(action.startswith(_KILL) for action in record.actions):
+        record = _with_kills_in_turn(record, hand)
+    return record
+
+
+_KILL = "kill "     # a kill in the list of actions, until _with_kills_in_turn puts it at the player's turn
+
+
+def _with_kills_in_turn(record: HandRecord, hand: Hand) -> HandRecord:
+    """The record with each killed hand folded at its next turn, checked by a replay (module docstring)."""
+    shadow = start_hand(replace(record, actions=(), finishing_stacks=None))
+    written: list[str] = []
+    killed: set[int] = set()
+
+    def play(text: str) -> None:
+        apply_actions(shadow, (text,))
+        written.append(text)
+
+    for text in record.actions:
+        if text.startswith(_KILL):
+            killed.add(int(text[len(_KILL):]))
+            continue
+        actor = int(text.split()[0][1:]) - 1 if text.startswith("p") else None
+        _to_turn(shadow, killed, actor, play)
+        play(text)
+    if hand.phase is Phase.COMPLETE:
+        _to_turn(shadow, killed, None, play, end=True)
+    result = replace(record, actions=tuple(written))
+    if result.finishing_stacks is not None:
+        check = replay(result)
+        if check.status is not Status.MATCH:
+            raise PHHError(f"PHH cannot say this hand's out-of-turn kill: its record would not replay to the "
+                           f"table's stacks ({check.reason or check.status.value})")
+    return result
+
+
+def _to_turn(shadow: Hand, killed: set[int], actor: int | None, play: Callable[[str], None], *,
+             end: bool = False) -> None:
+    """Bring ``shadow`` (the record replayed so far) to ``actor``'s turn, or to its end (``end``): killed
+    hands fold in turn; before a deal or at the end, a live hand checks or calls to the killed one's turn."""
+    while True:
+        if shadow.at(Phase.DEAL_HOLE) and end:                  # the table ended the hand before the deal
+            for player in range(shadow.n):
+                missing = shadow.game.hole_cards - len(shadow.hole[player])
+                if missing:
+                    play(f"d dh p{player + 1} {'??' * missing}")
+            if shadow.at(Phase.DEAL_HOLE):
+                return
+        elif shadow.at(Phase.BETTING) and shadow.actor is not None and shadow.actor != actor:
+            if shadow.actor in killed:
+                play(f"p{shadow.actor + 1} f # killed")
+            elif actor is None:
+                play(f"p{shadow.actor + 1} cc")
+            else:
+                return
+        elif shadow.at(Phase.SHOWDOWN) and end:
+            for player in sorted(killed.intersection(shadow.live)):
+                try:
+                    play(f"p{player + 1} sm")
+                except (IllegalAction, PHHError):
+                    return
+            return
+        else:
+            return
 
 
 def _actions(hand: Hand) -> list[str]:
@@ -85,6 +156,8 @@ def _actions(hand: Hand) -> list[str]:
             # BRD-1: a void street's cards were taken back before anyone acted; the record keeps the redeal.
             while actions and actions[-1].startswith("d db "):
                 actions.pop()
+        elif kind == "kill":
+            actions.append(f"{_KILL}{_int(entry[1])}")
         elif kind == "swap":
             _, player, old, new = entry
             _swap_hole_card(actions, _int(player), str(old), str(new))

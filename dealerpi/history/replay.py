@@ -164,6 +164,28 @@ def _replay_once(record: HandRecord) -> ReplayResult:
     return _compare(record, ours, scale)
 
 
+def start_hand(record: HandRecord) -> Hand:
+    """The engine's hand for ``record``'s set-up, no action applied, for a writer that steps a record through
+    ``apply_actions`` (``history.from_hand``). Whole chips only; raises PHHError with the reason."""
+    try:
+        game_name, scale, whole = _prepare(record)
+        if scale != 1:
+            raise PHHError("a record in fractions of a chip cannot be stepped through")
+        return _new_hand(record, game_name, 1, whole=whole)
+    except _Stop as stop:
+        raise PHHError(stop.reason) from stop
+
+
+def apply_actions(hand: Hand, texts: Sequence[str]) -> None:
+    """Apply PHH actions to ``hand`` (from ``start_hand``); raises PHHError naming a refused action."""
+    try:
+        _apply_actions(hand, texts, 1, hand.n)
+    except _Stop as stop:
+        raise PHHError(stop.reason) from stop
+    except (IllegalAction, ValueError, IndexError) as exc:
+        raise PHHError(f"{' / '.join(texts)}: {exc}") from exc
+
+
 def _prepare(record: HandRecord) -> tuple[str, int, bool]:
     """Check what the engine can play; return the game, the amount scale, and whether every amount is
     already a whole number of chips (``int``). The actions are read as they are replayed."""

@@ -3,10 +3,13 @@ to the engine's own final stacks."""
 
 from __future__ import annotations
 
+import warnings
+
 import pytest
+from pokerkit import HandHistory
 
 from dealerpi.engine.games import GAMES
-from dealerpi.engine.hand import UNKNOWN, Hand
+from dealerpi.engine.hand import UNKNOWN, Hand, Phase
 from dealerpi.history.from_hand import record_from_hand
 from dealerpi.history.phh import PHHError, dumps, loads
 from dealerpi.history.replay import Status, replay
@@ -130,11 +133,6 @@ def test_what_phh_cannot_say_raises() -> None:
         record_from_hand(hand, blinds=[2, 1])
     with pytest.raises(PHHError, match="'fileem-nl' has no PHH variant code"):
         record_from_hand(Hand(GAMES["fileem-nl"], [10, 10], blinds=[2, 1], min_bet=2), blinds=[2, 1])
-    killed = Hand(GAMES["nlhe"], [100, 100, 100], blinds=[1, 2, 0], min_bet=2)
-    deal(killed, "AsAd", "7c2d", "8h3s")
-    killed.kill(0)
-    with pytest.raises(PHHError, match="'kill'"):
-        record_from_hand(killed, blinds=[1, 2, 0])
 
 
 def test_table_hands_read_one_card_at_a_time_are_written_one_street_per_line() -> None:
@@ -149,3 +147,66 @@ def test_table_hands_read_one_card_at_a_time_are_written_one_street_per_line() -
     hand.settle()
     actions = record_from_hand(hand, blinds=[2, 1]).actions
     assert [a for a in actions if a.startswith("d db")] == ["d db 2c3c4c", "d db 9s", "d db Tc"]
+
+
+def pokerkit_stacks(text: str) -> tuple[int, ...]:
+    """The final stacks PokerKit (the oracle) replays the PHH text to. A killed hand folds even where a check
+    is free; PokerKit accepts that fold with a UserWarning ("no reason for this player to fold")."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "There is no reason for this player to fold", UserWarning)
+        return tuple(list(HandHistory.loads(text))[-1].stacks)
+
+
+def test_mis4_a_hand_killed_out_of_turn_folds_at_its_turn_and_replays() -> None:
+    """MIS-4/POT-9: p3 (the button) raises to 6; before p1 acts, the dealer kills p2's hand (the big blind,
+    out of turn). PHH players act only in turn: the record folds p2 at his turn, right after p1's call.
+    p1 and p3 check it down and show (p1 first, POT-6); p3's aces beat p1's kings. Pot 6 + 6 + p2's big blind
+    2 = 14:
+    p3 100 - 6 + 14 = 108, p1 94, p2 98. Our replay and PokerKit's both give those stacks."""
+    hand = Hand(GAMES["nlhe"], [100, 100, 100], blinds=[1, 2, 0], min_bet=2)
+    deal(hand, "KsKd", "7c2d", "AsAd")
+    hand.bet_or_raise_to(6)
+    hand.kill(1)
+    hand.check_or_call()
+    for street in (["2h", "5c", "9d"], ["Js"], ["4c"]):
+        hand.deal_board(street)
+        hand.check_or_call()
+        hand.check_or_call()
+    hand.show(0)
+    hand.show(2)
+    assert hand.stacks == [94, 98, 108]
+    record = record_from_hand(hand, blinds=[1, 2, 0])
+    assert record.actions == ("d dh p1 KsKd", "d dh p2 7c2d", "d dh p3 AsAd", "p3 cbr 6", "p1 cc",
+                              "p2 f # killed", "d db 2h5c9d", "p1 cc", "p3 cc", "d db Js", "p1 cc", "p3 cc",
+                              "d db 4c", "p1 cc", "p3 cc", "p1 sm KsKd", "p3 sm AsAd")
+    text = replays_to_its_stacks(hand, blinds=[1, 2, 0])
+    assert pokerkit_stacks(text) == (94, 98, 108)
+
+
+def test_deal9_an_absent_players_killed_hand_is_written_and_replays() -> None:
+    """DEAL-9 (TDA 30): p2, the big blind, is absent: dealt in, blinds posted, hand killed before the first
+    card. p3 (the button) folds and p1 (the small blind) wins at once: his 1 back and p2's forfeit 2:
+    p1 100 - 1 + 3 = 102, p2 98, p3 100. In PHH p1 calls to 2 and p2 folds at his turn: p1 wins 2 + 2 = 4,
+    100 - 2 + 4 = the same 102."""
+    hand = Hand(GAMES["nlhe"], [100, 100, 100], blinds=[1, 2, 0], min_bet=2)
+    hand.kill(1, forfeit=True)
+    deal(hand, "KsKd", "7c2d", "AsAd")
+    hand.fold()
+    assert hand.phase is Phase.COMPLETE and hand.stacks == [102, 98, 100]
+    record = record_from_hand(hand, blinds=[1, 2, 0])
+    assert record.actions == ("d dh p1 KsKd", "d dh p2 7c2d", "d dh p3 AsAd", "p3 f", "p1 cc", "p2 f # killed")
+    text = replays_to_its_stacks(hand, blinds=[1, 2, 0])
+    assert pokerkit_stacks(text) == (102, 98, 100)
+
+
+def test_deal9_heads_up_absent_player_hand_ends_before_the_deal() -> None:
+    """DEAL-9 heads-up: the absent p1 (the big blind) is killed at once, so p2 (the button, small blind) wins
+    before any card is dealt: 100 + 2 = 102, p1 98. PHH needs hole cards: they are written unknown; p2 calls
+    to 2, p1 folds in turn: p2 wins 4, the same 102."""
+    hand = Hand(GAMES["nlhe"], [100, 100], blinds=[2, 1], min_bet=2)
+    hand.kill(0, forfeit=True)
+    assert hand.phase is Phase.COMPLETE and hand.stacks == [98, 102]
+    record = record_from_hand(hand, blinds=[2, 1])
+    assert record.actions == ("d dh p1 ????", "d dh p2 ????", "p2 cc", "p1 f # killed")
+    text = replays_to_its_stacks(hand, blinds=[2, 1])
+    assert pokerkit_stacks(text) == (98, 102)

@@ -85,3 +85,26 @@ def test_a_hand_phh_cannot_write_is_named_not_dropped_silently() -> None:
     assert table.apply({"type": "act", "seat": first, "action": "fold"}).accepted
     assert table.expectation().as_json() == {"expect": "start"}
     assert phh_text(table.accepted) == "# not written: hand 1: the game 'fileem-nl' has no PHH variant code\n"
+
+
+def test_deal9_a_hand_with_an_absent_players_killed_hand_is_written() -> None:
+    """DEAL-9 (TDA 30): in a tournament seat 3 (Cy, the big blind) is away: dealt in, blinds posted, his hand
+    killed. Ann (the button, first to act) folds, so Bob (the small blind) wins his 50 back and Cy's 100:
+    Bob 1,500 - 50 + 150 = 1,600, Cy 1,400, Ann 1,500. The PHH record folds Cy at his turn, after Bob calls
+    to 100 (PHH players act only in turn), and replays to the same stacks."""
+    inputs = [{"type": "table", "game": "nlhe", "rules": "tournament", "seats": 3, "blinds": [50, 100]},
+              {"type": "sit", "seat": 1, "player": "Ann", "stack": 1500},
+              {"type": "sit", "seat": 2, "player": "Bob", "stack": 1500},
+              {"type": "sit", "seat": 3, "player": "Cy", "stack": 1500},
+              {"type": "away", "seat": 3}, {"type": "button", "seat": 1}, {"type": "start"}]
+    inputs += [{"type": "card", "card": card} for card in DEAL]
+    inputs.append({"type": "act", "seat": 1, "action": "fold"})
+    table = Table()
+    for entry in inputs:
+        assert table.apply(entry).accepted, entry
+    [record], skipped = hand_records(table.accepted)
+    assert skipped == []
+    assert record.players == ("Bob", "Cy", "Ann")
+    assert record.actions == ("d dh p1 KhKd", "d dh p2 QhQd", "d dh p3 AhAd", "p3 f", "p1 cc", "p2 f # killed")
+    assert record.finishing_stacks == (1600, 1400, 1500)
+    assert replay(record).status is Status.MATCH
