@@ -137,7 +137,8 @@ def _seat_map(values: Mapping[int, T]) -> dict[str, T]:
 
 def _lineup_json(lineup: Lineup) -> dict[str, Any]:
     return {"button": lineup.button, "sb": lineup.sb, "bb": lineup.bb, "missed": _seat_map(lineup.missed),
-            "no_button": sorted(lineup.no_button), "start": lineup.start, "bb_poster": lineup.bb_poster}
+            "no_button": sorted(lineup.no_button), "start": lineup.start, "bb_poster": lineup.bb_poster,
+            "passing": sorted(lineup.passing)}
 
 
 def _plan_json(plan: HandPlan) -> dict[str, Any]:
@@ -217,7 +218,8 @@ def _state(data: Mapping[str, Any]) -> TableState:
 def _lineup(data: Mapping[str, Any]) -> Lineup:
     missed = {int(seat): str(marker) for seat, marker in _obj(data["missed"], '"missed"').items()}
     return Lineup(_opt_int(data, "button"), _opt_int(data, "sb"), _opt_int(data, "bb"), missed,
-                  frozenset(_ints(data, "no_button")), _opt_int(data, "start"), _opt_int(data, "bb_poster"))
+                  frozenset(_ints(data, "no_button")), _opt_int(data, "start"), _opt_int(data, "bb_poster"),
+                  frozenset(_ints(data, "passing")) if "passing" in data else frozenset())   # BLD-8 B21
 
 
 def _plan(data: Mapping[str, Any]) -> HandPlan:

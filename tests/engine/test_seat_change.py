@@ -9,6 +9,7 @@ active players clockwise from the blinds (B20).
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from journal_kit import act, cards, replay, sit, table
@@ -117,6 +118,9 @@ def test_bld8_b21_small_blind_moving_next_to_the_big_blind_lets_the_blinds_pass(
     who may have it, seat 5 (B12b), and seat 6, small blind last hand, does not post it twice
     (blinds-and-button.md choice 4): small blind 7, big blind 1."""
     journal = after_first_hand((1, 2, 3, 4, 6, 7)) + [move(2, 5, wait=True)]
+    played, _ = replay(journal)
+    assert played.lineup.passing == frozenset({5})
+    assert Table.from_snapshot(json.loads(json.dumps(played.snapshot()))).lineup.passing == frozenset({5})
     passed = ("BLD-8", "Seat 5: the blinds have passed; plays from the next hand (seed 002 B21)")
     for button, sb, bb, order in ((3, 4, 6, (4, 6, 7, 1, 3)), (4, 6, 7, (6, 7, 1, 3, 4)),
                                   (5, 7, 1, (6, 7, 1, 3, 4, 5))):

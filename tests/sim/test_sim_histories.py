@@ -99,7 +99,7 @@ def test_deal9_a_hand_with_an_absent_players_killed_hand_is_written() -> None:
               {"type": "away", "seat": 3}, {"type": "button", "seat": 1}, {"type": "start"}]
     inputs += [{"type": "card", "card": card} for card in DEAL]
     inputs.append({"type": "act", "seat": 1, "action": "fold"})
-    table = Table()
+    table = JournalTable()
     for entry in inputs:
         assert table.apply(entry).accepted, entry
     [record], skipped = hand_records(table.accepted)
