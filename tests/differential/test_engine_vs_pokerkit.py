@@ -19,6 +19,9 @@ situations where it plays another rule are excluded exactly, with the rule id:
   pot counts the full blinds, and a short stack pays the blind before the ante. PokerKit plays the chips
   actually posted and takes the ante first, so no stack here is below its blind plus its ante.
 
+- BET-13: a big blind whose option comes when every other player still in is all in: a raise could not be
+  called, so the engine deals on; PokerKit asks him to check first. No chips move; PokerKit's check is made.
+
 Every finished hand is also written as PHH by dealerpi.history.from_hand and replayed: it must give the
 engine's own stacks. A failure prints the hand as PHH text (dealerpi.history.phh.dumps) with the decision
 where it diverged.
@@ -69,6 +72,15 @@ class Setup:
     ante: int
     deck: list[str]
     actions: list[str] = field(default_factory=list)
+    bb_ante: bool = False           # BLD-10: the big blind (index 1) pays one ante for the table
+    won: list[int] = field(default_factory=list)    # the engine's chips won per player, once played
+
+    def antes(self) -> list[int]:
+        """Each player's ante: everyone's, or the big blind's alone."""
+        n = len(self.stacks)
+        if self.bb_ante:
+            return [self.ante if i == 1 else 0 for i in range(n)]
+        return [self.ante] * n
 
     def record(self) -> str:
         """The hand so far as PHH text: the reproducer printed on failure."""
@@ -77,7 +89,7 @@ class Setup:
         limits = {"small_bet": BIG_BLIND, "big_bet": 2 * BIG_BLIND} if self.game == "flhe" else \
             {"min_bet": BIG_BLIND}
         return dumps(HandRecord(variant=PHH_VARIANT[self.game], starting_stacks=tuple(self.stacks),
-                                actions=tuple(self.actions), antes=(self.ante,) * n,
+                                actions=tuple(self.actions), antes=tuple(self.antes()),
                                 blinds_or_straddles=tuple(blinds), **limits))
 
 
@@ -100,10 +112,9 @@ def engine_blinds(setup: Setup) -> list[int]:
 
 
 def new_engine(setup: Setup) -> Hand:
-    n = len(setup.stacks)
     limits = (BIG_BLIND, 2 * BIG_BLIND) if setup.game == "flhe" else None
     return Hand(GAMES[setup.game], setup.stacks, blinds=engine_blinds(setup),
-                antes=[setup.ante] * n if setup.ante else [], min_bet=BIG_BLIND, limits=limits)
+                antes=setup.antes() if setup.ante else [], min_bet=BIG_BLIND, limits=limits)
 
 
 def new_pokerkit(setup: Setup) -> State:
@@ -112,16 +123,20 @@ def new_pokerkit(setup: Setup) -> State:
     # tournament mode refuses a fold when checking is free, which the comparison relies on.
     common = dict(mode=Mode.TOURNAMENT)
     blinds = (SMALL_BLIND, BIG_BLIND)            # PokerKit swaps them itself heads-up
+    # POT-1: each player's own ante makes the side-pot layers (PokerKit's ante_trimming_status true, "for
+    # uniform antes"); a big-blind ante is the table's, whole in the main pot (false, "like big blind antes").
+    trimming = not setup.bb_ante
+    antes: int | tuple[int, ...] = tuple(setup.antes()) if setup.bb_ante else setup.ante
     if setup.game == "flhe":
-        return FixedLimitTexasHoldem.create_state(AUTOMATIONS, False, setup.ante, blinds, BIG_BLIND,
+        return FixedLimitTexasHoldem.create_state(AUTOMATIONS, trimming, antes, blinds, BIG_BLIND,
                                                   2 * BIG_BLIND, setup.stacks, n, **common)
     if setup.game == "nlhe":
-        return NoLimitTexasHoldem.create_state(AUTOMATIONS, False, setup.ante, blinds, BIG_BLIND,
+        return NoLimitTexasHoldem.create_state(AUTOMATIONS, trimming, antes, blinds, BIG_BLIND,
                                                setup.stacks, n, **common)
     if setup.game == "plo":
-        return PotLimitOmahaHoldem.create_state(AUTOMATIONS, False, setup.ante, blinds, BIG_BLIND,
+        return PotLimitOmahaHoldem.create_state(AUTOMATIONS, trimming, antes, blinds, BIG_BLIND,
                                                 setup.stacks, n, **common)
-    return PotLimitTexasHoldem(AUTOMATIONS, False, setup.ante, blinds, BIG_BLIND, **common)(setup.stacks, n)
+    return PotLimitTexasHoldem(AUTOMATIONS, trimming, antes, blinds, BIG_BLIND, **common)(setup.stacks, n)
 
 
 def pokerkit_legal(state: State) -> Legal:
@@ -230,6 +245,9 @@ def play(setup: Setup, rng: random.Random, excluded: dict[str, int]) -> int:
                     street.full_increment = max(street.full_increment, increment)
                 street.level = max(street.level, amount)
         elif engine.phase is Phase.DEAL_BOARD:
+            while pk.actor_index is not None and pk.checking_or_calling_amount == 0:
+                pk.check_or_call()          # BET-13 with nobody left to bet against: see the module docstring
+                excluded["BET-13"] = excluded.get("BET-13", 0) + 1
             # An unknown burn: PokerKit's automatic one would come from its own deck, maybe one of our cards.
             assert pk.can_burn_card(), fail("the engine deals a board card, PokerKit does not")
             pk.burn_card("??")
@@ -245,13 +263,14 @@ def play(setup: Setup, rng: random.Random, excluded: dict[str, int]) -> int:
             pytest.fail(fail(f"unexpected engine phase {engine.phase}"))
     assert not pk.status, fail("the engine finished the hand, PokerKit did not")
     # The hand written as PHH by the table's writer replays to the same stacks (a round trip per hand).
-    written = replay(record_from_hand(engine, blinds=engine_blinds(setup), antes=[setup.ante] * n))
+    written = replay(record_from_hand(engine, blinds=engine_blinds(setup), antes=setup.antes()))
     assert (written.status, written.finishing_stacks) == (Status.MATCH, tuple(engine.stacks)), fail(
         f"the written record replays as {written.status}: {written.reason}")
     if engine.stacks != list(pk.stacks) and pokerkit_split(engine) == list(pk.stacks):
         excluded["POT-3"] = excluded.get("POT-3", 0) + 1
     else:
         assert engine.stacks == list(pk.stacks), fail(f"final stacks: engine {engine.stacks}, PokerKit {pk.stacks}")
+    setup.won = list(engine.won)
     return most_pots
 
 
@@ -291,5 +310,51 @@ def test_random_hands_agree_with_pokerkit(game: str) -> None:
         side_pots += play(setup, rng, excluded) >= 2
     # The generator must produce what it is meant to test: plenty of side pots.
     assert side_pots >= HANDS_PER_GAME // 10, f"only {side_pots} hands with a side pot"
-    allowed = {"BET-6", "BET-7", "POT-3"} if game == "flhe" else {"BET-4", "POT-3"}
+    allowed = {"BET-6", "BET-7", "POT-3", "BET-13"} if game == "flhe" else {"BET-4", "POT-3", "BET-13"}
     assert set(excluded) <= allowed, excluded
+
+
+SHORT_HANDS = 200
+
+
+def short_setup(game: str, rng: random.Random) -> Setup:
+    """Three to nine players at 5/10 with an ante of 5 or 10 from everyone, or a big-blind ante of 10. The
+    blinds hold more than their blind plus their ante (BLD-10: PokerKit takes the ante before the blind, the
+    2019 TDA order; the 2024 rule is blind first, so a short blind is not compared). Every other player is
+    short half the time: all in on the ante (1 to the ante), or all in calling the big blind."""
+    n = rng.randint(3, 9)
+    bb_ante = rng.random() < 0.3
+    ante = BIG_BLIND if bb_ante else rng.choice([5, BIG_BLIND])
+    stacks = []
+    for player in range(n):
+        blind_ante = (ante if not bb_ante or player == 1 else 0)
+        floor = (SMALL_BLIND if player == 0 else BIG_BLIND) + blind_ante + 1
+        if player < 2:
+            stacks.append(rng.randint(floor, 60 * BIG_BLIND))
+        elif not bb_ante and rng.random() < 0.3:
+            stacks.append(rng.randint(1, ante))                                  # all in on the ante
+        elif rng.random() < 0.3:
+            stacks.append(rng.randint(ante + 1 if not bb_ante else 1, ante + BIG_BLIND))   # all in on the call
+        else:
+            stacks.append(rng.randint(BIG_BLIND + ante, 30 * BIG_BLIND))
+    deck = DECK.copy()
+    rng.shuffle(deck)
+    return Setup(game, stacks, ante, deck, bb_ante=bb_ante)
+
+
+@pytest.mark.parametrize("game", ["nlhe", "plo"])
+def test_short_stacks_all_in_on_antes_and_blinds_agree_with_pokerkit(game: str) -> None:
+    """POT-1, BLD-10 (issue 11 defects 1 and 2): players all in on a partial ante or on the call of the big
+    blind. Each player's ante makes a side-pot layer, so a player all in for 6 wins 6 from each contributor;
+    a big-blind ante stays whole in the main pot. Legal actions, bounds and final stacks agree with PokerKit,
+    and the generator must produce what it tests: hands where a player all in on his ante wins a pot."""
+    excluded: dict[str, int] = {}
+    ante_all_in_wins = 0
+    for seed in range(SHORT_HANDS):
+        rng = random.Random(f"short-{game}-{seed}")
+        setup = short_setup(game, rng)
+        play(setup, rng, excluded)
+        antes = setup.antes()
+        ante_all_in_wins += any(stack <= antes[i] and setup.won[i] for i, stack in enumerate(setup.stacks))
+    assert ante_all_in_wins >= SHORT_HANDS // 10, f"only {ante_all_in_wins} hands won by a player all in on the ante"
+    assert set(excluded) <= {"BET-4", "BET-13", "POT-3"}, excluded
