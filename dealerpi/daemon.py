@@ -3,8 +3,16 @@
 The wiring, one direction only:
 
     buttons -> debouncer -> seat panel / dealer console -> inputs -> journal (fsync) -> table.apply
-    shoe link -> tag UID -> deck library -> {"type": "card"} input -> the same path
+    shoe link -> read (UID, boot, seq) -> deck library -> {"type": "card", "shoe": {boot, seq}} -> the same path
     table -> views (seat, dealer) -> renderers -> displays; views -> LEDs
+
+Exactly once: a card input carries its read's identity; the link starts from the last identity in the
+journal (``resume_from``) and the controller skips a read already journaled, so a read the shoe resends after
+a crash between the journal's fsync and the ACK is never applied twice. A read is ACKed only once journaled.
+
+Journal faults (journal.py): a failed append leaves the input unapplied (a card unACKed: the shoe resends it),
+shows "journal failing: inputs paused" with the error on every display, and refuses inputs until a probe on
+a timer succeeds. No exception escapes a callback or :meth:`Controller.tick`: a bug is an alert, not a stop.
 
 Everything runs on the asyncio loop's thread: gpiozero callbacks and the shoe link only hand events over
 (``loop.call_soon_threadsafe``). :class:`Controller` holds the logic and is synchronous, so tests and the
@@ -30,15 +38,17 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from dealerpi.config import Config, ConfigError, gcd_unit, load
 from dealerpi.devices import ButtonBank, ButtonEdge, Debouncer, Devices, DisplaySlot, LedBank, make_devices
 from dealerpi.devices.factory import wait_for_hardware
 from dealerpi.devices.gpio import HardwareError, HardwareMissing
-from dealerpi.engine import Table, Waiting  # the engine: imported here and nowhere else in the daemon
+from dealerpi.engine import Outcome, Table, Waiting  # the engine: imported here and nowhere else in the daemon
 from dealerpi.input import DealerConsole, Key, SeatPanel
-from dealerpi.journal import Journal, JournalError
+from dealerpi.journal import Journal, JournalError, JournalFault
+from dealerpi.shoe.link import ShoeEvent, ShoeOffline, ShoeOnline
+from dealerpi.shoe.session import CardRead, ReaderFault, ReadsLost, ShoeRestarted
 from dealerpi.views.build import dealer_view, seat_view
 from dealerpi.views.model import Alert, DealerView, SeatView
 from dealerpi.views.render import dealer_pages, render_dealer, render_seat
@@ -47,6 +57,31 @@ _LOGGER = logging.getLogger(__name__)
 
 MAX_ALERTS = 8
 HARDWARE_REFUSED = 3    # exit status; the unit's RestartPreventExitStatus= (a restart would refuse again)
+PROBE_EVERY = 2.0          # seconds between attempts to write the journal again after a fault
+JOURNAL_PAUSED = "journal failing: inputs paused"
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
+
+
+def _contained(default: _T) -> Callable[[Callable[Concatenate[Controller, _P], _T]],
+                                         Callable[Concatenate[Controller, _P], _T]]:
+    """An entry point from a device thread, the shoe link or the main loop: a bug in it becomes a log
+    record with its traceback and a dealer alert, and the table keeps running (never a stopped daemon)."""
+    def wrap(method: Callable[Concatenate[Controller, _P], _T]) -> Callable[Concatenate[Controller, _P], _T]:
+        @functools.wraps(method)
+        def guarded(self: Controller, /, *args: _P.args, **kwargs: _P.kwargs) -> _T:
+            try:
+                return method(self, *args, **kwargs)
+            except Exception as error:
+                _LOGGER.exception("internal error in %s", method.__name__)
+                self.alerts.append(Alert("ERROR", f"internal error ({type(error).__name__}): see the log; "
+                                                  "restart the table if it repeats"))
+                with contextlib.suppress(Exception):
+                    self.refresh_dealer()
+                return default
+        return guarded
+    return wrap
 
 
 class Controller:
@@ -69,6 +104,10 @@ class Controller:
         self.alerts: collections.deque[Alert] = collections.deque(maxlen=MAX_ALERTS)
         self.seat_alerts: dict[int, Alert] = {}
         self.shoe_online = False
+        self._shoe_was_offline = False
+        self.shoe_position: tuple[str, int] | None = None   # the last read (boot, seq) in the journal
+        self.journal_fault: str | None = None     # why inputs are paused; None while the journal works
+        self._probe_at = 0.0
         self.last_card: str | None = None
         self.dealer_page = 0
         self.engine_views: dict[int, SeatView] = {}
@@ -98,6 +137,7 @@ class Controller:
         """Rebuild the table from the journal, then make sure it runs the configured game and stakes."""
         for entry in entries:
             self._apply(entry)
+            self._note_read(entry)
         tables = [e for e in entries if e.get("type") == "table"]
         wanted = self.config.table_input()
         if not tables or tables[-1] != wanted:
@@ -109,9 +149,11 @@ class Controller:
 
     # --- inputs --------------------------------------------------------------------------------------
 
-    def submit(self, entry: dict[str, Any]) -> Any:
-        """Journal ``entry`` durably, then apply it; refusals and alerts go to the displays."""
-        self.journal.append(entry)
+    def submit(self, entry: dict[str, Any]) -> Outcome:
+        """Journal ``entry`` durably, then apply it; refusals and alerts go to the displays. While the
+        journal fails the input is refused with that reason and not applied (nothing unjournaled counts)."""
+        if not self._journal(entry):
+            return Outcome(False, f"{JOURNAL_PAUSED} ({self.journal_fault})")
         outcome = self._apply(entry)
         _LOGGER.debug("input %s -> %s", entry, "accepted" if outcome.accepted else outcome.reason)
         for alert in outcome.alerts:
@@ -129,7 +171,7 @@ class Controller:
             self.seat_alerts.pop(seat, None)
         return outcome
 
-    def _apply(self, entry: dict[str, Any]) -> Any:
+    def _apply(self, entry: dict[str, Any]) -> Outcome:
         if self.api is None:
             return self.table.apply(entry)
         self.api.before(entry, self.table)
@@ -137,6 +179,49 @@ class Controller:
         self.api.after(entry, outcome.accepted, self.table)
         return outcome
 
+    def _journal(self, entry: dict[str, Any]) -> bool:
+        """Append ``entry``; False (and inputs paused) if it is not durable."""
+        if self.journal_fault is not None:
+            return False
+        try:
+            self.journal.append(entry)
+        except JournalFault as fault:
+            self.journal_fault = str(fault)
+            self._probe_at = self.clock() + PROBE_EVERY
+            self.refresh()
+            return False
+        self._note_read(entry)
+        return True
+
+    def _note_read(self, entry: dict[str, Any]) -> None:
+        read = entry.get("shoe")
+        if entry.get("type") == "card" and isinstance(read, dict):
+            self.shoe_position = (str(read.get("boot")), int(read.get("seq", 0)))
+
+    def _probe_journal(self, now: float) -> None:
+        """While inputs are paused: try the journal again every PROBE_EVERY seconds."""
+        if self.journal_fault is None or now < self._probe_at:
+            return
+        try:
+            self.journal.probe()
+        except JournalFault as fault:
+            self._probe_at = now + PROBE_EVERY
+            if str(fault) != self.journal_fault:
+                self.journal_fault = str(fault)
+                self.refresh()
+            return
+        _LOGGER.warning("journal %s writable again: inputs resume", self.journal.path)
+        self.journal_fault = None
+        self.alerts.append(Alert("JOURNAL", "journal writable again: inputs resume; check the last input"))
+        self.refresh()
+
+    def fault_alert(self) -> Alert | None:
+        """The alert every display shows while the journal fails."""
+        if self.journal_fault is None:
+            return None
+        return Alert("JOURNAL", f"{JOURNAL_PAUSED}: {self.journal_fault}. Free space or replace the SD card")
+
+    @_contained(None)
     def on_edge(self, edge: ButtonEdge) -> None:
         """A raw button edge, on the loop's thread."""
         for accepted in self.debouncer.edge(edge):
@@ -185,24 +270,57 @@ class Controller:
         stack = int(self.config.table.get("starting_stack") or 100 * blinds[1])
         return {"type": "sit", "seat": seat, "player": f"Seat {seat}", "stack": stack}
 
+    @_contained(False)
+    def on_read(self, read: CardRead) -> bool:
+        """A read from the shoe's link; True once it is durable (or needs no journal), so the link ACKs it.
+        False (journal failing): not ACKed, the shoe sends it again."""
+        position = self.shoe_position
+        if position is not None and position[0] == read.boot and read.seq <= position[1]:
+            _LOGGER.info("shoe read %s/%d is in the journal already: not applied again", read.boot, read.seq)
+            return True
+        return self._card(read.uid, {"boot": read.boot, "seq": read.seq})
+
+    @_contained(None)
     def on_card(self, uid: str) -> None:
-        """A tag read by the shoe. An unknown tag is an alert naming it, never a card input (DEAL-7)."""
+        """A tag read without an identity (the simulator, tests)."""
+        self._card(uid, None)
+
+    def _card(self, uid: str, read: dict[str, Any] | None) -> bool:
+        """An unknown tag is an alert naming it, never a card input (DEAL-7)."""
         found = self.decks.card_for(uid) if self.decks is not None else None
         if found is None:
             self.alerts.append(Alert("DEAL-7", f"unknown tag {uid}: not in an enrolled deck; take the card "
                                                "out and check the deck"))
             _LOGGER.warning("unknown tag %s read by the shoe", uid)
             self.refresh_dealer()
-            return
+            return True
         _deck, card = found
+        entry: dict[str, Any] = {"type": "card", "card": card}
+        if read is not None:
+            entry["shoe"] = read
+        self.submit(entry)
+        if self.journal_fault is not None:
+            return False                      # not journaled (so not applied)
         self.last_card = card
-        self.submit({"type": "card", "card": card})
         self.refresh()
+        return True
+
+    @_contained(None)
+    def on_shoe_event(self, event: ShoeEvent) -> None:
+        """Shoe trouble reaches the dealer, each with one thing to do."""
+        alert = shoe_alert(event, after_offline=self._shoe_was_offline)
+        if isinstance(event, ShoeOnline | ShoeOffline):
+            self.shoe_online = isinstance(event, ShoeOnline)
+            self._shoe_was_offline = not self.shoe_online
+        if alert is not None:
+            self.alerts.append(alert)
+        self.refresh_dealer()
 
     def on_shoe_online(self, online: bool) -> None:
         self.shoe_online = online
         self.refresh_dealer()
 
+    @_contained(None)
     def tick(self) -> None:
         """Timers: debounced releases, long presses, notices, console confirmations, display retries."""
         now = self.clock()
@@ -223,6 +341,7 @@ class Controller:
                 self.refresh_dealer()
         for slot in (*self.seat_slots.values(), self.dealer_slot):
             slot.poll()
+        self._probe_journal(now)
         self._pass_time(now)
 
     def _pass_time(self, now: float) -> None:
@@ -243,6 +362,7 @@ class Controller:
     def next_deadline(self) -> float | None:
         times = [self.debouncer.next_deadline(), self.console.next_deadline(),
                  self.dealer_overlay[1] if self.dealer_overlay is not None else None,
+                 self._probe_at if self.journal_fault is not None else None,
                  *(panel.next_deadline() for panel in self.panels.values())]
         return min((t for t in times if t is not None), default=None)
 
@@ -253,7 +373,7 @@ class Controller:
         expectation = self.table.expectation()
         showdown = set(expectation.seats) if expectation.waiting is Waiting.SHOWDOWN else set()
         for seat, panel in self.panels.items():
-            view = seat_view(self.table, seat, alert=self.seat_alerts.get(seat))
+            view = seat_view(self.table, seat, alert=self.fault_alert() or self.seat_alerts.get(seat))
             self.engine_views[seat] = view
             panel.set_view(view)
             panel.showdown = seat in showdown
@@ -272,7 +392,9 @@ class Controller:
             self.seat_slots[seat].show(render_seat(shown))
 
     def dealer_view(self) -> DealerView:
-        view = dealer_view(self.table, tuple(self.alerts), shoe_online=self.shoe_online)
+        fault = self.fault_alert()
+        alerts = (fault, *self.alerts) if fault is not None else tuple(self.alerts)
+        view = dealer_view(self.table, alerts, shoe_online=self.shoe_online)
         self.console.set_state(view.waiting, self.last_card)
         if self.console.notice:
             view = dataclasses.replace(view, expect=self.console.notice)
@@ -346,7 +468,7 @@ async def serve(config: Config, devices: Devices, *, shoe_url: str | None = None
     controller.replay(entries)
     if api is not None and not await _start_api(controller, api):
         api = None
-    link = _start_shoe(controller, shoe_url or config.shoe_port, loop)
+    link = _start_shoe(controller, shoe_url or config.shoe_port)
     if link is not None:
         await link.start()
     notifier = _Notifier()
@@ -420,14 +542,31 @@ def _load_decks(config: Config) -> Any:
     return library
 
 
-def _start_shoe(controller: Controller, url: str, loop: asyncio.AbstractEventLoop) -> Any:
-    from dealerpi.shoe.link import ShoeLink, ShoeOffline, ShoeOnline
+def _start_shoe(controller: Controller, url: str) -> Any:
+    from dealerpi.shoe.link import ShoeLink
 
-    def on_event(event: object) -> None:
-        if isinstance(event, ShoeOnline | ShoeOffline):
-            controller.on_shoe_online(isinstance(event, ShoeOnline))
+    return ShoeLink(url, on_read=controller.on_read, on_event=controller.on_shoe_event,
+                    resume_from=controller.shoe_position)
 
-    return ShoeLink(url, on_card=controller.on_card, on_event=on_event)
+
+def shoe_alert(event: ShoeEvent, *, after_offline: bool) -> Alert | None:
+    """The dealer's alert for a shoe event: what happened and the one thing to do. Coming online is news
+    only ``after_offline``."""
+    if isinstance(event, ReadsLost):
+        return Alert("DEAL-4", f"the shoe lost {event.count} card read{'s' if event.count > 1 else ''}: "
+                               "count each hand's cards against the deal order; wrong before action is a "
+                               "misdeal (MIS-1), after action that hand is dead (MIS-4)")
+    if isinstance(event, ShoeRestarted):
+        return Alert("SHOE", "the shoe restarted (power or reset): check that the last card dealt shows here")
+    if isinstance(event, ReaderFault):
+        if event.active:
+            return Alert("SHOE", "the shoe's card reader does not answer: stop dealing, check the reader cable")
+        return Alert("SHOE", "the shoe's card reader works again: deal on")
+    if isinstance(event, ShoeOffline):
+        return Alert("SHOE", f"shoe offline ({event.reason}): stop dealing, check the shoe's USB cable")
+    if isinstance(event, ShoeOnline) and after_offline:
+        return Alert("SHOE", "shoe back online: deal on")
+    return None
 
 
 def main(argv: list[str]) -> int:

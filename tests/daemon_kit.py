@@ -1,4 +1,17 @@
-"""A three-seat table config for the daemon's tests (fake devices; paths relative to the config file)."""
+"""A three-seat table config for the daemon's tests (fake devices; paths relative to the config file), and a
+controller on it with a settable clock and a deck library of test tags."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from dealerpi.config import Config, load
+from dealerpi.daemon import Controller
+from dealerpi.devices import FakeDevices
+from dealerpi.journal import FileOps, Journal
 
 CONFIG = """
 devices = "fake"
@@ -36,3 +49,45 @@ display = { bus = 3, address = 0x3C }
 buttons = { start = "GPIO19", exposed = "GPIO20", misdeal = "GPIO21", undo = "GPIO22", confirm = "GPIO23" }
 display = { bus = 3, address = 0x3D }
 """
+
+
+CARDS = ["Ah", "Kd", "7c", "2s", "9h", "Qc", "Jd", "Ts", "3h", "4d", "5c", "6s", "8h"]
+
+
+class FakeDecks:
+    """The shoe helper's DeckLibrary interface: card_for(uid) -> (deck, card) or None."""
+
+    def card_for(self, uid: str) -> tuple[str, str] | None:
+        number = int(uid[1:]) if uid.startswith("T") and uid[1:].isdigit() else -1
+        return ("test", CARDS[number]) if 0 <= number < len(CARDS) else None
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def make(tmp_path: Path, ops: FileOps = os) -> tuple[Config, FakeDevices, Controller, Clock]:
+    path = tmp_path / "table.toml"
+    path.write_text(CONFIG)
+    config = load(path)
+    devices = FakeDevices(config)
+    journal, entries = Journal.open(config.journal, ops)
+    clock = Clock()
+    controller = Controller(config, devices, journal, clock=clock, decks=FakeDecks())
+    controller.replay(entries)
+    return config, devices, controller, clock
+
+
+def press(devices: FakeDevices, clock: Clock, pin: Any, hold: float = 0.1) -> None:
+    devices.press(pin)
+    clock.now += hold
+    devices.release(pin)
+    clock.now += 0.5
+
+
+def journal_lines(config: Config) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in config.journal.read_text().splitlines()]

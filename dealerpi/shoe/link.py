@@ -2,7 +2,10 @@
 
 ``ShoeLink(url, on_card=...)`` opens ``serial.serial_for_url(url)`` (a device such as /dev/ttyACM0 or
 /dev/serial/by-id/..., or any pyserial URL: ``loop://``, ``socket://host:port``, ``rfc2217://``), says
-HELLO, and hands each new card read to ``on_card(uid)`` exactly once and in order (session.py). A
+HELLO, and hands each new card read to ``on_card(uid)`` exactly once and in order (session.py), or to
+``on_read(CardRead)``, which says whether it took the read: the table daemon journals the read's identity
+(boot, seq) with the card and answers False when the journal failed, so the read is not acknowledged and
+the shoe sends it again (``resume_from``, the last identity in the journal, makes a restart exact). A
 ``SerialException``/``OSError``, or no valid frame for ``heartbeat_timeout`` seconds, makes the shoe
 *offline*: ``on_event(ShoeOffline)`` so the daemon can tell the dealer, then a reconnect after a capped
 exponential backoff, logged at WARNING the first time and DEBUG after so a flapping shoe does not fill
@@ -101,7 +104,8 @@ def _read_some(port: serial.Serial) -> bytes:
 class ShoeLink:
     """One shoe, kept connected by one named task until ``stop()``."""
 
-    def __init__(self, url: str, *, on_card: Callable[[str], None],
+    def __init__(self, url: str, *, on_card: Callable[[str], None] | None = None,
+                 on_read: Callable[[CardRead], bool] | None = None,
                  on_event: Callable[[ShoeEvent], None] | None = None, backoff: Backoff | None = None,
                  heartbeat_timeout: float = 3.5, read_timeout: float = 0.05, baudrate: int = BAUDRATE,
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
@@ -109,6 +113,7 @@ class ShoeLink:
                  resume_from: tuple[str, int] | None = None, skip_backlog: bool = False) -> None:
         self.url = url
         self._on_card = on_card
+        self._on_read = on_read
         self._on_event = on_event
         self.backoff = backoff or Backoff()
         self.heartbeat_timeout = heartbeat_timeout
@@ -236,15 +241,29 @@ class ShoeLink:
                 raise ShoeSilentError(f"no frame from the shoe for {self.heartbeat_timeout:g} s")
 
     def _dispatch(self, events: list[SessionEvent]) -> None:
+        refused = False
         for event in events:
-            try:
-                if isinstance(event, CardRead):
-                    self._position = (event.boot, event.seq)
-                    self._on_card(event.uid)
-                elif self._on_event is not None:
-                    self._on_event(event)
-            except Exception:  # the daemon's bug must not take the shoe offline or stop the ACKs
-                _LOGGER.exception("shoe callback failed for %s", type(event).__name__)
+            if isinstance(event, CardRead):
+                if refused:
+                    continue  # after a read that was not taken: the shoe resends these in order
+                self._position = (event.boot, event.seq)
+                if not self._take(event):
+                    refused = True
+                    self.session.refuse(event)  # not acknowledged: the shoe keeps it and sends it again
+                    self._position = (event.boot, event.seq - 1)
+            else:
+                self._emit(event)
+
+    def _take(self, read: CardRead) -> bool:
+        """Hand ``read`` on; False if the daemon could not take it (it was not made durable)."""
+        try:
+            if self._on_read is not None:
+                return self._on_read(read)
+            if self._on_card is not None:
+                self._on_card(read.uid)
+        except Exception:  # the daemon's bug must not take the shoe offline or stop the ACKs
+            _LOGGER.exception("shoe callback failed for %s", type(read).__name__)
+        return True
 
     def _went_online(self) -> None:
         if self._state is LinkState.ONLINE:

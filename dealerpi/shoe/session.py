@@ -8,6 +8,9 @@ Rules (the wire format is in codec.py):
   with the shoe's resend.
 - After each batch that held card frames, one cumulative ACK for ``last`` is queued. The link sends it
   after the daemon's callback has taken the reads, so a read is never acknowledged before it is handed on.
+  A read the daemon could not make durable (its journal failed) is handed back with :meth:`HostSession.refuse`:
+  ``last`` goes back to the read before it and the queued ACK with it, so the shoe keeps the read and
+  resends it (every RETRY_MS, firmware/shoefw/protocol.py).
 - The heartbeat's window ``first..newest`` says what the shoe can still resend. On a boot the host has
   not seen, it starts at ``first - 1`` (earlier reads were acknowledged to someone else, e.g. before a
   daemon restart), or at ``newest`` with ``skip_backlog`` (enrollment ignores the reads made before
@@ -21,7 +24,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from dealerpi.shoe.codec import FLAG_READER_FAULT, HELLO, Ack, Beat, Card, Decoder, encode
+from dealerpi.shoe.codec import FLAG_READER_FAULT, HELLO, Ack, Beat, Card, Decoder, Hello, encode
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -78,7 +81,7 @@ class HostSession:
         self._window_known = False  # a heartbeat of self.boot has been seen since start
         self._newest = self.last  # newest read of self.boot known to exist
         self._hello_pending = False
-        self._out: list[bytes] = []
+        self._out: list[Ack | Hello] = []  # frames to send, encoded by data_to_send
         self.shoe_frames = 0  # valid frames of the kinds a shoe sends: proof that a shoe is there
         self.delivered = 0
         self.repeats = 0
@@ -108,12 +111,22 @@ class HostSession:
 
     def hello(self) -> None:
         self._hello_pending = True
-        self._out.append(encode(HELLO))
+        self._out.append(HELLO)
 
     def data_to_send(self) -> bytes:
-        out = b"".join(self._out)
+        out = b"".join(encode(frame) for frame in self._out)
         self._out.clear()
         return out
+
+    def refuse(self, read: CardRead) -> None:
+        """``read`` (and any later read of this batch) was not taken: acknowledge only the reads before it,
+        and deliver it again when the shoe resends it."""
+        if read.boot != self.boot or read.seq > self.last:
+            return  # the shoe restarted within the batch, or already refused: nothing to take back
+        self.delivered -= self.last - read.seq + 1
+        self.last = read.seq - 1
+        self._out = [Ack(f.boot, min(f.seq, self.last)) if isinstance(f, Ack) and f.boot == read.boot else f
+                     for f in self._out]
 
     def receive_data(self, data: bytes) -> list[SessionEvent]:
         """Take bytes from the shoe; return what happened, in order."""
@@ -129,7 +142,7 @@ class HostSession:
             else:  # ACK or HELLO: only the host sends those; an echoing port or a confused device
                 self.unexpected += 1
         if cards_seen and self.boot is not None:
-            self._out.append(encode(Ack(self.boot, self.last)))
+            self._out.append(Ack(self.boot, self.last))
         return events
 
     def _card(self, frame: Card, events: list[SessionEvent]) -> bool:
@@ -166,7 +179,7 @@ class HostSession:
             if first_contact and self.skip_backlog and frame.newest > self.last:
                 self.skipped += frame.newest - self.last
                 self.last = frame.newest
-                self._out.append(encode(Ack(self.boot, self.last)))
+                self._out.append(Ack(self.boot, self.last))
         else:
             self._window_known = True
             self._newest = max(self._newest, frame.newest)
@@ -174,7 +187,7 @@ class HostSession:
                 self._lose(frame.boot, self.last + 1, frame.first - 1, events)
                 self.last = frame.first - 1
             elif frame.first <= self.last:
-                self._out.append(encode(Ack(self.boot, self.last)))  # our last ACK was lost
+                self._out.append(Ack(self.boot, self.last))  # our last ACK was lost
         fault = bool(frame.flags & FLAG_READER_FAULT)
         if fault != self.reader_fault:
             self.reader_fault = fault

@@ -8,62 +8,19 @@ the same table from the journal, and READY=1 reaches systemd's notify socket.
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import socket
 import threading
 from pathlib import Path
-from typing import Any
 
 import pytest
-from daemon_kit import CONFIG
+from daemon_kit import CONFIG, Clock, FakeDecks, journal_lines, make, press
 
 from dealerpi.config import Config, load
 from dealerpi.daemon import Controller, serve
 from dealerpi.devices import FakeDevices
 from dealerpi.journal import Journal
 from dealerpi.views.render import render_seat
-
-CARDS = ["Ah", "Kd", "7c", "2s", "9h", "Qc", "Jd", "Ts", "3h", "4d", "5c", "6s", "8h"]
-
-
-class FakeDecks:
-    """The shoe helper's DeckLibrary interface: card_for(uid) -> (deck, card) or None."""
-
-    def card_for(self, uid: str) -> tuple[str, str] | None:
-        number = int(uid[1:]) if uid.startswith("T") and uid[1:].isdigit() else -1
-        return ("test", CARDS[number]) if 0 <= number < len(CARDS) else None
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def make(tmp_path: Path) -> tuple[Config, FakeDevices, Controller, Clock]:
-    path = tmp_path / "table.toml"
-    path.write_text(CONFIG)
-    config = load(path)
-    devices = FakeDevices(config)
-    journal, entries = Journal.open(config.journal)
-    clock = Clock()
-    controller = Controller(config, devices, journal, clock=clock, decks=FakeDecks())
-    controller.replay(entries)
-    return config, devices, controller, clock
-
-
-def press(devices: FakeDevices, clock: Clock, pin: Any, hold: float = 0.1) -> None:
-    devices.press(pin)
-    clock.now += hold
-    devices.release(pin)
-    clock.now += 0.5
-
-
-def journal_lines(config: Config) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in config.journal.read_text().splitlines()]
 
 
 def seat_and_deal(config: Config, devices: FakeDevices, controller: Controller, clock: Clock) -> int:

@@ -10,6 +10,7 @@ from pathlib import Path
 from shoe_pty import PtyShoe
 
 from dealerpi.shoe.link import Backoff, ShoeEvent, ShoeLink, ShoeOffline, ShoeOnline
+from dealerpi.shoe.session import CardRead
 
 UIDS = [bytes([0x04, n, 0x10, 0x20, 0x30, 0x40, n]) for n in range(1, 13)]
 
@@ -97,3 +98,41 @@ def test_two_cards_in_quick_succession_and_a_stacked_pair_over_the_pty(tmp_path:
     finally:
         shoe.close()
     assert cards == hexes(UIDS[:4])
+
+
+def test_a_read_the_daemon_cannot_journal_is_not_acked_and_comes_again(tmp_path: Path) -> None:
+    """Issue 12, ACK only what is durable: while ``on_read`` answers False (the journal is failing), the
+    shoe's ring keeps the read unacknowledged and resends it; once taken it is ACKed, and every read arrives
+    exactly once, in order."""
+    shoe = PtyShoe(tmp_path / "ttyACM-shoe", retry_ms=100)
+    taken: list[CardRead] = []
+    failing = [True]
+
+    def on_read(read: CardRead) -> bool:
+        if failing[0]:
+            return False
+        taken.append(read)
+        return True
+
+    async def scenario() -> None:
+        link = ShoeLink(str(shoe.path), on_read=on_read, read_timeout=0.02)
+        await link.start()
+        await asyncio.wait_for(link.wait_online(), 10)
+        await asyncio.to_thread(shoe.deal, UIDS[0])
+        await asyncio.to_thread(shoe.deal, UIDS[1])
+        await asyncio.sleep(0.5)                      # a few resends, each refused
+        with shoe.lock:
+            assert shoe.protocol.ring.acked == 0 and shoe.protocol.ring.newest == 2
+        assert taken == []
+        failing[0] = False
+        await eventually(lambda: shoe.protocol.ring.acked == 2)
+        await asyncio.to_thread(shoe.deal, UIDS[2])
+        await eventually(lambda: shoe.protocol.ring.acked == 3)
+        await asyncio.sleep(0.3)                      # room for a late duplicate, if there were one
+        await link.stop()
+
+    try:
+        asyncio.run(asyncio.wait_for(scenario(), timeout=60))
+    finally:
+        shoe.close()
+    assert [(r.uid, r.seq) for r in taken] == list(zip(hexes(UIDS[:3]), (1, 2, 3), strict=True))

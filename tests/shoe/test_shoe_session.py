@@ -117,3 +117,17 @@ def test_frames_only_the_host_sends_are_counted_as_unexpected() -> None:
     session = greeted()
     assert session.receive_data(encode(HELLO) + encode(Ack(BOOT, 1))) == []  # an echoing port
     assert session.counters()["unexpected"] == 2
+
+
+def test_a_refused_read_is_not_acked_and_is_delivered_again_when_resent() -> None:
+    """ACK only what is durable (issue 12): the daemon could not journal read 2, so the batch's ACK covers
+    read 1 only, and the resent 2 and 3 are delivered again, in order."""
+    session = greeted()
+    assert session.receive_data(card(1) + card(2) + card(3)) == [read(1), read(2), read(3)]
+    session.refuse(read(2))
+    session.refuse(read(3))                       # past the taken-back point already: changes nothing
+    assert sent(session) == [Ack(BOOT, 1)]
+    assert session.counters()["delivered"] == 1
+    assert session.receive_data(card(2) + card(3)) == [read(2), read(3)]
+    assert sent(session) == [Ack(BOOT, 3)]
+    assert session.counters()["delivered"] == 3
