@@ -110,7 +110,7 @@ def test_a_timed_input_during_a_fault_does_not_raise_out_of_tick(tmp_path: Path)
     press(devices, clock, config.dealer.buttons["start"])
     for uid in range(6):
         controller.on_read(CardRead(f"T{uid:02d}", "0BADCAFE", uid + 1))
-    actor = controller.table.next_expectation()["seat"]
+    actor = controller.table.expectation().seat
     bet = next(p for p in config.seats if p.seat == actor).buttons["bet"]
     press(devices, clock, bet)                                # BET opens the entry
     lines = journal_lines(config)
@@ -120,7 +120,7 @@ def test_a_timed_input_during_a_fault_does_not_raise_out_of_tick(tmp_path: Path)
     controller.tick()                                         # the long press confirms: refused, no exception
     devices.release(bet)
     assert journal_lines(config) == lines
-    assert controller.table.next_expectation()["seat"] == actor
+    assert controller.table.expectation().seat == actor
     assert controller.journal_fault == "No space left on device (ENOSPC)"
 
 
