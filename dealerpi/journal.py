@@ -75,9 +75,6 @@ def read_entries(path: Path, data: bytes) -> tuple[list[dict[str, Any]], int]:
         if entry is None:
             if end < 0 or (b"\0" in line and not data[end + 1:].strip(b"\0\n")):
                 break               # a torn last line: a write a crash cut short, never acknowledged
-            if not line.strip():
-                good = end + 1      # an empty line (a person's editor): nothing to apply
-                continue
             raise JournalError(f"{path}: line {number} is not a JSON object: {line[:60]!r}")
         entries.append(entry)
         good = end + 1
