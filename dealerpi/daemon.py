@@ -104,7 +104,7 @@ class Controller:
         self.alerts: collections.deque[Alert] = collections.deque(maxlen=MAX_ALERTS)
         self.seat_alerts: dict[int, Alert] = {}
         self.shoe_online = False
-        self._shoe_was_offline = False
+        self._shoe_seen = False       # the shoe was online once: before that, offline is no news
         self.shoe_position: tuple[str, int] | None = None   # the last read (boot, seq) in the journal
         self.journal_fault: str | None = None     # why inputs are paused; None while the journal works
         self._probe_at = 0.0
@@ -308,10 +308,10 @@ class Controller:
     @_contained(None)
     def on_shoe_event(self, event: ShoeEvent) -> None:
         """Shoe trouble reaches the dealer, each with one thing to do."""
-        alert = shoe_alert(event, after_offline=self._shoe_was_offline)
-        if isinstance(event, ShoeOnline | ShoeOffline):
-            self.shoe_online = isinstance(event, ShoeOnline)
-            self._shoe_was_offline = not self.shoe_online
+        online = isinstance(event, ShoeOnline) if isinstance(event, ShoeOnline | ShoeOffline) else self.shoe_online
+        alert = shoe_alert(event, news=self._shoe_seen and online != self.shoe_online)
+        self.shoe_online = online
+        self._shoe_seen |= online
         if alert is not None:
             self.alerts.append(alert)
         self.refresh_dealer()
@@ -549,9 +549,9 @@ def _start_shoe(controller: Controller, url: str) -> Any:
                     resume_from=controller.shoe_position)
 
 
-def shoe_alert(event: ShoeEvent, *, after_offline: bool) -> Alert | None:
-    """The dealer's alert for a shoe event: what happened and the one thing to do. Coming online is news
-    only ``after_offline``."""
+def shoe_alert(event: ShoeEvent, *, news: bool) -> Alert | None:
+    """The dealer's alert for a shoe event: what happened and the one thing to do. Going offline or online
+    is ``news`` only once the shoe has been online (at start-up the header's "shoe offline" says it)."""
     if isinstance(event, ReadsLost):
         return Alert("DEAL-4", f"the shoe lost {event.count} card read{'s' if event.count > 1 else ''}: "
                                "count each hand's cards against the deal order; wrong before action is a "
@@ -562,9 +562,9 @@ def shoe_alert(event: ShoeEvent, *, after_offline: bool) -> Alert | None:
         if event.active:
             return Alert("SHOE", "the shoe's card reader does not answer: stop dealing, check the reader cable")
         return Alert("SHOE", "the shoe's card reader works again: deal on")
-    if isinstance(event, ShoeOffline):
+    if isinstance(event, ShoeOffline) and news:
         return Alert("SHOE", f"shoe offline ({event.reason}): stop dealing, check the shoe's USB cable")
-    if isinstance(event, ShoeOnline) and after_offline:
+    if isinstance(event, ShoeOnline) and news:
         return Alert("SHOE", "shoe back online: deal on")
     return None
 

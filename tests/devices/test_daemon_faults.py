@@ -141,9 +141,11 @@ def test_a_bug_in_a_callback_is_an_alert_not_a_stopped_daemon(tmp_path: Path,
 
 def test_shoe_trouble_reaches_the_dealer_with_one_instruction_each(tmp_path: Path) -> None:
     """Issue 12 item 5: reads lost (naming the digest's procedure: DEAL-4 order, MIS-1 / MIS-4), shoe
-    restarted, reader fault and its end, offline and back online; the first online at start-up is quiet."""
+    restarted, reader fault and its end, offline and back online. Before the shoe was ever online, offline
+    is no news (the dealer display's header says "shoe offline") and neither is the first online."""
     controller = seated(tmp_path, FaultyOps())[2]
-    events = [ShoeOnline("/dev/shoe"), ReadsLost("0BADCAFE", 4, 5), ShoeRestarted("0BADCAFE", "0C0FFEE0"),
+    events = [ShoeOffline("/dev/shoe", "no such file"), ShoeOnline("/dev/shoe"), ReadsLost("0BADCAFE", 4, 5),
+              ShoeRestarted("0BADCAFE", "0C0FFEE0"),
               ReaderFault(True), ReaderFault(False), ShoeOffline("/dev/shoe", "device disconnected"),
               ShoeOnline("/dev/shoe")]
     for event in events:
@@ -158,5 +160,5 @@ def test_shoe_trouble_reaches_the_dealer_with_one_instruction_each(tmp_path: Pat
         ("SHOE", "shoe back online: deal on"),
     ]
     assert controller.shoe_online
-    assert shoe_alert(ReadsLost("B", 3, 3), after_offline=False).message.startswith(  # type: ignore[union-attr]
+    assert shoe_alert(ReadsLost("B", 3, 3), news=False).message.startswith(  # type: ignore[union-attr]
         "the shoe lost 1 card read:")
