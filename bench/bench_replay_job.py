@@ -18,7 +18,9 @@ start to exit: interpreter start-up, imports, listing and reading the files, rep
 The two sides take turns, ``--repeats`` times, and each keeps its fastest run (this VM's speed drifts). Memory:
 ours is run on the corpus copied once (N hands) and ``--copies`` times (about 4N hands) into a temporary
 folder; printed are the peak of the process tree's summed RSS (sampled every 10 ms from /proc) and the largest
-single process's peak RSS (``wait4``). The status counts of the copies must be the copies times the counts of
+single process's peak RSS (``wait4``). CPU seconds (user + system, of the whole process tree) are printed
+beside the wall times: on a machine shared with other work they show what each side costs when the wall
+time cannot (the load average is printed too). The status counts of the copies must be the copies times the counts of
 one: the bench checks that too.
 """
 
@@ -85,6 +87,7 @@ class Run:
             proc.stdout.close()
             proc.returncode = os.waitstatus_to_exitcode(status)
             self.max_process_kb = usage.ru_maxrss  # Linux: KB; the largest of the process and its children
+            self.cpu_seconds = usage.ru_utime + usage.ru_stime    # the whole tree's, workers included
             if proc.returncode not in (0, 1):      # 1: some hand mismatched, a result like any other
                 errors.seek(0)
                 raise SystemExit(f"{' '.join(argv)} failed ({proc.returncode}):\n{errors.read()}")
@@ -134,6 +137,7 @@ def main(argv: Sequence[str]) -> int:
     ours = [sys.executable, "-m", "dealerpi", "replay"]
     theirs = [sys.executable, __file__, "--pokerkit"]
     best: dict[str, Run] = {}
+    load_before = os.getloadavg()[0]
     for _ in range(args.repeats):              # the sides take turns, so that both meet the same machine
         for name, command in (("ours", [*ours, args.path]), ("ours --jobs 1", [*ours, "--jobs", "1", args.path]),
                               ("PokerKit", [*theirs, args.path])):
@@ -142,12 +146,15 @@ def main(argv: Sequence[str]) -> int:
                 best[name] = run
     hands, statuses = _summary(best["ours"].out)
     print(f"{hands} hands ({statuses}); PokerKit: {best['PokerKit'].out.strip()}")
-    print(f"cores: {os.cpu_count()}, default --jobs: {len(os.sched_getaffinity(0))}")
+    print(f"cores: {os.cpu_count()}, default --jobs: {len(os.sched_getaffinity(0))}; load average (1 min) "
+          f"{load_before:.1f} before, {os.getloadavg()[0]:.1f} after: above the cores, other work shares them")
     pokerkit = best["PokerKit"].seconds
+    pokerkit_cpu = best["PokerKit"].cpu_seconds
     for name in ("ours", "ours --jobs 1", "PokerKit"):
-        seconds = best[name].seconds
-        print(f"{name:14} {seconds:7.2f} s  {hands / seconds:6.0f} hands/s  PokerKit / this: "
-              f"{pokerkit / seconds:5.1f}x")
+        run = best[name]
+        print(f"{name:14} {run.seconds:6.2f} s  {hands / run.seconds:5.0f} hands/s  PokerKit / this: "
+              f"{pokerkit / run.seconds:5.1f}x   CPU {run.cpu_seconds:6.2f} s, PokerKit / this: "
+              f"{pokerkit_cpu / run.cpu_seconds:5.1f}x")
     print(f"goal: ours (every core) >= 10x PokerKit: {pokerkit / best['ours'].seconds:.1f}x")
 
     with tempfile.TemporaryDirectory(prefix="bench_replay_job-") as tmp:
