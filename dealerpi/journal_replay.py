@@ -52,17 +52,13 @@ def replay_entries(entries: Iterable[Mapping[str, Any] | str]) -> tuple[Table, l
 def summary(table: Table, rejected: list[dict[str, Any]], alerts: list[dict[str, Any]]) -> dict[str, Any]:
     """The replay's JSON object (docs/journal.md)."""
     seats: dict[str, dict[str, Any]] = {}
-    for seat, info in sorted(table.seats.items()):
-        stack = info.stack
-        if table.hand is not None and table.plan is not None and seat in table.plan.order \
-                and table.hand.phase.value != "complete":
-            stack = table.hand.stacks[table.plan.order.index(seat)]
-        seats[str(seat)] = {"player": info.player, "stack": stack}
+    for seat in sorted(table.seats):
+        now = table.seat(seat)                         # stacks as they are now, during a hand too
+        seats[str(seat)] = {"player": now.player, "stack": now.stack}
     hands = [record.as_json() for record in table.records]
     if table.record is not None:
         hands.append(table.record.as_json())
-    button = table.lineup.button if table.plan is None else table.plan.button
-    result: dict[str, Any] = {"seats": seats, "button": button, "hands": hands, "rejected": rejected,
+    result: dict[str, Any] = {"seats": seats, "button": table.button(), "hands": hands, "rejected": rejected,
                               "alerts": alerts, "next": table.expectation().as_json()}
     if table.levels is not None:
         result["level"] = table.levels.describe()

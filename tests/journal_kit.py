@@ -43,9 +43,9 @@ def replay(entries: list[dict[str, Any]]) -> tuple[Table, dict[str, Any]]:
 
 def holding(played: Table) -> dict[int, list[str]]:
     """Each dealt-in seat's hole cards in the current hand."""
-    assert played.hand is not None and played.plan is not None and played.deal is not None
-    held = played.hand.hole if played.deal.delivered else played.deal.buffer
-    return {seat: list(held[i]) for i, seat in enumerate(played.plan.order)}
+    assert played.play is not None
+    held = played.play.hand.hole if played.play.deal.delivered else played.play.deal.buffer
+    return {seat: list(held[i]) for i, seat in enumerate(played.play.plan.order)}
 
 
 def rules_of(result: dict[str, Any]) -> list[str]:

@@ -22,9 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from dealerpi.engine import between
+from dealerpi.engine import between, reading
 from dealerpi.engine.betting import IllegalAction
-from dealerpi.engine.dealing import DealFollower
 from dealerpi.engine.entries import (
     Act,
     Away,
@@ -51,11 +50,11 @@ from dealerpi.engine.entries import (
     parse_input,
 )
 from dealerpi.engine.expectation import Expectation, Waiting
-from dealerpi.engine.hand import Hand, Phase
 from dealerpi.engine.inputs import InputError, TableConfig
 from dealerpi.engine.payouts import Standings
 from dealerpi.engine.play import HandPlay
-from dealerpi.engine.positions import HandPlan, Lineup, PositionError
+from dealerpi.engine.positions import PositionError
+from dealerpi.engine.reading import PotNow, SeatNow
 from dealerpi.engine.records import Alert, DealRecord, Outcome
 from dealerpi.engine.state import FORMAT_VERSION, SeatState, TableState
 from dealerpi.engine.tournament import ActionClock, LevelClock, ScheduleError
@@ -258,7 +257,7 @@ class Table:
             return Expectation(Waiting.START)
         return self.play.expectation()
 
-    # --- reading (the old attribute names, until every reader uses the query API) --------------------
+    # --- reading, by seat number (reading.py) ------------------------------------------------------
 
     @property
     def config(self) -> TableConfig | None:
@@ -266,11 +265,8 @@ class Table:
 
     @property
     def seats(self) -> dict[int, SeatState]:
+        """The occupied seats as the between-hands record has them (stacks before the hand in progress)."""
         return {s.seat: s for s in self.state.seats}
-
-    @property
-    def lineup(self) -> Lineup:
-        return self.state.lineup
 
     @property
     def hand_number(self) -> int:
@@ -285,23 +281,8 @@ class Table:
         return self.state.standings
 
     @property
-    def hand(self) -> Hand | None:
-        return None if self.play is None else self.play.hand
-
-    @property
-    def deal(self) -> DealFollower | None:
-        return None if self.play is None else self.play.deal
-
-    @property
-    def plan(self) -> HandPlan | None:
-        return None if self.play is None else self.play.plan
-
-    @property
-    def straddles(self) -> tuple[tuple[int, int], ...]:
-        return () if self.play is None else self.play.straddles
-
-    @property
     def clock(self) -> ActionClock | None:
+        """TRN-2: the clock called on the seat to act, if any."""
         return None if self.play is None else self.play.clock
 
     @property
@@ -309,5 +290,41 @@ class Table:
         """The deal being played, for the record (None between hands)."""
         return None if self.play is None or self.play.over else self.play.record
 
-    def at(self, phase: Phase) -> bool:
-        return self.play is not None and self.play.hand.at(phase)
+    def seat(self, seat: int) -> SeatNow:
+        """Seat ``seat`` now: player, chips behind, status, bet, what it may do."""
+        return reading.seat_now(self.state, self.play, seat)
+
+    def button(self) -> int | None:
+        """The button of the hand in progress (or just played); before any hand, where the dealer put it."""
+        return self.state.lineup.button if self.play is None else self.play.plan.button
+
+    def dealt_seats(self) -> tuple[int, ...]:
+        """The seats dealt into the hand in progress (or just played), first left of the button."""
+        return () if self.play is None else self.play.plan.order
+
+    def pots(self) -> tuple[PotNow, ...]:
+        return reading.pots(self.play)
+
+    def pot_total(self) -> int:
+        """Every chip in the middle of the hand in progress, this street's bets included."""
+        play = reading.live(self.play)
+        return 0 if play is None else play.hand.pot_total()
+
+    def payouts(self) -> tuple[tuple[int, int], ...]:
+        return reading.payouts(self.play)
+
+    def board(self) -> tuple[tuple[str, ...], ...]:
+        return reading.board(self.play)
+
+    def shown_cards(self) -> dict[int, tuple[str, ...]]:
+        return reading.shown_cards(self.play)
+
+    def hole_cards(self, seat: int) -> tuple[str, ...]:
+        """``seat``'s own cards: for that seat's display only (hole cards are secret)."""
+        return reading.hole_cards(self.play, seat)
+
+    @property
+    def awaiting_first_card(self) -> bool:
+        """A hand is being played and the shoe has not read a card of it yet (the deck may be shuffled)."""
+        play = reading.live(self.play)
+        return play is not None and not play.deal.read_order

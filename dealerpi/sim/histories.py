@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from dealerpi.engine.hand import Hand
+from dealerpi.engine.play import HandPlay
 from dealerpi.engine.records import Outcome
 from dealerpi.engine.table import Table
 from dealerpi.history.from_hand import record_from_hand
@@ -39,19 +40,21 @@ class JournalTable(Table):
         return outcome
 
 
-def _setup(table: Table) -> dict[str, Any]:
-    """What ``record_from_hand`` needs besides the hand, read from the table as the hand is dealt."""
-    config, plan = table.config, table.plan
-    assert config is not None and plan is not None
+def _setup(table: Table, play: HandPlay) -> dict[str, Any]:
+    """What ``record_from_hand`` needs besides the hand, read from the hand's play as it is dealt."""
+    plan, straddles = play.plan, dict(play.straddles)
     order = plan.order
-    straddles = dict(table.straddles)
     return {
         "blinds": [plan.blinds.get(s, 0) + straddles.get(s, 0) for s in order],
         "antes": [plan.antes.get(s, 0) for s in order],
         "dead": [plan.dead.get(s, 0) for s in order],
         "players": [table.seats[s].player for s in order],
-        "extra": {"hand": table.hand_number, "seats": list(order), "seat_count": config.seats},
+        "extra": {"hand": play.number, "seats": list(order), "seat_count": play.config.seats},
     }
+
+
+def _hand(table: Table) -> Hand | None:
+    return None if table.play is None else table.play.hand
 
 
 def hand_records(inputs: Iterable[Mapping[str, Any]]) -> tuple[list[HandRecord], list[str]]:
@@ -61,14 +64,16 @@ def hand_records(inputs: Iterable[Mapping[str, Any]]) -> tuple[list[HandRecord],
     records: list[HandRecord] = []
     skipped: list[str] = []
     for entry in inputs:
-        before_hand, before_count = table.hand, len(table.records)
+        before_hand, before_count = _hand(table), len(table.records)
         accepted = table.apply(entry).accepted
-        if table.hand is not None and id(table.hand) not in setups and table.plan is not None:
-            setups[id(table.hand)] = (table.hand, _setup(table))   # a refusal restores a copy: a new id
+        play = table.play
+        if play is not None and id(play.hand) not in setups:
+            setups[id(play.hand)] = (play.hand, _setup(table, play))   # a refusal rebuilds the hand: a new id
         if not accepted:
             continue
+        now = _hand(table)
         for deal in table.records[before_count:]:
-            finished = before_hand if before_hand is not None and before_hand is not table.hand else table.hand
+            finished = before_hand if before_hand is not None and before_hand is not now else now
             if deal.misdeal or finished is None or id(finished) not in setups:
                 continue
             try:

@@ -29,7 +29,6 @@ from dealerpi.config import Config
 from dealerpi.daemon import Controller
 from dealerpi.devices import ButtonEdge, FakeDevices
 from dealerpi.engine.games import GAMES
-from dealerpi.engine.hand import Phase
 from dealerpi.engine.records import Outcome
 from dealerpi.input import Key
 from dealerpi.journal import Journal
@@ -211,9 +210,7 @@ class SimTable:
         config = self.table.config
         if config is not None and config.game.deck is not self.deck.deck:
             self.deck = VirtualDeck(config.game.deck, self._rng)
-        hand, deal = self.table.hand, self.table.deal
-        if hand is not None and deal is not None and hand.phase is not Phase.COMPLETE and not deal.read_order \
-                and self.deck.dealt:
+        if self.table.awaiting_first_card and self.deck.dealt:
             self.deck.shuffle()
 
     # --- the shoe ------------------------------------------------------------------------------------

@@ -18,7 +18,6 @@ from PIL import Image
 from dealerpi.config import RULE_PRESETS
 from dealerpi.engine.expectation import Waiting
 from dealerpi.engine.games import GAMES, Structure
-from dealerpi.engine.hand import Phase
 from dealerpi.sim.host import SimTable
 
 _LOGGER = logging.getLogger(__name__)
@@ -57,10 +56,7 @@ class ImageCache:
 def _hole_cards(sim: SimTable) -> dict[int, list[str]]:
     """Every seat's hole cards in the hand now being played (training view only)."""
     table = sim.table
-    hand, plan = table.hand, table.plan
-    if hand is None or plan is None:
-        return {}
-    return {seat: list(hand.hole[i]) for i, seat in enumerate(plan.order)}
+    return {seat: list(table.hole_cards(seat)) for seat in table.dealt_seats()}
 
 
 def _next_step(sim: SimTable) -> dict[str, Any]:
@@ -99,27 +95,17 @@ def _next_step(sim: SimTable) -> dict[str, Any]:
 
 
 def _pots(sim: SimTable) -> list[dict[str, Any]]:
-    hand, plan = sim.table.hand, sim.table.plan
-    if hand is None or plan is None or hand.phase is Phase.COMPLETE:
-        return []
-    pots = []
-    for index, pot in enumerate(hand.pots()):
-        pots.append({"name": "main pot" if index == 0 else f"side pot {index}", "amount": pot.amount,
-                     "eligible": sorted(plan.order[i] for i in pot.eligible)})
-    return pots
+    return [{"name": "main pot" if index == 0 else f"side pot {index}", "amount": pot.amount,
+             "eligible": sorted(pot.eligible)} for index, pot in enumerate(sim.table.pots())]
 
 
 def _payouts(sim: SimTable) -> list[dict[str, int]]:
     """At the end of a hand, the chips the dealer pushes to each winner (the dealer display's list)."""
-    hand, plan = sim.table.hand, sim.table.plan
-    if hand is None or plan is None or hand.phase is not Phase.COMPLETE:
-        return []
-    return [{"seat": plan.order[i], "chips": chips} for i, chips in enumerate(hand.won) if chips]
+    return [{"seat": seat, "chips": chips} for seat, chips in sim.table.payouts()]
 
 
 def _board(sim: SimTable) -> list[list[str]]:
-    hand = sim.table.hand
-    return [] if hand is None else [list(board) for board in hand.boards]
+    return [list(board) for board in sim.table.board()]
 
 
 def _hands(sim: SimTable) -> list[dict[str, Any]]:

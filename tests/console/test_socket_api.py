@@ -162,7 +162,7 @@ def test_secrecy_no_frame_to_any_role_carries_a_hole_card_with_positive_control(
         return received
 
     received = asyncio.run(run())
-    assert controller.table.hand is not None and [list(b) for b in controller.table.hand.boards] == [["2d", "3c", "7d"]]
+    assert [list(b) for b in controller.table.board()] == [["2d", "3c", "7d"]]
     journal = config.journal.read_text()
     assert sorted(HOLE.findall(journal)) == sorted(SHOE[:6])          # the search finds them where they are
     for role, data in received.items():

@@ -49,7 +49,7 @@ def test_buttons_to_journal_to_engine_to_displays_and_leds(tmp_path: Path) -> No
     # the actor's LED is lit, nobody else's; the button LED is at the button's seat
     panels = {p.seat: p for p in config.seats}
     assert [devices.led_lit(panels[s].leds["action"]) for s in (1, 2, 3)] == [s == actor for s in (1, 2, 3)]
-    button = controller.table.plan.button
+    button = controller.table.button()
     assert [devices.led_lit(panels[s].leds["dealer"]) for s in (1, 2, 3)] == [s == button for s in (1, 2, 3)]
     # every display shows exactly its seat's rendered view
     for seat in (1, 2, 3):
@@ -173,9 +173,8 @@ def test_player_clock_time_reaches_the_engine_as_journaled_ticks_trn2(tmp_path: 
     controller.tick()
     ticks = [e for e in journal_lines(config) if e["type"] == "tick"]
     assert sum(t["seconds"] for t in ticks) == 120 and all(t["seconds"] == 1 for t in ticks)
-    assert controller.table.hand is not None
-    index = controller.table.plan.order.index(actor) if controller.table.plan else -1
-    assert controller.table.hand.folded[index]
+    assert controller.table.play is not None
+    assert controller.table.play.hand.folded[controller.table.play.plan.order.index(actor)]
 
 
 def test_no_ticks_are_journaled_while_no_clock_runs(tmp_path: Path) -> None:

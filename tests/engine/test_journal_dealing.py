@@ -42,7 +42,7 @@ def test_deal2_heads_up_first_card_big_blind_tda() -> None:
     journal = [table(), sit(1), sit(4), {"type": "button", "seat": 1}, {"type": "start"}, *cards("Ah", "Kh")]
     played, _result = replay(journal)
     assert holding(played) == {4: ["Ah"], 1: ["Kh"]}
-    assert played.hand is not None and played.hand.bets == [3, 1]
+    assert played.play.hand is not None and played.play.hand.bets == [3, 1]
 
 
 def test_deal2_heads_up_first_card_button_seed003() -> None:
@@ -67,13 +67,13 @@ def test_deal6_file_em_three_hole_cards_flop_of_four_turn_of_two() -> None:
     journal += [act(1, "call"), act(2, "call"), act(3, "check")]
     journal += cards("1h", "2h", "3h", "4h", "5h")                  # burn + flop of four
     played, result = replay(journal)
-    assert played.hand is not None and played.hand.boards == [["2h", "3h", "4h", "5h"]]
+    assert played.play.hand is not None and played.play.hand.boards == [["2h", "3h", "4h", "5h"]]
     journal += [act(2, "check"), act(3, "check"), act(1, "check")] + cards("6h", "7h", "8h")
     played, result = replay(journal)
-    assert played.hand is not None and played.hand.boards == [["2h", "3h", "4h", "5h", "7h", "8h"]]
+    assert played.play.hand is not None and played.play.hand.boards == [["2h", "3h", "4h", "5h", "7h", "8h"]]
     journal += [act(2, "check"), act(3, "check"), act(1, "check")] + cards("9h", "Ah")
     played, result = replay(journal)
-    assert played.hand is not None and played.hand.boards == [["2h", "3h", "4h", "5h", "7h", "8h", "Ah"]]
+    assert played.play.hand is not None and played.play.hand.boards == [["2h", "3h", "4h", "5h", "7h", "8h", "Ah"]]
     journal += [act(2, "check"), act(3, "check"), act(1, "check")]
     _, result = replay(journal)
     assert result["next"] == {"expect": "showdown", "seats": [2, 3, 1]}
@@ -90,7 +90,8 @@ def test_deal7_mis7_duplicate_card_fouls_the_deck_and_returns_the_bets() -> None
     assert result["next"] == {"expect": "start"}
     journal += [{"type": "start"}]                                   # the redeal keeps the button and the blinds
     played, result = replay(journal)
-    assert played.plan is not None and (played.plan.button, played.plan.sb, played.plan.bb) == (1, 2, 3)
+    assert played.play is not None and (played.play.plan.button, played.play.plan.sb, played.play.plan.bb) == \
+        (1, 2, 3)
     assert result["hands"][-1]["number"] == 1
 
 
@@ -105,7 +106,7 @@ def test_deal8_no_board_card_while_betting_is_open_premature() -> None:
     journal = three_handed() + cards("Ah", "Kh", "Qh", "Ad", "Kd", "Qd", "2c")
     played, result = replay(journal)
     assert "BRD-2" in rules_of(result)
-    assert played.hand is not None and played.hand.boards == [[]]
+    assert played.play.hand is not None and played.play.hand.boards == [[]]
 
 
 def test_deal9_away_player_is_not_dealt_in_cash() -> None:
@@ -113,7 +114,7 @@ def test_deal9_away_player_is_not_dealt_in_cash() -> None:
     journal = [table(), sit(1), sit(2), sit(3), sit(4), {"type": "away", "seat": 4}, {"type": "button", "seat": 1},
                {"type": "start"}]
     played, _ = replay(journal)
-    assert played.plan is not None and 4 not in played.plan.order
+    assert played.play.plan is not None and 4 not in played.play.plan.order
 
 
 def test_deal10_double_board_bomb_pot_read_order() -> None:
@@ -126,8 +127,8 @@ def test_deal10_double_board_bomb_pot_read_order() -> None:
     assert result["next"] == {"expect": "burn"}                      # no pre-flop betting in a bomb pot
     journal += cards("2s", "Ah", "Kh", "Qh", "2h", "Jh", "Th", "9h")
     played, result = replay(journal)
-    assert played.hand is not None and played.hand.boards == [["Ah", "Kh", "Qh"], ["Jh", "Th", "9h"]]
+    assert played.play.hand is not None and played.play.hand.boards == [["Ah", "Kh", "Qh"], ["Jh", "Th", "9h"]]
     assert result["next"]["expect"] == "action"
     journal += [act(2, "check"), act(3, "check"), act(1, "check")] + cards("8h", "7h", "6h", "5h")
     played, _ = replay(journal)
-    assert played.hand is not None and played.hand.boards == [["Ah", "Kh", "Qh", "7h"], ["Jh", "Th", "9h", "5h"]]
+    assert [list(b) for b in played.board()] == [["Ah", "Kh", "Qh", "7h"], ["Jh", "Th", "9h", "5h"]]

@@ -44,7 +44,7 @@ def test_exp1_seed001_exposed_card_replaced_by_the_burn_and_read_again_as_burn()
         in result["alerts"]
     journal += preflop_called() + cards("Qh", "2c", "3c", "4c")
     played, result = replay(journal)
-    assert played.hand is not None and played.hand.boards == [["2c", "3c", "4c"]]
+    assert played.play.hand is not None and played.play.hand.boards == [["2c", "3c", "4c"]]
     assert result["rejected"] == []
 
 
@@ -53,7 +53,7 @@ def test_exp1_exposed_card_not_read_again_the_next_read_is_the_flop() -> None:
     journal = three_handed() + cards(*HOLE[:3]) + [exposed("Qh")] + cards(*HOLE[3:], "Jc")
     journal += preflop_called() + cards("2c", "3c", "4c")
     played, result = replay(journal)
-    assert played.hand is not None and played.hand.boards == [["2c", "3c", "4c"]]
+    assert played.play.hand is not None and played.play.hand.boards == [["2c", "3c", "4c"]]
     assert result["next"]["expect"] == "action"
 
 
@@ -95,7 +95,7 @@ def test_exp7_exposed_burn_stays_the_burn() -> None:
     """EXP-7 (house default): an exposed burn stays the burn and play continues."""
     journal = three_handed() + cards(*HOLE) + preflop_called() + cards("2c") + [exposed("2c")] + cards("3c")
     played, result = replay(journal)
-    assert "EXP-7" in rules_of(result) and played.hand is not None and played.hand.boards == [["3c"]]
+    assert "EXP-7" in rules_of(result) and played.play.hand is not None and played.play.hand.boards == [["3c"]]
 
 
 def test_exp6_boxed_hole_card_replaced_after_the_round() -> None:
@@ -158,8 +158,8 @@ def test_mis6_redeal_keeps_button_blinds_and_straddles_seed001() -> None:
                {"type": "straddle", "seat": 4}, *cards("Ah", "Kh"), {"type": "misdeal"}]
     played, result = replay(journal)
     assert result["hands"][0]["misdeal"] is True
-    assert played.plan is not None and played.plan.button == 1
-    assert played.hand is not None and played.hand.bets == [1, 3, 6, 0]     # seats 2, 3, 4, 1
+    assert played.play.plan is not None and played.play.plan.button == 1
+    assert played.play.hand is not None and played.play.hand.bets == [1, 3, 6, 0]     # seats 2, 3, 4, 1
     assert result["next"] == {"expect": "card", "for": "seat 2"}
 
 
@@ -182,11 +182,11 @@ def test_brd1_seed002_b2_four_card_flop_void_reshuffle_burn_again() -> None:
     journal = dealt_to_flop() + cards("Tc")
     played, result = replay(journal)
     assert "BRD-1" in rules_of(result)
-    assert played.hand is not None and played.hand.boards == [[]]
+    assert played.play.hand is not None and played.play.hand.boards == [[]]
     assert result["next"] == {"expect": "burn"}
     journal += cards("9s", "3c", "Tc", "5h")                  # the four cards went back: they may come again
     played, result = replay(journal)
-    assert played.hand is not None and played.hand.boards == [["3c", "Tc", "5h"]]
+    assert played.play.hand is not None and played.play.hand.boards == [["3c", "Tc", "5h"]]
     assert result["rejected"] == []
 
 
@@ -205,7 +205,7 @@ def test_brd1_tda_four_card_flop_one_picked_as_the_next_burn() -> None:
     assert result["next"] == {"expect": "burn choice", "cards": ["3c", "4c", "9s", "Tc"]}
     journal += [{"type": "burn", "card": "4c"}]
     played, result = replay(journal)
-    assert played.hand is not None and played.hand.boards == [["3c", "9s", "Tc"]]
+    assert played.play.hand is not None and played.play.hand.boards == [["3c", "9s", "Tc"]]
     journal += checks()
     _, result = replay(journal)
     assert result["next"] == {"expect": "card", "for": "turn"}
@@ -222,7 +222,7 @@ def test_brd2_premature_flop_burn_stays_new_flop_without_burn() -> None:
     assert result["next"] == {"expect": "card", "for": "flop"}
     journal += cards("9s", "5h", "3c")
     played, result = replay(journal)
-    assert played.hand is not None and played.hand.boards == [["9s", "5h", "3c"]]
+    assert played.play.hand is not None and played.play.hand.boards == [["9s", "5h", "3c"]]
     assert result["rejected"] == []
 
 
@@ -243,7 +243,7 @@ def test_brd3_premature_turn_rrop_trace() -> None:
     assert result["next"] == {"expect": "card", "for": "river"}
     journal += cards("Tc")
     played, result = replay(journal)
-    assert played.hand is not None and played.hand.boards == [["3c", "4c", "9s", "Jd", "Tc"]]
+    assert played.play.hand is not None and played.play.hand.boards == [["3c", "4c", "9s", "Jd", "Tc"]]
     assert result["rejected"] == []
 
 
@@ -258,7 +258,7 @@ def test_brd3_premature_turn_tda_trace() -> None:
     assert result["next"] == {"expect": "burn"}
     journal += cards("6s", "Jd")
     played, _ = replay(journal)
-    assert played.hand is not None and played.hand.boards == [["3c", "4c", "9s", "Tc", "Jd"]]
+    assert played.play.hand is not None and played.play.hand.boards == [["3c", "4c", "9s", "Tc", "Jd"]]
 
 
 def test_brd4_premature_river_burn_stays_river_without_burn() -> None:
@@ -271,7 +271,7 @@ def test_brd4_premature_river_burn_stays_river_without_burn() -> None:
     assert result["next"] == {"expect": "card", "for": "river"}
     journal += cards("Jd")
     played, _ = replay(journal)
-    assert played.hand is not None and played.hand.boards == [["3c", "4c", "9s", "Tc", "Jd"]]
+    assert played.play.hand is not None and played.play.hand.boards == [["3c", "4c", "9s", "Tc", "Jd"]]
 
 
 def test_brd6_two_cards_turned_for_the_turn() -> None:
@@ -279,10 +279,10 @@ def test_brd6_two_cards_turned_for_the_turn() -> None:
     journal = flop_then() + checks() + cards("5s", "Tc", "Jd")
     played, result = replay(journal)
     assert "BRD-6" in rules_of(result)
-    assert played.hand is not None and played.hand.boards == [["3c", "4c", "9s", "Tc"]]
+    assert played.play.hand is not None and played.play.hand.boards == [["3c", "4c", "9s", "Tc"]]
     journal += checks() + cards("6s", "Jd")
     played, result = replay(journal)
-    assert played.hand is not None and played.hand.boards == [["3c", "4c", "9s", "Tc", "Jd"]]
+    assert played.play.hand is not None and played.play.hand.boards == [["3c", "4c", "9s", "Tc", "Jd"]]
     assert result["rejected"] == []
 
 
@@ -360,7 +360,7 @@ def test_mis4_wrong_number_of_cards_after_substantial_action_kills_that_hand() -
     assert result["next"] == {"expect": "burn"}
     journal += cards("2c", "3c", "4c", "9s")
     played, result = replay(journal)
-    assert played.hand is not None and played.hand.boards == [["3c", "4c", "9s"]]
+    assert played.play.hand is not None and played.play.hand.boards == [["3c", "4c", "9s"]]
     assert result["next"]["seat"] == 2
 
 
@@ -370,7 +370,7 @@ def test_mis7_a_fouled_bomb_pot_is_redealt_as_the_same_bomb_pot() -> None:
                {"type": "start", "bomb": {"ante": 10, "boards": 1}}, *cards("Ah", "Ah"), {"type": "start"}]
     played, result = replay(journal)
     assert result["hands"][0]["misdeal"] is True
-    assert played.hand is not None and played.hand.bets == [0, 0, 0] and played.hand.pot_total() == 30
+    assert played.play.hand is not None and played.play.hand.bets == [0, 0, 0] and played.play.hand.pot_total() == 30
     assert result["hands"][-1]["posts"] == {"1": {"live": 0, "dead": 0, "ante": 10},
                                             "2": {"live": 0, "dead": 0, "ante": 10},
                                             "3": {"live": 0, "dead": 0, "ante": 10}}

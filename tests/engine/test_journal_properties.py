@@ -16,7 +16,7 @@ from dealerpi.journal_replay import replay_lines, summary
 
 
 def _deal_cards_are_distinct(table: Table) -> bool:
-    hand = table.hand
+    hand = None if table.play is None else table.play.hand
     if hand is None:
         return True
     held = [c for h in hand.hole for c in h] + [c for b in hand.boards[: hand.board_count] for c in b]
@@ -51,8 +51,8 @@ def play_evening(seed: int) -> tuple[Table, list[dict[str, Any]]]:
             if kind == "start":
                 break
             roll = rng.random()
-            if roll < 0.03 and table.deal is not None and table.deal.read_order:
-                feed({"type": rng.choice(["exposed", "boxed"]), "card": rng.choice(table.deal.read_order)})
+            if roll < 0.03 and table.play is not None and table.play.deal.read_order:
+                feed({"type": rng.choice(["exposed", "boxed"]), "card": rng.choice(table.play.deal.read_order)})
             elif roll < 0.04:
                 feed({"type": "misdeal"})
             elif roll < 0.06 and deck:
@@ -74,7 +74,7 @@ def play_evening(seed: int) -> tuple[Table, list[dict[str, Any]]]:
             elif kind == "showdown":
                 for seat in nxt["seats"]:
                     feed({"type": "show", "seat": seat})
-        if table.hand is not None and not table.hand.at(Phase.COMPLETE):
+        if table.play is not None and not table.play.hand.at(Phase.COMPLETE):
             break
         assert sum(s.stack for s in table.seats.values()) == total
     return table, journal

@@ -132,7 +132,7 @@ def test_trn2_home_clock_two_minutes_facing_a_bet_the_hand_is_folded() -> None:
     played, result = replay(journal)
     assert messages(result, "TRN-2")[-1] == "Time: seat 1's hand is folded"
     assert result["next"]["seat"] == 2
-    assert played.hand is not None and played.hand.folded[played.plan.order.index(1)]
+    assert played.play.hand is not None and played.play.hand.folded[played.play.plan.order.index(1)]
 
 
 def test_trn2_not_facing_a_bet_the_hand_is_checked() -> None:
@@ -271,7 +271,7 @@ def test_trn4_config_payouts_single_busts_places_and_prizes() -> None:
     assert stacks(result) == {1: 3000, 3: 4000}
     journal += [START]
     played, result = replay(journal)
-    assert played.plan.order == (1, 3) and result["hands"][1]["posts"] == {"1": post(100), "3": post(50)}
+    assert played.play.plan.order == (1, 3) and result["hands"][1]["posts"] == {"1": post(100), "3": post(50)}
     journal += deal((1, 3), {1: ["7c", "2h"], 3: ["As", "Ac"]})
     journal += [act(3, "all_in"), act(1, "call")] + cards(*BOARD)
     played, result = replay(journal)
@@ -312,7 +312,7 @@ def test_trn4_players_busting_on_the_same_hand_share_the_places_at_stake() -> No
     assert stacks(result) == {1: 3000, 4: 5000}
     journal += [START]
     played, result = replay(journal)
-    assert played.plan.order == (4, 1) and result["hands"][1]["posts"] == {"4": post(200), "1": post(100)}
+    assert played.play.plan.order == (4, 1) and result["hands"][1]["posts"] == {"4": post(200), "1": post(100)}
     journal += deal((4, 1), {4: ["As", "Ac"], 1: ["7d", "2s"]})
     journal += [act(1, "all_in"), act(4, "call")] + cards(*BOARD)
     played, result = replay(journal)

@@ -29,7 +29,7 @@ def after_first_hand(occupied: tuple[int, ...], rules: str = "casino") -> list[d
     the big blind."""
     journal = [table(rules=rules, seats=9), *(sit(s) for s in occupied), {"type": "button", "seat": 1}, START]
     played, _ = replay(journal)
-    plan = played.plan
+    plan = played.play.plan
     assert plan is not None and (plan.button, plan.sb, plan.bb) == (1, 2, 3)
     journal += cards(*DECK[: 2 * len(plan.order)])
     first = plan.order.index(plan.preflop_first)
@@ -42,7 +42,7 @@ def planned(journal: list[dict[str, Any]]) -> tuple[Table, dict[str, Any]]:
     """Start the next hand; the table and the summary, which must have rejected nothing."""
     played, result = replay([*journal, START])
     assert result["rejected"] == []
-    assert played.plan is not None
+    assert played.play.plan is not None
     return played, result
 
 
@@ -59,13 +59,13 @@ def test_bld8_b20_moving_past_three_active_players_posts_or_waits_for_the_big_bl
     played, result = planned(journal)
     assert bld8_notes(result) == ["Seat 4 moves to seat 8 past 3 active players: posts a big blind or waits for "
                                   "it (seed 002 B20)"]
-    plan = played.plan
+    plan = played.play.plan
     assert plan is not None and (plan.button, plan.sb, plan.bb) == (2, 3, 5)
     assert plan.order == (3, 5, 6, 7, 1, 2)
     assert ("BLD-6", "Seat 8 waits for the big blind") in plan.notes
     played, _ = planned(after_first_hand((1, 2, 3, 4, 5, 6, 7)) + [move(4, 8, post=True)])
-    assert played.plan is not None and played.plan.blinds == {3: 1, 5: 3, 8: 3}
-    assert played.plan.order == (3, 5, 6, 7, 8, 1, 2)
+    assert played.play.plan is not None and played.play.plan.blinds == {3: 1, 5: 3, 8: 3}
+    assert played.play.plan.order == (3, 5, 6, 7, 8, 1, 2)
 
 
 def test_bld8_b20_moving_past_fewer_than_three_costs_nothing() -> None:
@@ -75,7 +75,7 @@ def test_bld8_b20_moving_past_fewer_than_three_costs_nothing() -> None:
     journal = after_first_hand((1, 2, 3, 4, 5, 6, 7)) + [move(6, 8)]
     played, result = planned(journal)
     assert bld8_notes(result) == ["Seat 6 moves to seat 8: no penalty, 1 players passed (seed 002 B20 needs 3)"]
-    plan = played.plan
+    plan = played.play.plan
     assert plan is not None and (plan.button, plan.sb, plan.bb) == (2, 3, 4)
     assert plan.order == (3, 4, 5, 7, 8, 1, 2) and plan.blinds == {3: 1, 4: 3}
 
@@ -90,11 +90,11 @@ def test_bld8_b22_big_blind_moving_three_past_the_next_big_blind_owes_the_small_
     played, result = planned(journal)
     assert bld8_notes(result) == ["Seat 3 moves to seat 8 past 4 players: makes up the small blind or waits for "
                                   "the big blind (seed 002 B22)"]
-    plan = played.plan
+    plan = played.play.plan
     assert plan is not None and (plan.button, plan.sb, plan.bb) == (2, 4, 5)
     assert 8 not in plan.order and plan.after.missed == {8: "sb"}
     played, _ = planned(after_first_hand((1, 2, 3, 4, 5, 6, 7)) + [move(3, 8, post=True)])
-    assert played.plan is not None and played.plan.dead == {8: 1} and 8 in played.plan.order
+    assert played.play.plan is not None and played.play.plan.dead == {8: 1} and 8 in played.play.plan.order
 
 
 def test_bld8_b22_big_blind_moving_one_past_costs_nothing() -> None:
@@ -104,7 +104,7 @@ def test_bld8_b22_big_blind_moving_one_past_costs_nothing() -> None:
     journal = after_first_hand((1, 2, 3, 4, 6, 7)) + [move(3, 5)]
     played, result = planned(journal)
     assert bld8_notes(result) == ["Seat 3 moves to seat 5: no penalty (seed 002 B22)"]
-    plan = played.plan
+    plan = played.play.plan
     assert plan is not None and (plan.button, plan.sb, plan.bb) == (2, 4, 5)
     assert plan.order == (4, 5, 6, 7, 1, 2) and plan.blinds == {4: 1, 5: 3} and plan.dead == {}
 
@@ -125,7 +125,7 @@ def test_bld8_b21_small_blind_moving_next_to_the_big_blind_lets_the_blinds_pass(
     for button, sb, bb, order in ((3, 4, 6, (4, 6, 7, 1, 3)), (4, 6, 7, (6, 7, 1, 3, 4)),
                                   (5, 7, 1, (6, 7, 1, 3, 4, 5))):
         played, _ = planned(journal)
-        plan = played.plan
+        plan = played.play.plan
         assert plan is not None and (plan.button, plan.sb, plan.bb) == (button, sb, bb)
         assert plan.order == order and 5 not in plan.after.missed and 5 not in plan.blinds
         assert (passed in plan.notes) == (button == 4)          # hand 3 is the one the small blind passes him
@@ -150,7 +150,7 @@ def test_bld8_online_a_moved_player_is_new() -> None:
     journal = after_first_hand((1, 2, 3, 4, 5, 6, 7), rules="online") + [move(6, 8)]
     played, result = planned(journal)
     assert bld8_notes(result) == ["Seat 6 moves to seat 8: a new player there (BLD-6)"]
-    plan = played.plan
+    plan = played.play.plan
     assert plan is not None and (plan.button, plan.sb, plan.bb) == (2, 3, 4)
     assert 8 not in plan.order and ("BLD-6", "Seat 8 waits for the big blind") in plan.notes
 

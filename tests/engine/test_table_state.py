@@ -89,7 +89,7 @@ def test_the_record_carries_the_tournament_and_a_pending_redeal() -> None:
     second = journal.index(START, journal.index(START) + 1)
     for entry in journal[: second + 1]:
         assert played.apply(entry).accepted
-    plan = played.plan
+    plan = played.play.plan
     for entry in journal[second + 1: second + 4]:
         assert played.apply(entry).accepted
     state = played.state

@@ -43,7 +43,7 @@ def test_a_click_on_a_seat_button_calls_and_the_seat_display_shows_it(tmp_path: 
             assert shown.convert("1").tobytes() == sim.image(1).tobytes()
             assert state["seats"][0]["leds"] == {"action": False, "dealer": True}
             assert state["seats"][1]["leds"] == {"action": True, "dealer": False}
-            assert sim.table.seats[1].stack == 300 and sim.table.hand.stacks[sim.table.plan.order.index(1)] == 297
+            assert sim.table.seats[1].stack == 300 and sim.table.seat(1).stack == 297
             await ws.close()
 
     asyncio.run(scenario())
@@ -58,7 +58,7 @@ def test_hole_cards_reach_only_a_viewer_who_ticked_training(tmp_path: Path) -> N
             await trainee.send_json({"op": "training", "on": True})
             await click(plain, console="start")
             state = await _deal_hole_cards(plain)
-            holes = {seat: list(sim.table.hand.hole[i]) for i, seat in enumerate(sim.table.plan.order)}
+            holes = {seat: list(sim.table.play.hand.hole[i]) for i, seat in enumerate(sim.table.play.plan.order)}
             assert all(len(cards) == 2 for cards in holes.values())
             text = json.dumps({k: v for k, v in state.items() if k != "shoe"} | {"shoe": {
                 k: v for k, v in state["shoe"].items() if k != "cards"}})
@@ -124,11 +124,12 @@ def test_the_journal_download_replays_to_the_same_table(tmp_path: Path) -> None:
             lines = journal.splitlines()
             assert lines[:5] == START_JOURNAL.read_text().splitlines()
             assert [json.loads(line)["type"] for line in lines[5:]] == ["start"] + ["card"] * 6 + ["act"]
-            before = sim.table.expectation().as_json(), sim.table.hand.stacks[:], sim.table.hand.hole[:]
+            before = sim.table.expectation().as_json(), sim.table.play.hand.stacks[:], sim.table.play.hand.hole[:]
         async with running_sim(tmp_path / "b", lines=lines) as (again, _, client):
             state = await next_state(await client.ws_connect("/ws"))
             assert state["next"]["what"] == "action on seat 2"
-            assert (again.table.expectation().as_json(), again.table.hand.stacks, again.table.hand.hole) == before
+            hand = again.table.play.hand
+            assert (again.table.expectation().as_json(), hand.stacks, hand.hole) == before
 
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()

@@ -1,0 +1,70 @@
+"""The engine's face read by seat number: seat state, pots with eligible seats, payouts, board, showdown cards.
+
+One hand, worked by hand: blinds 1/3; seat 1 (300) has the button, seat 2 (100) the small blind, seat 3 (300)
+the big blind. Pre-flop seat 1 raises to 10, seat 2 moves all-in for 100, seats 3 and 1 call: a main pot of
+3 x 100 = 300 for all three (POT-1). On the flop seat 3 bets 50 and seat 1 calls: a side pot of 2 x 50 = 100
+for seats 1 and 3 only. Seat 2's aces win the main pot, seat 3's kings the side pot.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from journal_kit import act, cards, sit, table
+
+from dealerpi.engine import LegalActions, PotNow, SeatStatus, Table, Waiting
+
+HOLE = {2: ["As", "Ad"], 3: ["Ks", "Kd"], 1: ["7c", "2h"]}
+
+
+def played(extra: list[dict[str, Any]]) -> Table:
+    t = Table()
+    journal = [table(seats=6), sit(1, 300), sit(2, 100), sit(3, 300), {"type": "button", "seat": 1},
+               {"type": "start"}, *cards(*[HOLE[seat][k] for k in range(2) for seat in (2, 3, 1)]),
+               act(1, "raise", 10), act(2, "all_in"), act(3, "call"), act(1, "call"), *extra]
+    for entry in journal:
+        outcome = t.apply(entry)
+        assert outcome.accepted, (entry, outcome.reason)
+    return t
+
+
+def test_seats_pots_and_legal_actions_on_the_flop_pot1() -> None:
+    """After the flop (burn 3c, 9h 5d 4s) the action is on seat 3, who may check or bet 3 (BET-1: the big blind)
+    to 200 (his 300 less 100); seat 2 is all-in with 0 behind. One pot of 300, every seat eligible."""
+    t = played(cards("3c", "9h", "5d", "4s"))
+    assert t.expectation().waiting is Waiting.ACTION and t.expectation().seat == 3
+    three = t.seat(3)
+    assert (three.player, three.stack, three.status, three.bet, three.blind) == ("P3", 200, SeatStatus.IN, 0, "BB")
+    assert three.legal == LegalActions(fold=True, check=True, call_to=None, raise_span=(3, 200))
+    assert (t.seat(2).stack, t.seat(2).status, t.seat(2).legal) == (0, SeatStatus.ALL_IN, None)
+    assert (t.seat(1).stack, t.seat(1).is_button, t.seat(1).legal) == (200, True, None)
+    assert t.seat(4).status is SeatStatus.EMPTY and t.seat(4).player is None
+    assert [(p.amount, sorted(p.eligible)) for p in t.pots()] == [(300, [1, 2, 3])]
+    assert t.pot_total() == 300 and t.board() == (("9h", "5d", "4s"),) and t.button() == 1
+    assert t.dealt_seats() == (2, 3, 1)
+
+
+def test_a_side_pot_names_only_the_seats_that_can_win_it_pot1() -> None:
+    """Seat 3 bets 50 and seat 1 calls: main pot 300 (seats 1, 2, 3) and a side pot of 2 x 50 = 100 (seats 1, 3);
+    the seats' bets are cleared by the turn's deal."""
+    t = played([*cards("3c", "9h", "5d", "4s"), act(3, "bet", 50), act(1, "call")])
+    assert [PotNow(p.amount, tuple(sorted(p.eligible))) for p in t.pots()] == [PotNow(300, (1, 2, 3)),
+                                                                               PotNow(100, (1, 3))]
+    assert (t.seat(3).stack, t.seat(1).stack) == (150, 150)
+
+
+def test_showdown_cards_are_only_the_tabled_hands_and_payouts_after_pot7() -> None:
+    """POT-7: after seat 2 shows, the public sees seat 2's cards only; seat 1's own cards are his alone. At the end
+    seat 2 wins the main pot (300) with aces, seat 3 the side pot (100) with kings; seat 1 mucked. Stacks: seat 2
+    300, seat 3 150 + 100 = 250, seat 1 150 (sum 700 = 300 + 100 + 300)."""
+    river = [*cards("3c", "9h", "5d", "4s"), act(3, "bet", 50), act(1, "call"), *cards("3h", "Jc"),
+             act(3, "check"), act(1, "check"), *cards("3d", "8s"), act(3, "check"), act(1, "check")]
+    t = played([*river, {"type": "show", "seat": 2}])
+    assert t.shown_cards() == {2: ("As", "Ad")}
+    assert t.hole_cards(1) == ("7c", "2h") and t.payouts() == ()
+    t.apply({"type": "show", "seat": 3})
+    assert t.apply({"type": "muck", "seat": 1}).accepted
+    assert t.between_hands and t.pots() == ()
+    assert t.payouts() == ((2, 300), (3, 100))
+    assert t.shown_cards() == {2: ("As", "Ad"), 3: ("Ks", "Kd")}
+    assert [(t.seat(s).stack, t.seat(s).won) for s in (1, 2, 3)] == [(150, 0), (300, 300), (250, 100)]
