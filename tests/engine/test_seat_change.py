@@ -119,8 +119,8 @@ def test_bld8_b21_small_blind_moving_next_to_the_big_blind_lets_the_blinds_pass(
     (blinds-and-button.md choice 4): small blind 7, big blind 1."""
     journal = after_first_hand((1, 2, 3, 4, 6, 7)) + [move(2, 5, wait=True)]
     played, _ = replay(journal)
-    assert played.lineup.passing == frozenset({5})
-    assert Table.from_snapshot(json.loads(json.dumps(played.snapshot()))).lineup.passing == frozenset({5})
+    assert played.state.lineup.passing == frozenset({5})
+    assert Table.from_snapshot(json.loads(json.dumps(played.snapshot()))).state.lineup.passing == frozenset({5})
     passed = ("BLD-8", "Seat 5: the blinds have passed; plays from the next hand (seed 002 B21)")
     for button, sb, bb, order in ((3, 4, 6, (4, 6, 7, 1, 3)), (4, 6, 7, (6, 7, 1, 3, 4)),
                                   (5, 7, 1, (6, 7, 1, 3, 4, 5))):
