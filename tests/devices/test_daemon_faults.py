@@ -42,7 +42,7 @@ def test_a_failing_journal_pauses_inputs_on_every_display_until_a_probe_succeeds
     press(devices, clock, config.dealer.buttons["start"])
     # nothing journaled, nothing applied: the hand did not start
     assert config.journal.read_bytes() == before
-    assert controller.table.hand is None
+    assert controller.table.play is None
     message = f"{JOURNAL_PAUSED}: {words}. Free space or replace the SD card"
     assert controller.dealer_view().alerts[0].message == message
     for seat in (1, 2, 3):
@@ -67,7 +67,7 @@ def test_a_failing_journal_pauses_inputs_on_every_display_until_a_probe_succeeds
     assert controller.dealer_view().alerts[-1].message.startswith("journal writable again")
     assert all(controller.engine_views[s].alert is None for s in (1, 2, 3))
     press(devices, clock, config.dealer.buttons["start"])
-    assert controller.table.hand is not None
+    assert controller.table.play is not None
     assert journal_lines(config)[-1] == {"type": "start"}
     assert read(config.journal)[0] == journal_lines(config)   # nothing phantom, nothing torn
 
@@ -78,7 +78,7 @@ def test_a_card_that_cannot_be_journaled_is_not_taken_so_the_shoe_resends_it(tmp
     press(devices, clock, config.dealer.buttons["start"])
     ops.fail("fdatasync", errno.EIO)
     assert controller.on_read(CardRead("T00", "0BADCAFE", 1)) is False   # no ACK
-    assert controller.table.deal is not None and not controller.table.deal.buffer[0]
+    assert controller.table.play is not None and not controller.table.play.deal.buffer[0]
     assert controller.on_read(CardRead("T00", "0BADCAFE", 1)) is False   # the resend, still paused
     ops.heal()
     clock.now += PROBE_EVERY
