@@ -49,6 +49,7 @@ from dealerpi.input import DealerConsole, Key, SeatPanel
 from dealerpi.journal import Journal, JournalError, JournalFault
 from dealerpi.shoe.link import ShoeEvent, ShoeOffline, ShoeOnline
 from dealerpi.shoe.session import CardRead, ReaderFault, ReadsLost, ShoeRestarted
+from dealerpi.table_change import against_journal
 from dealerpi.views.build import dealer_view, seat_view
 from dealerpi.views.model import Alert, DealerView, SeatView
 from dealerpi.views.render import dealer_pages, render_dealer, render_seat
@@ -130,6 +131,7 @@ class Controller:
                                        lambda: devices.open_display(config.dealer.display), clock)
         self.api: Any = None         # the local API (dealerpi.socket_api): told of every input and change
         self.dealer_overlay: tuple[Any, float] | None = None   # (image, until): a pairing QR the host asked for
+        self.pending_table: dict[str, Any] | None = None    # the config's table input, waiting for the hand's end
 
     # --- start-up ------------------------------------------------------------------------------------
 
@@ -138,14 +140,45 @@ class Controller:
         for entry in entries:
             self._apply(entry)
             self._note_read(entry)
-        tables = [e for e in entries if e.get("type") == "table"]
-        wanted = self.config.table_input()
-        if not tables or tables[-1] != wanted:
-            outcome = self.submit(wanted)
-            if not outcome.accepted:
-                _LOGGER.warning("the config's table settings were not applied: %s", outcome.reason)
+        self._check_table_config()
         _LOGGER.info("table ready: %d inputs replayed, hand #%d", len(entries), self.table.hand_number)
         self.refresh()
+
+    def _check_table_config(self) -> None:
+        """Issue 12: the config's ``[table]`` against the journal's table. What differs is logged and shown to
+        the dealer; the change is applied between hands only, so a hand in play ends with the game, stakes and
+        panel steps it was dealt with. Players on seats the new table lacks stay on record (the engine says
+        so): the host moves them or cashes them out."""
+        changes = against_journal(self.table.config, self.config.table_input())
+        if changes:
+            text = "; ".join(changes)
+            when = "now" if self.table.table_may_change() else "when this hand ends"
+            _LOGGER.warning("%s: the config's [table] differs from the journal's table: %s; applied %s",
+                            self.config.source, text, when)
+            self.alerts.append(Alert("TABLE", f"Config differs from the journal: {text}. Applied {when}"))
+            if when != "now" and (lacking := sorted(set(self.table.seats) - set(self.panels))):
+                _LOGGER.warning("seats %s are in the journal's hand but have no panel in %s", lacking,
+                                self.config.source)
+                self.alerts.append(Alert("TABLE", f"Seats {', '.join(map(str, lacking))} have no panel in this "
+                                                  "config: put the old config back until this hand ends"))
+        if changes is not None:
+            self.pending_table = self.config.table_input()
+        self._apply_pending_table()
+
+    def _apply_pending_table(self) -> None:
+        """The config's table input, once the table may change (between hands); the panels' amount step
+        follows the table in force (docs/seat-panel.md: the largest chip both blinds are made of)."""
+        if self.pending_table is not None and self.table.table_may_change():
+            entry, self.pending_table = self.pending_table, None
+            outcome = self.submit(entry)
+            if not outcome.accepted and self.journal_fault is not None:
+                self.pending_table = entry                  # not journaled: tried again after the next input
+            elif not outcome.accepted:
+                _LOGGER.error("the config's table settings were refused: %s", outcome.reason)
+        if self.table.config is not None:
+            unit = gcd_unit((self.table.config.small_blind, self.table.config.big_blind))
+            for panel in self.panels.values():
+                panel.unit = unit
 
     # --- inputs --------------------------------------------------------------------------------------
 
@@ -169,6 +202,8 @@ class Controller:
                 self.alerts.append(alert)
         elif isinstance(seat, int):
             self.seat_alerts.pop(seat, None)
+        if self.pending_table is not None:
+            self._apply_pending_table()          # the hand this input ended was the last one on the old table
         return outcome
 
     def _apply(self, entry: dict[str, Any]) -> Outcome:

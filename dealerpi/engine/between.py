@@ -14,7 +14,8 @@ from dealerpi.engine.entries import Away, Back, Button, Chips, Leave, Move, SetT
 from dealerpi.engine.inputs import InputError, TableConfig
 from dealerpi.engine.payouts import Standings
 from dealerpi.engine.play import HandPlay
-from dealerpi.engine.positions import SeatInfo, check_buy_in, move_button, plan_bomb, plan_hand
+from dealerpi.engine.policies import SeatChange
+from dealerpi.engine.positions import Lineup, SeatInfo, check_buy_in, move_button, plan_bomb, plan_hand
 from dealerpi.engine.records import Alert
 from dealerpi.engine.seat_change import move_seat
 from dealerpi.engine.state import Redeal, SeatState, TableState
@@ -28,20 +29,43 @@ def require_config(state: TableState) -> TableConfig:
 
 
 def occupied(state: TableState, seat: int) -> SeatState:
-    """The seat ``seat``, which must exist and be taken."""
+    """The seat ``seat``, which must be taken: on the table, or beyond a table made smaller (set_table)."""
     config = require_config(state)
+    info = state.seat(seat)
+    if info is not None:
+        return info
     if not 1 <= seat <= config.seats:
         raise InputError(f"seat {seat} does not exist: seats are 1 to {config.seats}")
-    info = state.seat(seat)
-    if info is None:
-        raise InputError(f"seat {seat} is empty")
-    return info
+    raise InputError(f"seat {seat} is empty")
 
 
-def set_table(state: TableState, entry: SetTable) -> TableState:
-    config = entry.config
-    return replace(state, config=config, levels=LevelClock(config.levels) if config.levels else None,
-                   standings=Standings(0, 0, config.payouts) if config.policies.tournament else None)
+def set_table(state: TableState, entry: SetTable) -> tuple[TableState, list[Alert]]:
+    """A new table, or a change of it between hands. A running level clock and the tournament's standings go
+    on when the schedule and the tournament do (TRN-1, TRN-4). A seat the table no longer has keeps its player
+    and stack on record, out of play (``start`` deals only the table's seats), until the host moves or cashes
+    out that player (issue 12)."""
+    if state.redeal is not None:
+        raise IllegalAction("cannot change the table before the fouled deal is played again (MIS-7)")
+    old, config = state.config, entry.config
+    levels = state.levels
+    if old is None or old.levels != config.levels or levels is None:
+        levels = LevelClock(config.levels) if config.levels else None
+    standings = None
+    if config.policies.tournament:
+        standings = Standings(0, 0, config.payouts) if state.standings is None \
+            else replace(state.standings, percents=config.payouts)
+    alerts = [Alert("TABLE", f"Seat {s.seat} ({s.player}, {s.stack}) is not at this {config.seats}-seat table: "
+                             "move the player to an empty seat or cash out")
+              for s in state.seats if s.seat > config.seats]
+    lineup = state.lineup
+    if any(s is not None and s > config.seats
+           for s in (lineup.button, lineup.sb, lineup.bb, lineup.start, lineup.bb_poster)):
+        # BLD-1 counts seats around this table: a button or blind on a seat it lacks cannot move on from
+        # there, so the next hand is planned as a first hand (seed 002 B4)
+        lineup = Lineup()
+        alerts.append(Alert("BLD-1", f"The button or a blind was on a seat this {config.seats}-seat table does "
+                                     "not have: the next hand is dealt as a first hand"))
+    return replace(state, config=config, levels=levels, standings=standings, lineup=lineup), alerts
 
 
 def sit(state: TableState, entry: Sit) -> TableState:
@@ -78,8 +102,11 @@ def move(state: TableState, entry: Move) -> tuple[TableState, list[Alert]]:
     """BLD-8: a player changes seats between hands; ``seat_change.move_seat`` says what he owes."""
     config, player = require_config(state), occupied(state, entry.seat)
     infos = {s.seat: SeatInfo(s.seat, s.stack, away=s.away) for s in state.seats}
+    policies = config.policies
+    if entry.seat > config.seats:     # from a seat this table no longer has: no position to measure from (BLD-6)
+        policies = replace(policies, seat_change=SeatChange.AS_NEW)
     moved = move_seat(state.lineup, infos, entry.seat, entry.to, table_seats=config.seats,
-                      policies=config.policies, wait=entry.wait)
+                      policies=policies, wait=entry.wait)
     player = replace(player, seat=entry.to, new=player.new or moved.new,
                      wants_to_post=player.wants_to_post if entry.post is None else entry.post)
     state = replace(state.without_seat(entry.seat), lineup=moved.lineup).with_seat(player)
@@ -146,7 +173,7 @@ def start(state: TableState, entry: Start) -> tuple[TableState, HandPlay, list[A
     if redeal is None:
         stakes = _next_stakes(state, config)
         infos = {s.seat: SeatInfo(s.seat, s.stack, away=s.away, new=s.new, wants_to_post=s.wants_to_post)
-                 for s in state.seats}
+                 for s in state.seats if s.seat <= config.seats}       # beyond a table made smaller: not dealt
         small_blind, big_blind, ante, bb_ante = stakes
         plan = plan_hand(state.lineup, infos, table_seats=config.seats, small_blind=small_blind,
                          big_blind=big_blind, structure=config.game.structure, policies=config.policies,

@@ -180,10 +180,15 @@ class Table:
             raise IllegalAction("no hand is being played")
         return self.play
 
+    def table_may_change(self) -> bool:
+        """Whether a ``table`` input would be taken now: between hands, and no fouled deal waits to be played
+        again with the same plan (MIS-7)."""
+        return self.between_hands and self.state.redeal is None
+
     def _on_table(self, entry: SetTable) -> list[Alert]:
         self._no_hand("change the table")
-        self.state = between.set_table(self.state, entry)
-        return []
+        self.state, alerts = between.set_table(self.state, entry)
+        return alerts
 
     def _on_sit(self, entry: Sit) -> list[Alert]:
         self.state = between.sit(self.state, entry)
