@@ -74,7 +74,7 @@ def test_seat_missing_from_the_config_keeps_its_player_and_the_table_plays(
     assert controller.table.seats[5].player == "Eve" and controller.table.seats[5].stack == 250
 
     assert controller.submit({"type": "start"}).accepted
-    assert controller.table.plan is not None and sorted(controller.table.plan.order) == [1, 2, 3]
+    assert controller.table.play is not None and sorted(controller.table.play.plan.order) == [1, 2, 3]
     outcome = controller.submit({"type": "leave", "seat": 5})          # a cash-out, even during the hand
     assert outcome.accepted, outcome.reason
     assert sorted(controller.table.seats) == [1, 2, 3]
@@ -101,15 +101,18 @@ def test_the_button_on_a_missing_seat_restarts_the_rotation(tmp_path: Path) -> N
               {"type": "act", "seat": 6, "action": "fold"}, {"type": "act", "seat": 1, "action": "fold"}]
     replayed = Table()
     assert all(replayed.apply(entry).accepted for entry in played)
-    assert replayed.plan is not None and (replayed.plan.button, replayed.plan.sb, replayed.plan.bb) == (6, 1, 2)
+    assert replayed.play is not None
+    plan = replayed.play.plan
+    assert (plan.button, plan.sb, plan.bb) == (6, 1, 2)
     controller = controller_over(tmp_path, played)
     messages = [a.message for a in controller.alerts]
     assert "The button or a blind was on a seat this 3-seat table does not have: the next hand is dealt as " \
            "a first hand" in messages
     outcome = controller.submit({"type": "start"})
     assert outcome.accepted, outcome.reason
-    assert controller.table.plan is not None
-    assert (controller.table.plan.button, controller.table.plan.sb, controller.table.plan.bb) == (1, 2, 3)
+    assert controller.table.play is not None
+    plan = controller.table.play.plan
+    assert (plan.button, plan.sb, plan.bb) == (1, 2, 3)
 
 
 def test_a_change_found_mid_hand_waits_for_the_hand_to_end(tmp_path: Path) -> None:
