@@ -45,6 +45,9 @@ class Daemon(Protocol):
     shoe_online: bool
     alerts: Any
     journal: Any
+    journal_fault: str | None
+    seat_slots: dict[int, Any]
+    dealer_slot: Any
 
     def submit(self, entry: dict[str, Any]) -> Any: ...
     def refresh(self) -> None: ...
@@ -216,8 +219,10 @@ class ApiServer:
     def status(self) -> dict[str, Any]:
         alerts: tuple[Alert, ...] = tuple(self.daemon.alerts)
         journal = self.daemon.journal
+        slots = [self.daemon.dealer_slot, *self.daemon.seat_slots.values()]
         return {"alerts": [(a.rule, a.message) for a in alerts], "shoe_online": self.daemon.shoe_online,
-                "journal": {"path": str(journal.path), "inputs": journal.count}}
+                "journal": {"path": str(journal.path), "inputs": journal.count, "fault": self.daemon.journal_fault},
+                "displays": {"count": len(slots), "failed": [slot.name for slot in slots if slot.failed]}}
 
     def ledger_summary(self) -> dict[str, Any]:
         table = self.daemon.table

@@ -112,8 +112,12 @@ function renderSeats() {
 function renderHost() {
   const status = view.status || {};
   const journal = status.journal || {};
+  const displays = status.displays || {count: 0, failed: []};
   fill("status", el("li", {class: view.shoe ? "ok" : "bad"}, "shoe " + (view.shoe ? "online" : "offline")),
-       el("li", {class: "ok"}, `journal: ${journal.inputs} inputs`));
+       journal.fault ? el("li", {class: "bad"}, `journal failing, inputs paused: ${journal.fault}`)
+                     : el("li", {class: "ok"}, `journal: ${journal.inputs} inputs, written`),
+       displays.failed.length ? el("li", {class: "bad"}, "display failing: " + displays.failed.join(", "))
+                              : el("li", {class: "ok"}, `displays: all ${displays.count} working`));
   const ledger = view.ledger;
   if (!ledger) return;
   fill("check", el("span", {class: ledger.balanced ? "ok" : "bad"},
