@@ -184,3 +184,10 @@ def test_an_evening_from_the_host_dealer_and_board_pages(table: tuple[Path, dict
     expect(host.locator("#check")).to_have_text("in 750 = on the table 549 + cashed out 201: balanced")
     expect(host.locator("#transfers")).to_have_text("Bob pays Cy 1")
     shot(host, "host")
+    # BLD-8: between hands Bob moves to the seat Cy left; his stack goes with him
+    host.select_option("#move-seat", "2")
+    host.select_option("#move-to", "3")
+    host.click("#move button")
+    expect(host.locator("#seat-3")).to_contain_text("Bob")
+    expect(host.locator("#seat-3")).to_contain_text("299")
+    expect(board.locator("#seat-2")).to_contain_text("—")

@@ -99,7 +99,8 @@ function seatRow(number, seat) {
 function renderSeats() {
   const numbers = Object.keys(view.seats).sort((a, b) => a - b);
   fill("seats", ...numbers.map((n) => seatRow(n, view.seats[n])));
-  for (const [id, wantEmpty] of [["sit-seat", true], ["topup-seat", false], ["dead-seat", false]]) {
+  for (const [id, wantEmpty] of [["sit-seat", true], ["topup-seat", false], ["dead-seat", false],
+                                 ["move-seat", false], ["move-to", true]]) {
     const select = $(id);
     if (!select) continue;
     const keep = select.value;
@@ -182,6 +183,7 @@ function form(id, entry) {
 
 form("sit", (data) => ({type: "sit", seat: Number(data.get("seat")), player: data.get("player").trim(),
                         stack: Number(data.get("stack"))}));
+form("move", (data) => ({type: "move", seat: Number(data.get("seat")), to: Number(data.get("to"))}));   // BLD-8
 form("topup", (data) => ({type: "chips", seat: Number(data.get("seat")), amount: Number(data.get("amount"))}));
 if ($("dead")) $("dead").addEventListener("submit", (event) => {     // MIS-4: asks first, like undo
   event.preventDefault();
