@@ -104,9 +104,9 @@ test -s /var/lib/dealerpi/journal.jsonl && echo "journal written: $(wc -l < /var
 
 say "step 10: the unit"
 cp /opt/dealerpi/src/systemd/dealerpi.service /etc/systemd/system/
-cp /opt/dealerpi/src/systemd/99-dealerpi-*.rules /etc/udev/rules.d/
 systemd-analyze verify /etc/systemd/system/dealerpi.service && echo "systemd-analyze verify: no complaints"
 systemd-analyze security --offline=true /etc/systemd/system/dealerpi.service 2>&1 | tail -1
-udevadm verify /etc/udev/rules.d/99-dealerpi-*.rules 2>/dev/null || echo "(udevadm verify: not in systemd 252)"
+(cd /var/lib/dealerpi && runuser -u dealerpi -- /opt/dealerpi/venv/bin/dealerpi doctor \
+    --config /etc/dealerpi/dealerpi.toml --fake) | grep -e "unit working directory" -e "checks,"
 '
 say "arm64 install check: OK"
