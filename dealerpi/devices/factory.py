@@ -247,7 +247,7 @@ def wait_for_hardware(devices: Devices, *, wait: bool, notify: Callable[[str], N
     ``wait`` (by hand) it raises :class:`HardwareMissing` at once. A pin factory that opens the wrong chip
     raises :class:`HardwareError` (no wait fixes that).
     """
-    notify = notify or _systemd_notify
+    notify = notify or _systemd_notifier()
     shown: list[str] = []
     screens: dict[DisplayConfig, Any] = {}
     try:
@@ -292,10 +292,12 @@ def _show(devices: Devices, screens: dict[DisplayConfig, Any], missing: list[str
             screens.pop(display, None)
 
 
-def _systemd_notify(message: str) -> None:
+def _systemd_notifier() -> Callable[[str], None]:
+    """sdnotify's sender (silent when not run by systemd), one socket for the whole wait."""
     import sdnotify  # type: ignore[import-untyped]
 
-    sdnotify.SystemdNotifier().notify(message)
+    notify: Callable[[str], None] = sdnotify.SystemdNotifier().notify
+    return notify
 
 
 def make_devices(config: Config, *, fake: bool = False) -> Devices:
