@@ -102,17 +102,14 @@ ChipInfo = Callable[[int], tuple[str, int]]
 def list_chips(root: Path = SYSFS_GPIO, info: ChipInfo = read_chip_info) -> list[Chip]:
     """Every gpiochip the kernel has, by number; a chip whose device cannot be asked is left out and logged."""
     chips = []
-    entries = sorted(root.glob("gpiochip*"), key=lambda p: int(p.name.removeprefix("gpiochip") or -1))
-    for entry in entries:
-        number = entry.name.removeprefix("gpiochip")
-        if not number.isdigit():
-            continue
+    numbers = sorted(int(n) for p in root.glob("gpiochip*") if (n := p.name.removeprefix("gpiochip")).isdigit())
+    for number in numbers:
         try:
-            label, lines = info(int(number))
+            label, lines = info(number)
         except OSError as exc:
-            _LOGGER.warning("gpiochip%s: cannot read its label (%s)", number, exc)
+            _LOGGER.warning("gpiochip%d: cannot read its label (%s)", number, exc)
             continue
-        chips.append(Chip(int(number), label, lines, entry.resolve().parent.name))
+        chips.append(Chip(number, label, lines, (root / f"gpiochip{number}").resolve().parent.name))
     return chips
 
 
