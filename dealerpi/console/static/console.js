@@ -176,8 +176,10 @@ function form(id, entry) {
   if (!node) return;
   node.addEventListener("submit", (event) => {
     event.preventDefault();
-    sentForm = node;
     send(entry(new FormData(node)));
+    // a card is cleared at once, so the next can be typed before the answer comes (a refusal names it);
+    // the other forms keep what was typed until the table accepts it
+    if (id === "card") node.reset(); else sentForm = node;
   });
 }
 
