@@ -91,10 +91,14 @@ def move_seat(lineup: Lineup, seats: Mapping[int, SeatInfo], seat: int, to: int,
                       "(seed 002 B22)"),))
     passed = due(to) - due(seat)
     if passed >= 3:
-        return Move(lineup, True, (("BLD-8", f"{moved} past {passed} active players: posts a big blind or waits "
+        return Move(lineup, True, (("BLD-8", f"{moved} past {_players(passed)}: posts a big blind or waits "
                                              "for it (seed 002 B20)"),))
-    return Move(lineup, False, (("BLD-8", f"{moved}: no penalty, {max(passed, 0)} players passed "
+    return Move(lineup, False, (("BLD-8", f"{moved}: no penalty, {_players(max(passed, 0))} passed "
                                           "(seed 002 B20 needs 3)"),))
+
+
+def _players(count: int) -> str:
+    return f"{count} active player{'' if count == 1 else 's'}"
 
 
 def _carry(lineup: Lineup, seat: int, to: int) -> Lineup:

@@ -14,6 +14,7 @@ from typing import Any
 
 from journal_kit import act, cards, replay, sit, table
 
+from dealerpi.engine.positions import HandPlan
 from dealerpi.engine.table import Table
 
 START: dict[str, Any] = {"type": "start"}
@@ -50,33 +51,33 @@ def bld8_notes(result: dict[str, Any]) -> list[str]:
     return [a["message"] for a in result["alerts"] if a["rule"] == "BLD-8"]
 
 
+def next_plan(occupied: tuple[int, ...], entry: dict[str, Any], rules: str = "casino") -> tuple[HandPlan, list[str]]:
+    """The plan of the second hand when ``entry`` (a move) comes after the first; and the move's notes."""
+    played, result = planned(after_first_hand(occupied, rules) + [entry])
+    assert played.play.plan is not None
+    return played.play.plan, bld8_notes(result)
+
+
 def test_bld8_b20_moving_past_three_active_players_posts_or_waits_for_the_big_blind() -> None:
     """Seed 002 B20: seat 4 was due for the next big blind (due 0: nobody between seat 3 and seat 4). At seat
     8, the big blind passes seats 5, 6 and 7 first: due 3, so he moved past 3 active players and must post
     the big blind or wait for it. The next hand: button 2, small blind 3, big blind 5 (seat 4 is empty);
     seat 8 waits, or posts 3 live to play now."""
-    journal = after_first_hand((1, 2, 3, 4, 5, 6, 7)) + [move(4, 8)]
-    played, result = planned(journal)
-    assert bld8_notes(result) == ["Seat 4 moves to seat 8 past 3 active players: posts a big blind or waits for "
-                                  "it (seed 002 B20)"]
-    plan = played.play.plan
-    assert plan is not None and (plan.button, plan.sb, plan.bb) == (2, 3, 5)
-    assert plan.order == (3, 5, 6, 7, 1, 2)
+    plan, notes = next_plan((1, 2, 3, 4, 5, 6, 7), move(4, 8))
+    assert notes == ["Seat 4 moves to seat 8 past 3 active players: posts a big blind or waits for it (seed 002 B20)"]
+    assert (plan.button, plan.sb, plan.bb) == (2, 3, 5) and plan.order == (3, 5, 6, 7, 1, 2)
     assert ("BLD-6", "Seat 8 waits for the big blind") in plan.notes
-    played, _ = planned(after_first_hand((1, 2, 3, 4, 5, 6, 7)) + [move(4, 8, post=True)])
-    assert played.play.plan is not None and played.play.plan.blinds == {3: 1, 5: 3, 8: 3}
-    assert played.play.plan.order == (3, 5, 6, 7, 8, 1, 2)
+    plan, _ = next_plan((1, 2, 3, 4, 5, 6, 7), move(4, 8, post=True))
+    assert plan.blinds == {3: 1, 5: 3, 8: 3} and plan.order == (3, 5, 6, 7, 8, 1, 2)
 
 
 def test_bld8_b20_moving_past_fewer_than_three_costs_nothing() -> None:
     """Seed 002 B20: seat 6 had due 2 (seats 4 and 5 before him); at seat 8 the big blind passes 4, 5 and 7:
     due 3, one more than before. No penalty: the next hand (button 2, small blind 3, big blind 4) deals
     seat 8 in without a post."""
-    journal = after_first_hand((1, 2, 3, 4, 5, 6, 7)) + [move(6, 8)]
-    played, result = planned(journal)
-    assert bld8_notes(result) == ["Seat 6 moves to seat 8: no penalty, 1 players passed (seed 002 B20 needs 3)"]
-    plan = played.play.plan
-    assert plan is not None and (plan.button, plan.sb, plan.bb) == (2, 3, 4)
+    plan, notes = next_plan((1, 2, 3, 4, 5, 6, 7), move(6, 8))
+    assert notes == ["Seat 6 moves to seat 8: no penalty, 1 active player passed (seed 002 B20 needs 3)"]
+    assert (plan.button, plan.sb, plan.bb) == (2, 3, 4)
     assert plan.order == (3, 4, 5, 7, 8, 1, 2) and plan.blinds == {3: 1, 4: 3}
 
 
@@ -86,26 +87,34 @@ def test_bld8_b22_big_blind_moving_three_past_the_next_big_blind_owes_the_small_
     the big blind. Casino marks it (BLD-7 by_structure): waiting, he is not dealt in; posting, he pays the
     small blind 1 dead (a missed small blind alone, blinds-and-button.md choice 6). Next hand: button 2,
     small blind 4, big blind 5."""
-    journal = after_first_hand((1, 2, 3, 4, 5, 6, 7)) + [move(3, 8)]
-    played, result = planned(journal)
-    assert bld8_notes(result) == ["Seat 3 moves to seat 8 past 4 players: makes up the small blind or waits for "
-                                  "the big blind (seed 002 B22)"]
-    plan = played.play.plan
-    assert plan is not None and (plan.button, plan.sb, plan.bb) == (2, 4, 5)
+    plan, notes = next_plan((1, 2, 3, 4, 5, 6, 7), move(3, 8))
+    assert notes == ["Seat 3 moves to seat 8 past 4 players: makes up the small blind or waits for the big blind "
+                     "(seed 002 B22)"]
+    assert (plan.button, plan.sb, plan.bb) == (2, 4, 5)
     assert 8 not in plan.order and plan.after.missed == {8: "sb"}
-    played, _ = planned(after_first_hand((1, 2, 3, 4, 5, 6, 7)) + [move(3, 8, post=True)])
-    assert played.play.plan is not None and played.play.plan.dead == {8: 1} and 8 in played.play.plan.order
+    plan, _ = next_plan((1, 2, 3, 4, 5, 6, 7), move(3, 8, post=True))
+    assert plan.dead == {8: 1} and 8 in plan.order
+
+
+def test_bld8_b22_home_marks_no_missed_small_blind() -> None:
+    """Seed 002 B22 under home's buy_blinds (BLD-7, seed 001: "a missed SB after you posted the BB is
+    ignored"): the same move of the last big blind, seat 3 to seat 8, past 4 players, leaves no marker. Home
+    has a dead button: the big blind moves on to seat 4, the small blind is dead on seat 3's empty chair and
+    the button goes to seat 2; seat 8 is dealt in without posting."""
+    plan, notes = next_plan((1, 2, 3, 4, 5, 6, 7), move(3, 8), rules="home")
+    assert notes == ["Seat 3 moves to seat 8 past 4 players and escapes the small blind: this house does not "
+                     "mark a missed small blind (BLD-7)"]
+    assert (plan.button, plan.sb, plan.bb) == (2, None, 4)
+    assert plan.after.missed == {} and 8 in plan.order and plan.blinds == {4: 3}
 
 
 def test_bld8_b22_big_blind_moving_one_past_costs_nothing() -> None:
     """Seed 002 B22: seat 3 (the last big blind) moves to seat 5, one active player (seat 4) past the next big
     blind: less than three, no penalty. Next hand: button 2, small blind 4 (the next player after the empty
     seat 3), big blind 5: having moved into its path, he posts the big blind at once; nothing dead."""
-    journal = after_first_hand((1, 2, 3, 4, 6, 7)) + [move(3, 5)]
-    played, result = planned(journal)
-    assert bld8_notes(result) == ["Seat 3 moves to seat 5: no penalty (seed 002 B22)"]
-    plan = played.play.plan
-    assert plan is not None and (plan.button, plan.sb, plan.bb) == (2, 4, 5)
+    plan, notes = next_plan((1, 2, 3, 4, 6, 7), move(3, 5))
+    assert notes == ["Seat 3 moves to seat 5: no penalty (seed 002 B22)"]
+    assert (plan.button, plan.sb, plan.bb) == (2, 4, 5)
     assert plan.order == (4, 5, 6, 7, 1, 2) and plan.blinds == {4: 1, 5: 3} and plan.dead == {}
 
 
@@ -147,11 +156,9 @@ def test_bld8_online_a_moved_player_is_new() -> None:
     """BLD-8, seat_change as_new (online; seed 003 has no seat change at one table): seat 6's move to seat 8
     would cost nothing by position (one player passed), but online he is a new player: he waits for the big
     blind (BLD-6 post_or_wait). No dead button online: button 2, small blind 3, big blind 4."""
-    journal = after_first_hand((1, 2, 3, 4, 5, 6, 7), rules="online") + [move(6, 8)]
-    played, result = planned(journal)
-    assert bld8_notes(result) == ["Seat 6 moves to seat 8: a new player there (BLD-6)"]
-    plan = played.play.plan
-    assert plan is not None and (plan.button, plan.sb, plan.bb) == (2, 3, 4)
+    plan, notes = next_plan((1, 2, 3, 4, 5, 6, 7), move(6, 8), rules="online")
+    assert notes == ["Seat 6 moves to seat 8: a new player there (BLD-6)"]
+    assert (plan.button, plan.sb, plan.bb) == (2, 3, 4)
     assert 8 not in plan.order and ("BLD-6", "Seat 8 waits for the big blind") in plan.notes
 
 
