@@ -160,9 +160,9 @@ class Hand(Betting):
 
         Each player's ante is his own (POT-1, seed 004: an all-in player wins from each opponent the value of
         his all-in, so a partial ante makes a layer). A lone ante is a big-blind ante, paid for the table
-        (BLD-10, TDA RP-11): every player dealt in can win all of it. So can he a made-up dead small blind
-        (seed 002 B14: dead money "is put into the centre pot by the dealer because it is not part of the
-        bet"; seed 003: "donated ... directly to the Pot"). PokerKit draws the same line with its
+        (BLD-10, TDA RP-11): every player dealt in can win all of it. A made-up dead small blind is the
+        table's too (seed 002 B14: dead money "is put into the centre pot by the dealer because it is not part
+        of the bet"; seed 003: "donated ... directly to the Pot"). PokerKit draws the same line with its
         ``ante_trimming_status`` (true for uniform antes, false for non-uniform ones like the BBA)."""
         for i, amount in enumerate(amounts):
             if amount:

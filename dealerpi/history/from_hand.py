@@ -33,10 +33,10 @@ def record_from_hand(hand: Hand, *, blinds: Sequence[int], antes: Sequence[int] 
                      players: Sequence[str] | None = None, extra: Mapping[str, Any] | None = None) -> HandRecord:
     """The PHH record of ``hand``; ``blinds``, ``antes`` and ``dead`` are what it was created with.
 
-    Dead blinds are written as antes (both are dead money; PHH has only antes). With antes as well, the
-    replay layers a dead blind like an ante (POT-1), not whole in the main pot as the table does: the results
-    differ only if a player went all in for less than that poster's ante plus dead blind. The
-    ``finishing_stacks`` are set once the hand is complete.
+    Dead blinds are written as antes (both are dead money; PHH has only antes). With antes as well (or two
+    dead blinds), the replay layers a dead blind like an ante (POT-1), not whole in the main pot as the table
+    does: the results differ only if a player went all in for less than that poster's ante plus dead blind.
+    The ``finishing_stacks`` are set once the hand is complete.
     """
     code = PHH_CODES.get(hand.game.key)
     if code is None:
