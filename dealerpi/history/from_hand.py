@@ -35,8 +35,9 @@ def record_from_hand(hand: Hand, *, blinds: Sequence[int], antes: Sequence[int] 
 
     Dead blinds are written as antes (both are dead money; PHH has only antes). With antes as well (or two
     dead blinds), the replay layers a dead blind like an ante (POT-1), not whole in the main pot as the table
-    does: the results differ only if a player went all in for less than that poster's ante plus dead blind.
-    The ``finishing_stacks`` are set once the hand is complete.
+    does: the results differ only if a player went all in for less than that poster's ante plus dead blind,
+    and such a record raises PHHError (it is replayed first). The ``finishing_stacks`` are set once the hand
+    is complete.
     """
     code = PHH_CODES.get(hand.game.key)
     if code is None:
@@ -62,7 +63,18 @@ def record_from_hand(hand: Hand, *, blinds: Sequence[int], antes: Sequence[int] 
     )
     if any(action.startswith(_KILL) for action in record.actions):
         record = _with_kills_in_turn(record, hand)
+    elif any(dead) and sum(1 for ante in phh_antes if ante) >= 2:
+        _check_replays(record, "its dead blind, written as an ante, would make a side-pot layer")
     return record
+
+
+def _check_replays(record: HandRecord, why: str) -> None:
+    """Raise PHHError unless ``record`` (of a finished hand) replays to its own finishing stacks."""
+    if record.finishing_stacks is None:
+        return
+    check = replay(record)
+    if check.status is not Status.MATCH:
+        raise PHHError(f"PHH cannot say this hand exactly: {why} ({check.reason or check.status.value})")
 
 
 _KILL = "kill "     # a kill in the list of actions, until _with_kills_in_turn puts it at the player's turn
@@ -88,11 +100,7 @@ def _with_kills_in_turn(record: HandRecord, hand: Hand) -> HandRecord:
     if hand.phase is Phase.COMPLETE:
         _to_turn(shadow, killed, None, play, end=True)
     result = replace(record, actions=tuple(written))
-    if result.finishing_stacks is not None:
-        check = replay(result)
-        if check.status is not Status.MATCH:
-            raise PHHError(f"PHH cannot say this hand's out-of-turn kill: its record would not replay to the "
-                           f"table's stacks ({check.reason or check.status.value})")
+    _check_replays(result, "PHH players act only in turn, and its kill cannot be put at a turn")
     return result
 
 

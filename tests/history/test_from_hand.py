@@ -210,3 +210,22 @@ def test_deal9_heads_up_absent_player_hand_ends_before_the_deal() -> None:
     assert record.actions == ("d dh p1 ????", "d dh p2 ????", "p2 cc", "p1 f # killed")
     text = replays_to_its_stacks(hand, blinds=[2, 1])
     assert pokerkit_stacks(text) == (98, 102)
+
+
+def test_a_dead_blind_with_antes_that_phh_would_layer_raises() -> None:
+    """POT-1, BLD-10: antes 10; p1 (6 chips) posts the small blind 1 then 5 of his ante, all in; p3 also
+    posts a dead small blind 5 (in the main pot whole, the table's money). p3 calls 2, p2 checks it down, p1's
+    aces win. Table: main pot 3 x 6 = 18 + the dead 5 = 23 to p1. PHH has only antes, so p3's dead 5 would be
+    written into his ante (15) and layered: p1 would win 18. The record is refused, not written wrong."""
+    hand = Hand(GAMES["nlhe"], [6, 100, 100], blinds=[1, 2, 0], antes=[10, 10, 10], dead=[0, 0, 5], min_bet=2)
+    deal(hand, "AsAd", "7c2d", "8h3s")
+    hand.check_or_call()                       # p3 calls 2
+    hand.check_or_call()                       # p2 checks
+    for street in (["Kh", "9d", "4c"], ["Jd"], ["5h"]):
+        hand.deal_board(street)
+        hand.check_or_call()
+        hand.check_or_call()
+    hand.settle()
+    assert hand.won[0] == 23
+    with pytest.raises(PHHError, match="dead blind, written as an ante, would make a side-pot layer"):
+        record_from_hand(hand, blinds=[1, 2, 0], antes=[10, 10, 10], dead=[0, 0, 5])
