@@ -51,11 +51,16 @@ def bld8_notes(result: dict[str, Any]) -> list[str]:
     return [a["message"] for a in result["alerts"] if a["rule"] == "BLD-8"]
 
 
-def next_plan(occupied: tuple[int, ...], entry: dict[str, Any], rules: str = "casino") -> tuple[HandPlan, list[str]]:
-    """The plan of the second hand when ``entry`` (a move) comes after the first; and the move's notes."""
-    played, result = planned(after_first_hand(occupied, rules) + [entry])
+def next_plan_after(journal: list[dict[str, Any]], entry: dict[str, Any]) -> tuple[HandPlan, list[str]]:
+    """The plan of the next hand when ``entry`` (a move) comes after ``journal``; and the move's notes."""
+    played, result = planned([*journal, entry])
     assert played.play.plan is not None
     return played.play.plan, bld8_notes(result)
+
+
+def next_plan(occupied: tuple[int, ...], entry: dict[str, Any], rules: str = "casino") -> tuple[HandPlan, list[str]]:
+    """The plan of the second hand when ``entry`` (a move) comes after the first; and the move's notes."""
+    return next_plan_after(after_first_hand(occupied, rules), entry)
 
 
 def test_bld8_b20_moving_past_three_active_players_posts_or_waits_for_the_big_blind() -> None:
@@ -173,3 +178,25 @@ def test_bld8_move_only_between_hands_and_to_an_empty_seat() -> None:
         played, result = replay([*journal, bad])
         assert result["rejected"] == [{"line": len(journal) + 1, "reason": f"BLD-8: {reason}"}]
         assert sorted(played.seats) == [1, 2, 3, 4, 6, 7]
+
+
+def test_bld8_tournament_a_moved_player_follows_tda_8a() -> None:
+    """BLD-8, seat_change as_new in a tournament: a moved player is a new player under TDA 8-A (BLD-6
+    tournament): dealt in at once without posting, except strictly between the small blind and the button.
+    Seats 1, 2, 3, 5, 6, 7; dead button (TDA 32). Hand 2: button 2, small blind 3, big blind 5; everyone
+    folds to seat 5. Then seat 7 moves to seat 4. Hand 3: the big blind moves on to 6, the small blind goes
+    on seat 5 (the last big blind), the button on seat 3: seat 4 sits between the button and the small blind
+    and is not dealt in. Moved to seat 8 instead, he is dealt in at once, posting nothing."""
+    journal = after_first_hand((1, 2, 3, 5, 6, 7), rules="tournament")
+    played, _ = planned(journal)
+    plan = played.play.plan
+    assert plan is not None and (plan.button, plan.sb, plan.bb) == (2, 3, 5)
+    journal += [START, *cards(*DECK[: 2 * len(plan.order)])]
+    journal += [act(s, "fold") for s in (6, 7, 1, 2, 3)]          # left of the big blind round to the small blind
+    plan, notes = next_plan_after(journal, move(7, 4))
+    assert notes == ["Seat 7 moves to seat 4: a new player there (BLD-6)"]
+    assert (plan.button, plan.sb, plan.bb) == (3, 5, 6) and 4 not in plan.order
+    assert ("BLD-6", "Seat 4 is not dealt in between the small blind and the button (TDA 8-A)") in plan.notes
+    plan, _ = next_plan_after(journal, move(7, 8))
+    assert plan.order == (5, 6, 8, 1, 2, 3) and 8 not in plan.blinds
+
