@@ -163,6 +163,8 @@ class Controller:
                                                   "config: put the old config back until this hand ends"))
         if changes is not None:
             self.pending_table = self.config.table_input()
+        else:
+            self.alerts.extend(self.table.off_table())       # still to move or cash out, after a restart too
         self._apply_pending_table()
 
     def _apply_pending_table(self) -> None:

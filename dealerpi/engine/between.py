@@ -39,6 +39,13 @@ def occupied(state: TableState, seat: int) -> SeatState:
     raise InputError(f"seat {seat} is empty")
 
 
+def off_table(state: TableState) -> list[Alert]:
+    """One alert per player kept on a seat the table does not have (a table made smaller, see set_table)."""
+    seats = require_config(state).seats
+    return [Alert("TABLE", f"Seat {s.seat} ({s.player}, {s.stack}) is not at this {seats}-seat table: move the "
+                           "player to an empty seat or cash out") for s in state.seats if s.seat > seats]
+
+
 def set_table(state: TableState, entry: SetTable) -> tuple[TableState, list[Alert]]:
     """A new table, or a change of it between hands. A running level clock and the tournament's standings go
     on when the schedule and the tournament do (TRN-1, TRN-4). A seat the table no longer has keeps its player
@@ -54,9 +61,7 @@ def set_table(state: TableState, entry: SetTable) -> tuple[TableState, list[Aler
     if config.policies.tournament:
         standings = Standings(0, 0, config.payouts) if state.standings is None \
             else replace(state.standings, percents=config.payouts)
-    alerts = [Alert("TABLE", f"Seat {s.seat} ({s.player}, {s.stack}) is not at this {config.seats}-seat table: "
-                             "move the player to an empty seat or cash out")
-              for s in state.seats if s.seat > config.seats]
+    alerts = off_table(replace(state, config=config))
     lineup = state.lineup
     if any(s is not None and s > config.seats
            for s in (lineup.button, lineup.sb, lineup.bb, lineup.start, lineup.bb_poster)):

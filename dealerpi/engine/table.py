@@ -185,6 +185,10 @@ class Table:
         again with the same plan (MIS-7)."""
         return self.between_hands and self.state.redeal is None
 
+    def off_table(self) -> list[Alert]:
+        """Players kept on seats this table does not have, each an alert asking to move or cash them out."""
+        return [] if self.state.config is None else between.off_table(self.state)
+
     def _on_table(self, entry: SetTable) -> list[Alert]:
         self._no_hand("change the table")
         self.state, alerts = between.set_table(self.state, entry)

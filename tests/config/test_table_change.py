@@ -34,6 +34,7 @@ from dealerpi.table_change import differences
 
 def controller_over(tmp_path: Path, journal: list[dict[str, Any]], config_text: str = CONFIG) -> Controller:
     """The daemon's controller on the 3-seat test config (blinds 1/3), started over ``journal``."""
+    tmp_path.mkdir(exist_ok=True)
     path = tmp_path / "table.toml"
     path.write_text(config_text)
     config = load(path)
@@ -75,6 +76,9 @@ def test_seat_missing_from_the_config_keeps_its_player_and_the_table_plays(
 
     assert controller.submit({"type": "start"}).accepted
     assert controller.table.play is not None and sorted(controller.table.play.plan.order) == [1, 2, 3]
+    restarted = controller_over(tmp_path / "again", [*SIX_SEATS, table(seats=3)])
+    assert [(a.rule, a.message) for a in restarted.alerts] == [     # said again at every start-up until done
+        ("TABLE", "Seat 5 (Eve, 250) is not at this 3-seat table: move the player to an empty seat or cash out")]
     outcome = controller.submit({"type": "leave", "seat": 5})          # a cash-out, even during the hand
     assert outcome.accepted, outcome.reason
     assert sorted(controller.table.seats) == [1, 2, 3]
@@ -194,3 +198,18 @@ def test_a_tournament_table_change_keeps_the_pool_and_the_level_clock() -> None:
     assert tbl.apply(table(rules="tournament", seats=4, levels=levels, buy_in=50)).accepted
     assert tbl.standings is not None and (tbl.standings.pool, tbl.standings.remaining) == (150, 3)
     assert tbl.levels is not None and tbl.levels.elapsed == 300
+
+
+def test_a_table_change_waits_for_the_redeal_of_a_fouled_deck() -> None:
+    """MIS-7: a fouled deck (Ah dealt twice, DEAL-7) voids the deal and the next START plays the same plan
+    again, so the table may not change before it; between hands otherwise it may."""
+    tbl = Table()
+    for entry in [table(seats=3), sit(1), sit(2), sit(3), {"type": "button", "seat": 1}, {"type": "start"},
+                  *cards("Ah", "Ah")]:
+        assert tbl.apply(entry).accepted
+    assert tbl.between_hands and not tbl.table_may_change()
+    outcome = tbl.apply(table(seats=4))
+    assert (outcome.accepted, outcome.reason) == (
+        False, "cannot change the table before the fouled deal is played again (MIS-7)")
+    assert tbl.apply({"type": "start"}).accepted
+    assert not tbl.table_may_change()                                  # the redeal is being played
