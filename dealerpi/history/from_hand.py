@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from dealerpi.engine.hand import UNKNOWN, Hand, IllegalAction, Phase
+from dealerpi.engine.hand import UNKNOWN, Hand, Phase
 from dealerpi.history.phh import HandRecord, PHHError
 from dealerpi.history.replay import VARIANTS, Status, apply_actions, replay, start_hand
 
@@ -127,7 +127,7 @@ def _to_turn(shadow: Hand, killed: set[int], actor: int | None, play: Callable[[
             for player in sorted(killed.intersection(shadow.live)):
                 try:
                     play(f"p{player + 1} sm")
-                except (IllegalAction, PHHError):
+                except PHHError:                         # POT-8: the last live hand of a pot
                     return
             return
         else:
