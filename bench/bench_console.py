@@ -29,6 +29,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+import bench_latency  # noqa: E402  (beside this script)
 from aiohttp.test_utils import TestClient, TestServer  # noqa: E402
 
 from dealerpi.config import load  # noqa: E402
@@ -42,14 +43,10 @@ TOKENS = {"host": "h" * 22, "dealer": "d" * 22, "board": "b" * 22}
 
 
 def write_config(folder: Path) -> Path:
-    text = (ROOT / "hardware" / "example.toml").read_text()
-    text = text.replace('devices = "pi"', 'devices = "fake"')
-    text = text.replace('journal = "/var/lib/dealerpi/journal.jsonl"', f'journal = "{folder / "journal.jsonl"}"')
-    text = text.replace('decks = "/var/lib/dealerpi/decks"', f'decks = "{folder / "decks"}"')
-    text = text.replace('log_level = "INFO"', 'log_level = "WARNING"')
-    text += f'\n[console]\nsocket = "{folder / "api.sock"}"\nstate = "{folder / "console"}"\n'
-    path = folder / "table.toml"
-    path.write_text(text)
+    """bench_latency's fake 10-seat table, with a ``[console]`` section."""
+    path = bench_latency.write_config(folder)
+    with path.open("a") as handle:
+        handle.write(f'\n[console]\nsocket = "{folder / "api.sock"}"\nstate = "{folder / "console"}"\n')
     return path
 
 

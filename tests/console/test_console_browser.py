@@ -6,7 +6,7 @@ The host seats three players, the dealer starts a hand and types the six hole ca
 manual cards), takes the last one back with UNDO and CONFIRM and types it again; the board's page never
 receives one of them (every WebSocket frame is searched; the positive control: the journal has all six);
 a board token cannot open the host's page; the host cashes a player out, and the ledger balances.
-Chromium is Debian's (see tests/sim/test_sim_browser.py); without it this test fails and says so.
+Chromium is Debian's (tests/browser_kit.py); without it this test fails and says so.
 Set DEALERPI_CONSOLE_SCREENSHOTS=folder to keep the screenshots (docs/console-*.png are made this way).
 """
 
@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import time
@@ -23,16 +22,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from browser_kit import chromium
 from daemon_kit import CONFIG
+from playwright.sync_api import Browser, Page, WebSocket, expect
 
-try:
-    from playwright.sync_api import Browser, Page, WebSocket, expect, sync_playwright
-except ImportError as error:     # never skipped: say what to install
-    raise ImportError("the browser test needs the playwright package: pip install -e '.[test]'") from error
-
-CHROMIUM = os.environ.get("DEALERPI_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 HOLE = ["Kd", "8c", "5d", "Qc", "9c", "4s"]          # dealt from seat 2 (left of the button, seat 1)
 
 
@@ -75,13 +68,7 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, dict
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists() and shutil.which(CHROMIUM) is None:
-        pytest.fail(f"the browser test needs Chromium at {CHROMIUM}: `apt-get install chromium` "
-                    "(or set DEALERPI_CHROMIUM to another Chromium)")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
+    yield from chromium()
 
 
 def open_page(browser: Browser, url: str, width: int, height: int) -> tuple[Page, list[str]]:

@@ -20,19 +20,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from browser_kit import chromium
 from PIL import Image
-
-try:
-    from playwright.sync_api import Browser, Page, expect, sync_playwright
-except ImportError as error:     # never skipped: say what to install
-    raise ImportError("the browser test needs the playwright package: pip install -e '.[test]'") from error
+from playwright.sync_api import Browser, Page, expect
 
 from dealerpi.views.model import SeatView
 from dealerpi.views.render import render_seat
 
-CHROMIUM = os.environ.get("DEALERPI_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 BOARD = (("2c", "7d", "9s", "3h", "Jc"),)
 
 
@@ -63,13 +57,7 @@ def sim_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists() and shutil.which(CHROMIUM) is None:
-        pytest.fail(f"the browser test needs Chromium at {CHROMIUM}: `apt-get install chromium` "
-                    "(or set DEALERPI_CHROMIUM to another Chromium)")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
+    yield from chromium()
 
 
 def display(page: Page, seat: int | str) -> Image.Image:
