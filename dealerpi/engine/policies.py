@@ -174,5 +174,11 @@ def policies_for(preset: str, overrides: Mapping[str, object] | None = None) -> 
             value = _TYPES[key](value)
         elif not isinstance(value, _TYPES[key]) or (_TYPES[key] is int and isinstance(value, bool)):
             raise PolicyError(f"policy {key!r} takes a {_TYPES[key].__name__}, not {value!r}")
+        elif isinstance(value, int) and value < (1 if key == "run_it_max" else 0):
+            raise PolicyError(f"policy {key!r} cannot be {value}: at least {1 if key == 'run_it_max' else 0}")
         values[key] = value
-    return replace(base, **values)  # type: ignore[arg-type]
+    policies = replace(base, **values)  # type: ignore[arg-type]
+    if 0 < policies.buy_in_max_bb < policies.buy_in_min_bb:     # every buy-in would be refused (seed 001)
+        raise PolicyError(f"policy 'buy_in_max_bb' {policies.buy_in_max_bb} is below 'buy_in_min_bb' "
+                          f"{policies.buy_in_min_bb}: no buy-in would be allowed")
+    return policies

@@ -61,6 +61,18 @@ def test_values_every_start_or_sit_would_refuse_are_config_errors(tmp_path: Path
     assert errors_of(tmp_path, text) == [f"{tmp_path / 'table.toml'}: table.{key}: {message}"]
 
 
+@pytest.mark.parametrize(("policies", "message"), [
+    ("{ buy_in_max_bb = -5 }", "policy 'buy_in_max_bb' cannot be -5: at least 0"),
+    ("{ run_it_max = 0 }", "policy 'run_it_max' cannot be 0: at least 1"),
+    ("{ buy_in_max_bb = 20 }", "policy 'buy_in_max_bb' 20 is below 'buy_in_min_bb' 30: no buy-in would be allowed"),
+])
+def test_policies_that_refuse_every_sit_or_run(tmp_path: Path, policies: str, message: str) -> None:
+    """The home preset's buy-in is 30 to 100 big blinds (seed 001): a maximum of -5 or of 20 big blinds leaves no
+    allowed buy-in, so every sit would be refused; running it once (POT-11) is the least a table can do."""
+    text = MINIMAL.replace("blinds = [1, 3]", f"blinds = [1, 3]\npolicies = {policies}")
+    assert errors_of(tmp_path, text) == [f"{tmp_path / 'table.toml'}: table.policies: {message}"]
+
+
 @pytest.mark.parametrize(("blinds", "message"), [
     ("[3, 1]", '"blinds" 3/1: the big blind must be positive and at least the small blind'),
     ("[0, 0]", '"blinds" 0/0: the big blind must be positive and at least the small blind'),
