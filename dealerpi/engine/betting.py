@@ -1,15 +1,15 @@
 """The betting of the street in play: whose turn it is, what is legal, and the actions (rules digest section 4).
 
 All amounts are integers in the table's smallest chip unit. Bets are "to" amounts: a player's total bet on
-this street, as PHH writes them. ``Betting`` is a mixin of ``Hand`` (hand.py): the betting reads and changes
-the hand's own per-player lists, and one set of fields serves every street (``_open_betting`` resets them),
-because a replay makes these calls for every action of every hand and each indirection costs time.
+this street, as PHH writes them. ``Betting`` is the base class of ``Hand`` (hand.py): it holds the per-player
+chips and one set of street fields that serves every street (``_open_betting`` resets them), because a replay
+makes these calls for every action of every hand and each indirection costs time.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import NamedTuple
 
 from dealerpi.engine.games import Structure
@@ -58,27 +58,26 @@ class Limits:
 
 
 class Betting:
-    """The betting of the current street, for ``Hand`` (hand.py): the slots are the fields the betting
-    changes; the per-player lists are the hand's."""
+    """The chips of a hand's players and the betting of the street in play: the base class of ``Hand``
+    (hand.py), which adds the cards, the phases and the actions. Every field is declared here once."""
 
-    __slots__ = ("acted", "actions", "actions_before_street", "actor", "aggressor", "capped", "chip_actions",
-                 "current", "full_increment", "last_full_level", "level_at_action", "live_count", "raises",
-                 "street_limits", "street_phantom", "with_chips")
+    __slots__ = ("acted", "actions", "actions_before_street", "actor", "aggressor", "bets", "capped", "chip_actions",
+                 "clockwise", "contributed", "current", "folded", "full_increment", "last_full_level",
+                 "level_at_action", "limits_by_street", "live_count", "n", "opening_level", "phantom", "raises",
+                 "stacks", "street", "street_limits", "street_phantom", "with_chips")
 
-    # The hand's fields the betting reads (and the lists it changes in place).
+    # Per player (index 0 is the first seat left of the button).
     n: int
     stacks: list[int]
-    bets: list[int]
-    contributed: list[int]
+    bets: list[int]          # this street's bet
+    contributed: list[int]   # everything put in this hand
     folded: list[bool]
     clockwise: list[tuple[int, ...]]     # clockwise(n)
+    # The hand's progress, kept up to date by every change.
     street: int
     limits_by_street: list[Limits]
     opening_level: int       # pre-flop: the big blind's level
     phantom: int             # pre-flop: chips short blinds did not post, counted as posted (BET-8)
-    phase: StrEnum
-    log: list[tuple[object, ...]]
-    # Counts and the player to act, kept up to date by every change.
     actor: int | None
     live_count: int          # players not folded and not mucked
     with_chips: int          # of those, the ones with chips behind
@@ -97,8 +96,18 @@ class Betting:
     level_at_action: list[int]
     aggressor: int | None
 
-    def _end_round(self) -> None:
-        raise NotImplementedError
+    def __init__(self, stacks: Sequence[int]) -> None:
+        n = self.n = len(stacks)
+        self.stacks = list(stacks)
+        self.bets = [0] * n
+        self.contributed = [0] * n
+        self.folded = [False] * n
+        self.clockwise = clockwise(n)
+        self.street = 0
+        self.actor = None
+        self.live_count = n
+        self.with_chips = n
+        self.actions = self.chip_actions = 0
 
     def _open_betting(self) -> None:
         """Reset the betting for the street in play. Pre-flop the blinds are the opening bet, at the big
@@ -125,16 +134,10 @@ class Betting:
 
     # --- queries -------------------------------------------------------------------------------------
 
-    def legal(self) -> Legal:
-        """The legal actions of the player to act."""
-        if self.actor is None:
-            raise IllegalAction(f"no one is to act ({self.phase.value})")
-        return self._legal(self.actor)
-
-    def _pass_turn(self, after: int) -> None:
-        """Give the turn to the first player clockwise after ``after`` who must act, or end the betting round.
-        Must act: a live player with chips who owes chips, or who has not acted while someone else could
-        still answer him."""
+    def _pass_turn(self, after: int) -> bool:
+        """Give the turn to the first player clockwise after ``after`` who must act; False when nobody must
+        (the betting round is over). Must act: a live player with chips who owes chips, or who has not acted
+        while someone else could still answer him."""
         if self.live_count > 1:
             folded, stacks, bets, current, acted = self.folded, self.stacks, self.bets, self.current, self.acted
             answerable = self.with_chips > 1
@@ -143,8 +146,8 @@ class Betting:
                     continue
                 if bets[player] < current or (answerable and not acted[player]):
                     self.actor = player
-                    return
-        self._end_round()
+                    return True
+        return False
 
     def _someone_can_call_more(self, player: int) -> bool:
         """Whether a raise could be answered: another live player can put in more than the current bet.
@@ -203,93 +206,6 @@ class Betting:
         if not self._someone_can_call_more(player):
             return "no other player could call a raise"
         return "the betting is capped (BET-6)"
-
-    def _require_actor(self, player: int | None) -> int:
-        if self.actor is None:
-            raise IllegalAction(f"no one is to act ({self.phase.value})")
-        if player is not None and player != self.actor:
-            raise IllegalAction(f"out of turn: the action is on player {self.actor} (BET-12)")
-        return self.actor
-
-    # --- actions -------------------------------------------------------------------------------------
-
-    def fold(self, player: int | None = None) -> None:
-        actor = self.actor
-        if actor is None or (player is not None and player != actor):
-            actor = self._require_actor(player)          # raises the reason
-        self._give_up(actor, self.folded)
-        self.acted[actor] = True
-        self.log.append(("f", actor))
-        self.actions += 1
-        self._pass_turn(actor)
-
-    def check_or_call(self, player: int | None = None) -> None:
-        actor = self.actor
-        if actor is None or (player is not None and player != actor):
-            actor = self._require_actor(player)          # raises the reason
-        current, bets = self.current, self.bets
-        owe = current - bets[actor]
-        if owe > 0:
-            stack = self.stacks[actor]
-            if owe >= stack:                             # all-in, possibly for less
-                owe = stack
-                self.with_chips -= 1
-            self.stacks[actor] = stack - owe
-            bets[actor] += owe
-            self.contributed[actor] += owe
-            self.chip_actions += 1
-        self.acted[actor] = True
-        self.level_at_action[actor] = current
-        self.log.append(("cc", actor))
-        self.actions += 1
-        self._pass_turn(actor)
-
-    def bet_or_raise_to(self, amount: int, player: int | None = None) -> None:
-        actor = self.actor
-        if actor is None or (player is not None and player != actor):
-            actor = self._require_actor(player)          # raises the reason
-        legal = self._legal(actor)
-        if legal.raise_min_to is None or legal.raise_max_to is None:
-            raise IllegalAction(f"cannot bet or raise now: {self._no_raise_reason(actor)}")
-        if not legal.raise_min_to <= amount <= legal.raise_max_to:
-            word = "bet" if self.current == 0 else "raise"
-            span = (f"exactly {legal.raise_min_to}" if legal.raise_min_to == legal.raise_max_to
-                    else f"from {legal.raise_min_to} to {legal.raise_max_to}")
-            raise IllegalAction(f"a {word} to {amount} is not legal: the {word} must be to {span}")
-        before = self.current
-        chips = amount - self.bets[actor]
-        self.stacks[actor] -= chips
-        if not self.stacks[actor]:
-            self.with_chips -= 1
-        self.bets[actor] = amount
-        self.contributed[actor] += chips
-        self.current = amount
-        self.aggressor = actor
-        limits = self.street_limits
-        if limits.structure is _FIXED_LIMIT:
-            full = 2 * (amount - self.last_full_level) >= limits.min_bet        # BET-7: half a bet or more
-        else:
-            full = amount - before >= self.full_increment                      # BET-2, BET-4
-        if full:
-            if limits.structure is not _FIXED_LIMIT:
-                self.full_increment = amount - before
-            self.last_full_level = amount
-            self.raises += 1
-            if limits.cap is not None and self.raises >= limits.cap and self._raise_capped():
-                self.capped = True
-            self.acted = [False] * self.n
-        else:
-            # BET-4: several short all-ins that add up to a full raise reopen the betting for those behind them.
-            acted, level_at_action, increment = self.acted, self.level_at_action, self.full_increment
-            for j in range(self.n):
-                if acted[j] and amount - level_at_action[j] >= increment:
-                    acted[j] = False
-        self.acted[actor] = True
-        self.level_at_action[actor] = amount
-        self.log.append(("cbr", actor, amount))
-        self.actions += 1
-        self.chip_actions += 1
-        self._pass_turn(actor)
 
     def _give_up(self, player: int, out: list[bool]) -> None:
         """A live hand is folded, killed or mucked: mark it in ``out`` (``folded`` or ``mucked``) and count

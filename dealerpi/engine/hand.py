@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import NamedTuple
 
-from dealerpi.engine.betting import Betting, IllegalAction, Legal, Limits, clockwise
+from dealerpi.engine.betting import Betting, IllegalAction, Legal, Limits
 from dealerpi.engine.games import GameDef, Structure
 from dealerpi.engine.pots import Pot, best_players, build_pots, split_evenly, split_shares
 from dealerpi.evaluation.registry import EVALUATORS, Evaluator
@@ -63,14 +63,13 @@ class Award(NamedTuple):
 
 
 class Hand(Betting):
-    """A hand in progress. See the module docstring for indexing; amounts are integer chips. The betting
-    (whose turn, what is legal, fold/check_or_call/bet_or_raise_to) is the ``Betting`` mixin's."""
+    """A hand in progress. See the module docstring for indexing; amounts are integer chips. The chips and the
+    street's betting state are the ``Betting`` base class's fields; these slots are the hand's own."""
 
-    __slots__ = ("_board_upto", "_deck_cards", "_evaluators", "awards", "bets", "board_count", "boards", "bomb", "cap",
-                 "cap_heads_up", "clockwise", "contributed", "dead_paid", "folded", "forfeit", "game", "hole",
-                 "hole_dealt", "last_street_no_limit", "limits", "limits_by_street", "log", "min_bet", "mucked", "n",
-                 "opening_level", "phantom", "phase", "preflop_first", "returned", "runs", "seen", "shown", "stacks",
-                 "starting", "street", "table_dead", "won")
+    __slots__ = ("_board_upto", "_deck_cards", "_evaluators", "awards", "board_count", "boards", "bomb", "cap",
+                 "cap_heads_up", "dead_paid", "forfeit", "game", "hole", "hole_dealt", "last_street_no_limit",
+                 "limits", "log", "min_bet", "mucked", "phase", "preflop_first", "returned", "runs", "seen", "shown",
+                 "starting", "table_dead", "won")
 
     def __init__(self, game: GameDef, stacks: Sequence[int], *, blinds: Sequence[int] = (),
                  antes: Sequence[int] = (), dead: Sequence[int] = (), min_bet: int = 0,
@@ -84,22 +83,17 @@ class Hand(Betting):
             raise IllegalAction("every player dealt in needs chips")
         if game.structure is _FIXED_LIMIT and limits is None:
             raise IllegalAction(f"{game.title} needs limits (small bet, big bet)")
+        super().__init__(stacks)
         self.game = game
-        self.n = n
         self.starting = list(stacks)
-        self.stacks = list(stacks)
-        self.bets = [0] * n
-        self.contributed = [0] * n
         self.dead_paid = [0] * n         # antes and dead blinds: in the pot, not in any bet
         self.table_dead = [0] * n        # of those, the dead money of the whole table (see _post_dead)
-        self.folded = [False] * n
         self.mucked = [False] * n
         self.shown = [False] * n
         self.hole: list[list[str]] = [[] for _ in range(n)]
         self.board_count = boards or game.boards
         self.boards: list[list[str]] = [[] for _ in range(self.board_count)]
         self.runs = 1
-        self.street = 0
         self.limits = limits
         self.min_bet = limits[0] if limits else min_bet
         self.cap = cap if game.structure is _FIXED_LIMIT else None
@@ -112,15 +106,10 @@ class Hand(Betting):
         self.forfeit = [False] * n       # DEAL-9 (TDA 30): an absent player's blinds and antes are lost
         self.won = [0] * n
         self.seen: set[str] = set()
-        self.live_count = n              # players not folded and not mucked
         self.hole_dealt = 0              # hole cards dealt so far
         self._deck_cards = game.deck.card_set
         self._evaluators, self._board_upto = _game_constants(game)
-        self.actor: int | None = None
         self.phase = _DEAL_HOLE
-        self.actions = 0
-        self.chip_actions = 0
-        self.clockwise = clockwise(n)
 
         nominal = list(blinds[:n])
         nominal += [0] * (n - len(nominal))
@@ -332,6 +321,100 @@ class Hand(Betting):
 
     # --- betting -------------------------------------------------------------------------------------
 
+    def legal(self) -> Legal:
+        """The legal actions of the player to act."""
+        if self.actor is None:
+            raise IllegalAction(f"no one is to act ({self.phase.value})")
+        return self._legal(self.actor)
+
+    def _require_actor(self, player: int | None) -> int:
+        if self.actor is None:
+            raise IllegalAction(f"no one is to act ({self.phase.value})")
+        if player is not None and player != self.actor:
+            raise IllegalAction(f"out of turn: the action is on player {self.actor} (BET-12)")
+        return self.actor
+
+    def fold(self, player: int | None = None) -> None:
+        actor = self.actor
+        if actor is None or (player is not None and player != actor):
+            actor = self._require_actor(player)          # raises the reason
+        self._give_up(actor, self.folded)
+        self.acted[actor] = True
+        self.log.append(("f", actor))
+        self.actions += 1
+        if not self._pass_turn(actor):
+            self._end_round()
+
+    def check_or_call(self, player: int | None = None) -> None:
+        actor = self.actor
+        if actor is None or (player is not None and player != actor):
+            actor = self._require_actor(player)          # raises the reason
+        current, bets = self.current, self.bets
+        owe = current - bets[actor]
+        if owe > 0:
+            stack = self.stacks[actor]
+            if owe >= stack:                             # all-in, possibly for less
+                owe = stack
+                self.with_chips -= 1
+            self.stacks[actor] = stack - owe
+            bets[actor] += owe
+            self.contributed[actor] += owe
+            self.chip_actions += 1
+        self.acted[actor] = True
+        self.level_at_action[actor] = current
+        self.log.append(("cc", actor))
+        self.actions += 1
+        if not self._pass_turn(actor):
+            self._end_round()
+
+    def bet_or_raise_to(self, amount: int, player: int | None = None) -> None:
+        actor = self.actor
+        if actor is None or (player is not None and player != actor):
+            actor = self._require_actor(player)          # raises the reason
+        legal = self._legal(actor)
+        if legal.raise_min_to is None or legal.raise_max_to is None:
+            raise IllegalAction(f"cannot bet or raise now: {self._no_raise_reason(actor)}")
+        if not legal.raise_min_to <= amount <= legal.raise_max_to:
+            word = "bet" if self.current == 0 else "raise"
+            span = (f"exactly {legal.raise_min_to}" if legal.raise_min_to == legal.raise_max_to
+                    else f"from {legal.raise_min_to} to {legal.raise_max_to}")
+            raise IllegalAction(f"a {word} to {amount} is not legal: the {word} must be to {span}")
+        before = self.current
+        chips = amount - self.bets[actor]
+        self.stacks[actor] -= chips
+        if not self.stacks[actor]:
+            self.with_chips -= 1
+        self.bets[actor] = amount
+        self.contributed[actor] += chips
+        self.current = amount
+        self.aggressor = actor
+        limits = self.street_limits
+        if limits.structure is _FIXED_LIMIT:
+            full = 2 * (amount - self.last_full_level) >= limits.min_bet        # BET-7: half a bet or more
+        else:
+            full = amount - before >= self.full_increment                      # BET-2, BET-4
+        if full:
+            if limits.structure is not _FIXED_LIMIT:
+                self.full_increment = amount - before
+            self.last_full_level = amount
+            self.raises += 1
+            if limits.cap is not None and self.raises >= limits.cap and self._raise_capped():
+                self.capped = True
+            self.acted = [False] * self.n
+        else:
+            # BET-4: several short all-ins that add up to a full raise reopen the betting for those behind them.
+            acted, level_at_action, increment = self.acted, self.level_at_action, self.full_increment
+            for j in range(self.n):
+                if acted[j] and amount - level_at_action[j] >= increment:
+                    acted[j] = False
+        self.acted[actor] = True
+        self.level_at_action[actor] = amount
+        self.log.append(("cbr", actor, amount))
+        self.actions += 1
+        self.chip_actions += 1
+        if not self._pass_turn(actor):
+            self._end_round()
+
     def kill(self, player: int, *, forfeit: bool = False) -> None:
         """Kill a hand out of turn (MIS-4 wrong number of cards, MIS-8, a clock that ran out): it folds.
         ``forfeit``: an absent player's hand (DEAL-9, TDA 30): his posted blinds never come back (no POT-2)."""
@@ -344,7 +427,8 @@ class Hand(Betting):
             self._end_round()
         elif self.phase is _BETTING and self.actor is not None:
             self.acted[player] = True
-            self._pass_turn(player if self.actor == player else (self.actor - 1) % self.n)
+            if not self._pass_turn(player if self.actor == player else (self.actor - 1) % self.n):
+                self._end_round()
         elif self.phase is _SHOWDOWN:
             self._maybe_finish_showdown()
 
@@ -356,7 +440,8 @@ class Hand(Betting):
             self._end_round()
             return
         self.phase = _BETTING
-        self._pass_turn((self.preflop_first if self.street == 0 else 0) - 1)   # the first to act, or after
+        if not self._pass_turn((self.preflop_first if self.street == 0 else 0) - 1):   # the first to act
+            self._end_round()
 
     def _end_round(self) -> None:
         self.actor = None
