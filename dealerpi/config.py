@@ -24,6 +24,7 @@ from typing import Any
 
 from dealerpi.engine.inputs import InputError, parse_config
 from dealerpi.engine.policies import Preset
+from dealerpi.room.broker import MqttSettings, parse_mqtt
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -164,6 +165,7 @@ class Config:
     log_level: str = "INFO"
     timing: InputTiming = field(default_factory=InputTiming)
     console: ConsoleSettings | None = None      # None: no [console] section, no local API
+    mqtt: MqttSettings | None = None            # None: no [mqtt] section, the table is not in a room (docs/room.md)
 
     def table_input(self) -> dict[str, Any]:
         """The ``table`` input the daemon journals first."""
@@ -475,7 +477,7 @@ def parse(data: Mapping[str, Any], source: Path) -> Config:
     """Validate parsed TOML ``data``; raise :class:`ConfigError` listing every problem."""
     c = _Checker(source)
     top = ("devices", "journal", "decks", "log_level", "table", "shoe", "expanders", "muxes", "seats",
-           "dealer", "input", "console")
+           "dealer", "input", "console", "mqtt")
     c.unknown_keys("", data, top)
     devices = c.text("devices", data.get("devices", "pi"), ("fake", "pi"))
     table, table_seats = _check_table(c, data.get("table"))
@@ -498,13 +500,15 @@ def parse(data: Mapping[str, Any], source: Path) -> Config:
             paths[name] = (source.parent / text) if not Path(text).is_absolute() else Path(text)
     log_level = c.text("log_level", data.get("log_level", "INFO"), ("DEBUG", "INFO", "WARNING", "ERROR"))
     console_settings = _check_console_settings(c, data.get("console"), source)
+    mqtt, mqtt_errors = parse_mqtt(data["mqtt"], source) if "mqtt" in data else (None, [])
+    c.errors += mqtt_errors
     if c.errors:
         raise ConfigError(c.errors)
     assert devices and console and shoe_port and baudrate and log_level
     return Config(source=source, devices=devices, table=table, seats=seats, dealer=console,
                   expanders=tuple(expanders.values()), muxes=tuple(muxes.values()), shoe_port=shoe_port,
                   shoe_baudrate=baudrate, decks=paths["decks"], journal=paths["journal"],
-                  log_level=log_level, timing=timing, console=console_settings)
+                  log_level=log_level, timing=timing, console=console_settings, mqtt=mqtt)
 
 
 def load(path: Path | str) -> Config:

@@ -341,7 +341,8 @@ def main(argv: list[str]) -> int:
         print(f"{args.config}: no [console] section: add one (docs/console.md)", file=sys.stderr)
         return 2
     loop = asyncio.new_event_loop()
-    task = loop.create_task(serve(config.console))
+    from dealerpi.console.mqtt_bridge import with_bridge  # the card room, when [mqtt] is set (docs/room.md)
+    task = loop.create_task(with_bridge(config, serve(config.console)))
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, task.cancel)

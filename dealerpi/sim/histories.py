@@ -57,21 +57,27 @@ def _hand(table: Table) -> Hand | None:
     return None if table.play is None else table.play.hand
 
 
-def hand_records(inputs: Iterable[Mapping[str, Any]]) -> tuple[list[HandRecord], list[str]]:
-    """Every hand finished by ``inputs`` (a table's accepted inputs) as PHH, and the hands PHH cannot write."""
-    table = Table()
-    setups: dict[int, tuple[Hand, dict[str, Any]]] = {}    # by id(hand); the hand is kept so its id stays its own
-    records: list[HandRecord] = []
-    skipped: list[str] = []
-    for entry in inputs:
+class HandRecorder:
+    """:func:`hand_records` one input at a time, for a reader that follows a journal as it grows (the room
+    bridge, :mod:`dealerpi.console.final_hands`)."""
+
+    def __init__(self) -> None:
+        self.table = Table()
+        self._setups: dict[int, tuple[Hand, dict[str, Any]]] = {}   # by id(hand); the hand kept so its id stays
+        self.skipped: list[str] = []
+
+    def feed(self, entry: Mapping[str, Any]) -> list[HandRecord]:
+        """Apply one accepted input; the PHH records of the hands it finished."""
+        table, setups = self.table, self._setups
         before_hand, before_count = _hand(table), len(table.records)
         accepted = table.apply(entry).accepted
         play = table.play
         if play is not None and id(play.hand) not in setups:
             setups[id(play.hand)] = (play.hand, _setup(table, play))   # a refusal rebuilds the hand: a new id
         if not accepted:
-            continue
+            return []
         now = _hand(table)
+        records: list[HandRecord] = []
         for deal in table.records[before_count:]:
             finished = before_hand if before_hand is not None and before_hand is not now else now
             if deal.misdeal or finished is None or id(finished) not in setups:
@@ -79,8 +85,15 @@ def hand_records(inputs: Iterable[Mapping[str, Any]]) -> tuple[list[HandRecord],
             try:
                 records.append(record_from_hand(finished, **setups[id(finished)][1]))
             except PHHError as exc:
-                skipped.append(f"hand {deal.number}: {exc}")
-    return records, skipped
+                self.skipped.append(f"hand {deal.number}: {exc}")
+        return records
+
+
+def hand_records(inputs: Iterable[Mapping[str, Any]]) -> tuple[list[HandRecord], list[str]]:
+    """Every hand finished by ``inputs`` (a table's accepted inputs) as PHH, and the hands PHH cannot write."""
+    recorder = HandRecorder()
+    records = [record for entry in inputs for record in recorder.feed(entry)]
+    return records, recorder.skipped
 
 
 def phh_text(inputs: Iterable[Mapping[str, Any]]) -> str:

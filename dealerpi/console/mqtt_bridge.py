@@ -1,0 +1,195 @@
+"""The table's side of the card room: the console process bridges the table to the MQTT broker (issue 15).
+
+Never the daemon: it stays off the network. The bridge is a ``board`` client of the daemon's socket (the
+public view: no hole card, no alert) and publishes it retained on ``P/T`` with the number of finished hands
+it has; finished hands come from the journal (:mod:`dealerpi.console.final_hands`) to ``P/T/hand``;
+``P/T/availability`` is ``online`` while the broker and the daemon are both there (last will: ``offline``).
+Topics: :mod:`dealerpi.room.broker`.
+
+Commands on ``P/T/set`` (``{"id": "...", "type": "sit", ...}``) become journal inputs through the daemon's
+socket as the host, the command's id journaled as the input's ``rid`` (``room:ID``): the daemon applies a
+rid once, across restarts, so a command the room sends again is answered ``duplicate`` and not applied
+twice. ``{"type": "resend", "after": N}`` publishes the hands after the N-th again.
+
+After a broker outage: a re-sync from the journal, not QoS 1 with a persistent session. The broker may
+itself restart and lose what it held in memory, and paho refuses to publish while disconnected; the journal
+has every hand. So the retained state says how many hands there are, and the room asks for the ones it
+lacks; the room sends a command again until it has its answer (docs/room.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Awaitable
+from pathlib import Path
+from typing import Any
+
+import aiomqtt
+
+from dealerpi.config import Config
+from dealerpi.console.final_hands import FinalHand, FinalHands
+from dealerpi.console.protocol import merge
+from dealerpi.console.server import DaemonLink
+from dealerpi.room.broker import MqttSettings, Topics
+from dealerpi.room.client import mqtt_client
+
+_LOGGER = logging.getLogger(__name__)
+
+# the journal inputs the room may send: seats (a player from the waiting list, balancing) and the stakes
+COMMANDS = frozenset({"sit", "leave", "move", "away", "back", "chips", "table"})
+RETRY_SECONDS = 1.0
+
+
+class TableBridge:
+    """See the module docstring. :meth:`run` until cancelled; it reconnects to the broker and the daemon."""
+
+    def __init__(self, mqtt: MqttSettings, socket_path: Path, journal: Path, retry: float = RETRY_SECONDS) -> None:
+        self.mqtt, self.socket_path, self.retry = mqtt, socket_path, retry
+        self.name = mqtt.name
+        self.topics = Topics(mqtt.prefix)
+        self.final = FinalHands(journal)
+        self.view: dict[str, Any] | None = None
+        self.daemon_online = False
+        self._changed = asyncio.Event()
+
+    async def run(self) -> None:
+        await asyncio.gather(self._follow_daemon(), self._follow_broker())
+
+    # --- the daemon ----------------------------------------------------------------------------------
+
+    async def _follow_daemon(self) -> None:
+        said = False
+        while True:
+            link = None
+            try:
+                link = await DaemonLink.open(self.socket_path, self._on_push)
+                await link.request("hello", {"role": "board"})
+                self.daemon_online, said = True, False
+                self._changed.set()
+                await link.closed.wait()
+            except (OSError, TimeoutError) as exc:
+                if not said:
+                    _LOGGER.warning("room bridge: the table daemon does not answer (%s); retrying", exc)
+                    said = True
+            finally:
+                if link is not None:
+                    await link.close()
+            if self.daemon_online:
+                self.daemon_online = False
+                self._changed.set()
+            await asyncio.sleep(self.retry)
+
+    async def _on_push(self, message: dict[str, Any]) -> None:
+        if message["type"] == "view":
+            self.view = message["view"]
+        elif self.view is not None:
+            merge(self.view, message["changes"])
+        self._changed.set()
+
+    # --- the broker ----------------------------------------------------------------------------------
+
+    async def _follow_broker(self) -> None:
+        said = False
+        will = aiomqtt.Will(self.topics.availability(self.name), "offline", qos=1, retain=True)
+        while True:
+            try:
+                async with mqtt_client(self.mqtt, will=will) as client:
+                    await client.subscribe(self.topics.command(self.name), qos=1)
+                    _LOGGER.info("room bridge: on the broker %s:%d as %s", self.mqtt.host, self.mqtt.port, self.name)
+                    said = False
+                    self._changed.set()
+                    await asyncio.gather(self._publish(client), self._commands(client))
+            except aiomqtt.MqttError as exc:
+                if not said:
+                    _LOGGER.warning("room bridge: the broker %s:%d: %s; retrying", self.mqtt.host, self.mqtt.port, exc)
+                    said = True
+            await asyncio.sleep(self.retry)
+
+    async def _publish(self, client: aiomqtt.Client) -> None:
+        """Whenever the view changed: the hands that became final, availability and the state."""
+        shown: tuple[bool, str] | None = None
+        while True:
+            await self._changed.wait()
+            self._changed.clear()
+            for hand in self.final.poll():
+                await self._send_hand(client, hand)
+            online = self.daemon_online
+            state = {"table": self.name, "session": self.final.session, "hands": len(self.final.hands),
+                     **(self.view or {})}
+            text = json.dumps(state, separators=(",", ":"))
+            if shown is None or shown[0] != online:
+                await client.publish(self.topics.availability(self.name), "online" if online else "offline",
+                                     qos=1, retain=True)
+            if shown is None or shown[1] != text:
+                await client.publish(self.topics.state(self.name), text, qos=1, retain=True)
+            shown = (online, text)
+
+    async def _send_hand(self, client: aiomqtt.Client, hand: FinalHand) -> None:
+        payload = {"table": self.name, "session": self.final.session, "seq": hand.seq, "number": hand.number,
+                   "players": list(hand.players), "phh": hand.phh}
+        await client.publish(self.topics.hand(self.name), json.dumps(payload), qos=1)
+
+    async def _commands(self, client: aiomqtt.Client) -> None:
+        async for message in client.messages:
+            payload = message.payload
+            answer = await self.command(payload if isinstance(payload, bytes) else str(payload).encode(), client)
+            if answer is not None:
+                await client.publish(self.topics.result(self.name), json.dumps(answer), qos=1)
+
+    async def command(self, payload: bytes, client: aiomqtt.Client) -> dict[str, Any] | None:
+        """One command from the room; the answer to publish (None: a resend, answered by the hands)."""
+        try:
+            command = json.loads(payload)
+        except ValueError:
+            return {"id": None, "accepted": False, "reason": "a command is a JSON object"}
+        cid = command.get("id") if isinstance(command, dict) else None
+        if not (isinstance(command, dict) and isinstance(cid, str) and 0 < len(cid) <= 48):
+            return {"id": None, "accepted": False, "reason": 'a command is {"id": "1-48 characters", "type": ...}'}
+        kind = command.get("type")
+        if kind == "resend":
+            after = command.get("after", 0)
+            for hand in self.final.hands[after if isinstance(after, int) and after >= 0 else 0:]:
+                await self._send_hand(client, hand)
+            return None
+        if kind not in COMMANDS:
+            return {"id": cid, "accepted": False,
+                    "reason": f"type {kind!r} is not a room command (one of: resend, {', '.join(sorted(COMMANDS))})"}
+        entry = {key: value for key, value in command.items() if key != "id"}
+        return {"id": cid, **await self._submit(entry, f"room:{cid}")}
+
+    async def _submit(self, entry: dict[str, Any], rid: str) -> dict[str, Any]:
+        try:
+            link = await DaemonLink.open(self.socket_path, _ignore)
+        except OSError as exc:
+            return {"accepted": False, "retry": True, "reason": f"the table daemon does not answer: {exc}"}
+        try:
+            await link.request("hello", {"role": "host"})
+            answer = await link.request("input", {"entry": entry, "rid": rid})
+        except (ConnectionError, TimeoutError) as exc:
+            return {"accepted": False, "retry": True, "reason": f"the table daemon went away: {exc}"}
+        finally:
+            await link.close()
+        result = answer.get("result") or {"accepted": False, "reason": answer.get("error", {}).get("message")}
+        return {key: result[key] for key in ("accepted", "reason", "duplicate") if key in result}
+
+
+async def _ignore(message: dict[str, Any]) -> None:
+    return None
+
+
+async def with_bridge(config: Config, serving: Awaitable[None]) -> None:
+    """The console's pages and, when the config has ``[mqtt]``, the bridge, until cancelled."""
+    if config.mqtt is None or config.console is None:
+        await serving
+        return
+    bridge = TableBridge(config.mqtt, config.console.socket, config.journal)
+    task = asyncio.ensure_future(bridge.run())
+    try:
+        await serving
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task

@@ -1,0 +1,53 @@
+"""The broker's access control for a room: ``dealerpi room broker-files`` writes mosquitto's ``acl_file`` and
+``password_file`` (docs/room.md).
+
+mosquitto.conf(5) and mosquitto.org/documentation/plugins/acl-file: ``pattern`` lines apply to every client,
+``%u`` is the client's user name (its CONNECT user, never the client id); ``user NAME`` starts the lines of
+one user. Each table's user is its name, so a table may write its own state, availability, hands and
+command answers and read its own commands, and nothing else; the room reads everything of its prefix and
+writes commands. Passwords are hashed by ``mosquitto_passwd -U`` (a file of ``user:password`` lines hashed in
+place), so no password is on a command line.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import subprocess
+from pathlib import Path
+
+from dealerpi.room.broker import ROOM
+
+
+def acl_text(prefix: str) -> str:
+    return (f"# DealerPi card room (docs/room.md): each table only under {prefix}/<its user name>\n"
+            f"pattern write {prefix}/%u\n"
+            f"pattern write {prefix}/%u/availability\n"
+            f"pattern write {prefix}/%u/hand\n"
+            f"pattern write {prefix}/%u/set/result\n"
+            f"pattern read {prefix}/%u/set\n"
+            f"\nuser {ROOM}\n"
+            f"topic read {prefix}/#\n"
+            f"topic write {prefix}/+/set\n"
+            f"topic readwrite {prefix}/{ROOM}/#\n")
+
+
+def write_broker_files(folder: Path, prefix: str, tables: list[str]) -> dict[str, Path]:
+    """``acl``, ``passwd`` (hashed) and one ``NAME.password`` file per user (0600: copy each to its machine).
+    Existing password files are kept, so re-running adds tables without changing the others' passwords."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "acl").write_text(acl_text(prefix), encoding="utf-8")
+    lines = []
+    for user in [ROOM, *tables]:
+        path = folder / f"{user}.password"
+        if not path.exists():
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "w") as file:
+                file.write(secrets.token_urlsafe(18) + "\n")
+        lines.append(f"{user}:{path.read_text(encoding='utf-8').strip()}\n")
+    passwd = folder / "passwd"
+    fd = os.open(passwd, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as file:
+        file.writelines(lines)
+    subprocess.run(["mosquitto_passwd", "-U", str(passwd)], check=True, capture_output=True)
+    return {"acl": folder / "acl", "passwd": passwd}

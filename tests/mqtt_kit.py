@@ -1,0 +1,109 @@
+"""A real mosquitto on 127.0.0.1 for the room's tests: a generated config on a free port, run as a
+subprocess (never a system service), with the room's ACL and hashed passwords (dealerpi.room.acl)."""
+
+from __future__ import annotations
+
+import asyncio
+import getpass
+import json
+import shutil
+import socket
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+
+import aiomqtt
+
+from dealerpi.room.acl import write_broker_files
+from dealerpi.room.broker import MqttSettings
+
+PREFIX = "dealerpi"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class Broker:
+    """``start``/``kill`` keep the same port, so clients reconnect to the broker that comes back."""
+
+    def __init__(self, folder: Path, tables: list[str]) -> None:
+        if shutil.which("mosquitto") is None:
+            raise RuntimeError("mosquitto is not installed: apt-get install -y mosquitto (.ci/run does)")
+        self.folder = folder
+        self.port = free_port()
+        files = write_broker_files(folder / "broker", PREFIX, tables)
+        self.conf = folder / "broker" / "mosquitto.conf"
+        # run as root (a CI container) mosquitto drops to the user "mosquitto", who cannot read a 0700
+        # pytest folder: ``user`` keeps this user (mosquitto.conf(5): only used when started as root)
+        self.conf.write_text(f"user {getpass.getuser()}\nlistener {self.port} 127.0.0.1\nallow_anonymous false\n"
+                             f"password_file {files['passwd']}\nacl_file {files['acl']}\npersistence false\n"
+                             f"log_dest file {folder / 'broker' / 'mosquitto.log'}\n")
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def settings(self, name: str) -> MqttSettings:
+        return MqttSettings(name, "127.0.0.1", self.port, PREFIX, self.folder / "broker" / f"{name}.password")
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(["mosquitto", "-c", str(self.conf)], stdout=subprocess.DEVNULL,
+                                        stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            with socket.socket() as sock:
+                if sock.connect_ex(("127.0.0.1", self.port)) == 0:
+                    return
+            time.sleep(0.02)
+        raise RuntimeError(f"mosquitto did not listen on {self.port}")
+
+    def kill(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+            self.process = None
+
+
+class Listener:
+    """The room's user subscribed to everything under the prefix: every message, in order."""
+
+    def __init__(self, broker: Broker, topic: str = f"{PREFIX}/#") -> None:
+        self.broker, self.topic = broker, topic
+        self.messages: list[tuple[str, str, bool]] = []
+        self._task: asyncio.Task[None] | None = None
+        self.ready = asyncio.Event()
+
+    async def _run(self) -> None:
+        async with aiomqtt.Client("127.0.0.1", self.broker.port, username="room",
+                                  password=self.broker.settings("room").password(), identifier="test-listener") as c:
+            await c.subscribe(self.topic, qos=1)
+            self.ready.set()
+            async for message in c.messages:
+                payload = message.payload
+                text = payload.decode() if isinstance(payload, bytes) else str(payload)
+                self.messages.append((message.topic.value, text, message.retain))
+
+    async def __aenter__(self) -> Listener:
+        self._task = asyncio.ensure_future(self._run())
+        await asyncio.wait_for(self.ready.wait(), 5)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        assert self._task is not None
+        self._task.cancel()
+        await asyncio.gather(self._task, return_exceptions=True)
+
+    def last(self, topic: str) -> Any:
+        texts = [text for name, text, _ in self.messages if name == topic]
+        return json.loads(texts[-1]) if texts and texts[-1].startswith("{") else (texts[-1] if texts else None)
+
+
+async def until(condition: Any, timeout: float = 5.0) -> None:
+    """Wait (polling every 10 ms) until ``condition()`` is true; fail after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out waiting")
+        await asyncio.sleep(0.01)

@@ -1,0 +1,177 @@
+"""The table's side of the card room (issue 15): the console's bridge to a REAL mosquitto on 127.0.0.1, the
+daemon's API on fake devices in the same loop (console_kit), the room's user listening to every topic."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import aiomqtt
+from console_kit import SHOE, journal_lines, make
+from mqtt_kit import PREFIX, Broker, Listener, until
+
+from dealerpi.console.mqtt_bridge import TableBridge
+from dealerpi.room.client import mqtt_client
+
+T = "t1"
+STATE, AVAIL, HAND, SET, RESULT = (f"{PREFIX}/{T}", f"{PREFIX}/{T}/availability", f"{PREFIX}/{T}/hand",
+                                   f"{PREFIX}/{T}/set", f"{PREFIX}/{T}/set/result")
+HOLE = re.compile("|".join(SHOE[:6]))      # no word bounds: PHH writes a hand as one word, KdQc
+
+
+def run(tmp_path: Path, body: Callable[[Broker, Any, Listener], Awaitable[None]]) -> Any:
+    config, controller, api = make(tmp_path)
+    broker = Broker(tmp_path, [T, "t2"])
+    broker.start()
+
+    async def main() -> None:
+        await api.start()
+        bridge = TableBridge(broker.settings(T), api.path, config.journal, retry=0.1)
+        task = asyncio.ensure_future(bridge.run())
+        try:
+            async with Listener(broker) as listener:
+                await body(broker, controller, listener)
+        finally:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+            await api.stop()
+
+    try:
+        asyncio.run(main())
+    finally:
+        broker.kill()
+    return config
+
+
+async def command(broker: Broker, listener: Listener, payload: dict[str, Any]) -> dict[str, Any]:
+    """Publish a command as the room; the table's (next) answer to it."""
+    def answered() -> list[dict[str, Any]]:
+        return [json.loads(text) for topic, text, _ in listener.messages
+                if topic == RESULT and json.loads(text).get("id") == payload["id"]]
+    count = len(answered())
+    async with mqtt_client(broker.settings("room")) as room:
+        await room.publish(SET, json.dumps(payload), qos=1)
+    await until(lambda: len(answered()) > count)
+    return answered()[-1]
+
+
+def do(controller: Any, entry: dict[str, Any]) -> None:
+    """An input as the daemon takes one from a button: journaled, applied, the displays and views refreshed."""
+    assert controller.submit(entry).accepted, entry
+    controller.refresh()
+
+
+async def play_hand_one(controller: Any) -> None:
+    """Three seats, button 1 (BLD-1): SB seat 2, BB seat 3; the shoe deals SHOE[:6]; seat 1 and 2 fold."""
+    do(controller, {"type": "start"})
+    for uid in range(6):
+        controller.on_card(f"T{uid:02d}")
+    do(controller, {"type": "act", "seat": 1, "action": "fold"})
+    do(controller, {"type": "act", "seat": 2, "action": "fold"})
+
+
+def test_state_retained_commands_once_hands_after_the_hand_and_no_live_hole_card(tmp_path: Path) -> None:
+    """Commands become journal inputs (rid room:ID); a command sent again is a duplicate, journaled once.
+    The state on P/t1 is retained; hand 1's PHH comes when hand 2 starts (undo reaches back to the last
+    start, no further: then it is final). Secrecy: no message before the hand event carries one of the six
+    hole cards Kd 8c 5d Qc 9c 4s (SHOE[:6]); the hand event carries all six (the positive control)."""
+    seen: dict[str, Any] = {}
+
+    async def body(broker: Broker, controller: Any, listener: Listener) -> None:
+        await until(lambda: listener.last(AVAIL) == "online" and listener.last(STATE) is not None)
+        for seat, name in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
+            answer = await command(broker, listener, {"id": f"sit{seat}", "type": "sit", "seat": seat,
+                                                      "player": name, "stack": 250})
+            assert answer == {"id": f"sit{seat}", "accepted": True, "reason": None}
+        again = await command(broker, listener, {"id": "sit1", "type": "sit", "seat": 1, "player": "Ann",
+                                                 "stack": 250})
+        assert again == {"id": "sit1", "accepted": True, "duplicate": True}
+        refused = await command(broker, listener, {"id": "x1", "type": "act", "seat": 1, "action": "fold"})
+        assert refused["accepted"] is False and "not a room command" in refused["reason"]
+        await play_hand_one(controller)
+        await until(lambda: listener.last(STATE)["seats"]["3"]["stack"] == 251)
+        seen["before"] = list(listener.messages)
+        do(controller, {"type": "start"})
+        await until(lambda: listener.last(HAND) is not None)
+        await until(lambda: listener.last(STATE)["hands"] == 1)
+        seen["hand"] = listener.last(HAND)
+        async with Listener(broker) as late:                   # a late subscriber gets the retained state
+            await until(lambda: late.last(STATE) is not None and late.last(AVAIL) is not None)
+            seen["retained"] = {t: (json.loads(text) if t == STATE else text, retained)
+                                for t, text, retained in late.messages if t in (STATE, AVAIL)}
+
+    config = run(tmp_path, body)
+    rids = [line.get("rid") for line in journal_lines(config) if line.get("rid")]
+    assert rids == ["room:sit1", "room:sit2", "room:sit3"]               # sit1 twice on MQTT, once in the journal
+    assert all(line["by"] == "host" for line in journal_lines(config) if line.get("rid"))
+    before = "".join(text for _, text, _ in seen["before"])
+    assert HOLE.findall(before) == []
+    hand = seen["hand"]
+    assert (hand["table"], hand["seq"], hand["number"], hand["players"]) == ("t1", 1, 1, ["Bob", "Cy", "Ann"])
+    assert sorted(HOLE.findall(hand["phh"])) == sorted(SHOE[:6])          # the positive control
+    assert "finishing_stacks = [249, 251, 250]" in hand["phh"]   # Bob posted SB 1, Cy BB 3 and took the 4
+    state, retained = seen["retained"][STATE]
+    assert retained and seen["retained"][AVAIL] == ("online", True)
+    assert (state["table"], state["hands"], state["hand"], state["blinds"]) == ("t1", 1, 2, [1, 3])
+    assert {s: (v["player"], v["stack"]) for s, v in state["seats"].items()} == \
+        {"1": ("Ann", 247), "2": ("Bob", 249), "3": ("Cy", 250)}   # hand 2: button 2, Cy 251 - SB 1, Ann 250 - BB 3
+
+
+def test_broker_killed_and_back_the_table_republishes_and_resends_the_missed_hand(tmp_path: Path) -> None:
+    """Fault: the broker dies mid-session and comes back (no persistence: it forgot everything). Hand 1
+    becomes final while it is down; on its return the table says online again, publishes its state
+    (hands: 1) and, asked with resend after 0, the hand. A command the room re-sends after the outage
+    (it never saw the answer) is a duplicate: applied once."""
+
+    async def body(broker: Broker, controller: Any, listener: Listener) -> None:
+        await until(lambda: listener.last(AVAIL) == "online")
+        for seat, name in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
+            await command(broker, listener, {"id": f"s{seat}", "type": "sit", "seat": seat, "player": name,
+                                             "stack": 250})
+        await play_hand_one(controller)
+        broker.kill()
+        do(controller, {"type": "start"})              # hand 1 is final: nobody hears it
+        await asyncio.sleep(0.3)
+        broker.start()
+        async with Listener(broker) as late:
+            await until(lambda: late.last(STATE) is not None and late.last(STATE)["hands"] == 1, 10)
+            assert late.last(AVAIL) == "online"
+            assert late.last(HAND) is None
+            async with mqtt_client(broker.settings("room")) as room:
+                await room.publish(SET, json.dumps({"id": "r1", "type": "resend", "after": 0}), qos=1)
+            await until(lambda: late.last(HAND) is not None)
+            assert late.last(HAND)["seq"] == 1 and late.last(HAND)["players"] == ["Bob", "Cy", "Ann"]
+            again = await command(broker, late, {"id": "s2", "type": "sit", "seat": 2, "player": "Bob",
+                                                 "stack": 250})
+            assert again == {"id": "s2", "accepted": True, "duplicate": True}
+
+    config = run(tmp_path, body)
+    assert [line["rid"] for line in journal_lines(config) if line.get("rid")] == ["room:s1", "room:s2", "room:s3"]
+
+
+def test_acl_refuses_a_table_publishing_under_another_tables_topics(tmp_path: Path) -> None:
+    """Broker security: t2's credentials may publish under dealerpi/t2 but not dealerpi/t1 (mosquitto drops
+    the denied publish); the room's own listener is the witness, t2's own topic the positive control. A
+    wrong password is refused at CONNECT."""
+
+    async def body(broker: Broker, controller: Any, listener: Listener) -> None:
+        await until(lambda: listener.last(AVAIL) == "online")
+        async with mqtt_client(broker.settings("t2")) as t2:
+            await t2.publish(STATE, json.dumps({"table": "forged"}), qos=1, retain=True)
+            await t2.publish(SET, json.dumps({"id": "forged", "type": "leave", "seat": 1}), qos=1)
+            await t2.publish(f"{PREFIX}/t2", json.dumps({"table": "t2"}), qos=1, retain=True)
+        await until(lambda: listener.last(f"{PREFIX}/t2") == {"table": "t2"})
+        assert all("forged" not in text for _, text, _ in listener.messages)
+        bad = broker.settings("t2")
+        (tmp_path / "wrong").write_text("not-the-password\n")
+        try:
+            async with mqtt_client(type(bad)(bad.name, bad.host, bad.port, bad.prefix, tmp_path / "wrong")):
+                raise AssertionError("connected with a wrong password")
+        except aiomqtt.MqttError as exc:
+            assert "authori" in str(exc).lower() or "password" in str(exc).lower() or "5" in str(exc)
+
+    run(tmp_path, body)
