@@ -201,3 +201,21 @@ def test_host_puts_a_pairing_code_on_the_dealer_display_others_cannot(tmp_path: 
 
     run(tmp_path, body)
     assert len(shown) == 1 and shown[0].size == (128, 64)
+
+
+def test_a_page_is_told_when_the_daemon_goes_away(tmp_path: Path) -> None:
+    """A fault is never hidden: the daemon's API stops (a restart), the page gets "offline" and its socket
+    closes (the page reconnects every 2 s); with no daemon at all a new page gets "offline" at once."""
+    async def body(client: TestClient[Any, Any], controller: Any) -> None:
+        ws = await client.ws_connect("/ws?view=board")
+        assert json.loads(await ws.receive_str(timeout=5))["type"] == "view"
+        await controller.api.stop()
+        offline = json.loads(await ws.receive_str(timeout=5))
+        assert offline == {"type": "offline",
+                           "message": "the table daemon went away: this page reconnects when it is back"}
+        assert (await ws.receive(timeout=5)).type.name in ("CLOSE", "CLOSED", "CLOSING")
+        again = await client.ws_connect("/ws?view=board")
+        message = json.loads(await again.receive_str(timeout=5))
+        assert message["type"] == "offline" and message["message"].startswith("the table daemon does not answer")
+
+    run(tmp_path, body)

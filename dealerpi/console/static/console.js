@@ -100,7 +100,7 @@ function renderSeats() {
   const numbers = Object.keys(view.seats).sort((a, b) => a - b);
   fill("seats", ...numbers.map((n) => seatRow(n, view.seats[n])));
   for (const [id, wantEmpty] of [["sit-seat", true], ["topup-seat", false], ["dead-seat", false],
-                                 ["move-seat", false], ["move-to", true]]) {
+                                 ["move-seat", false], ["move-to", true], ["straddle-seat", false]]) {
     const select = $(id);
     if (!select) continue;
     const keep = select.value;
@@ -134,6 +134,11 @@ function renderHost() {
 }
 
 function renderDealer() {
+  // at the showdown (POT-5): a Show and a Muck button for each seat still to decide
+  const waiting = (view.expect || "").startsWith("showdown") ? view.expect.match(/\d+/g) || [] : [];
+  fill("showdown", ...waiting.flatMap((seat) => [
+    el("button", {type: "button", onclick: () => send({type: "show", seat: Number(seat)})}, `Show seat ${seat}`),
+    el("button", {type: "button", onclick: () => send({type: "muck", seat: Number(seat)})}, `Muck seat ${seat}`)]));
   const dead = $("dead-button");
   if (dead) dead.textContent = armed && armed.key === "dead" && Date.now() < armed.until ? "Confirm dead hand?" : "Dead hand";
   for (const kind of ["undo", "misdeal"]) {
@@ -186,6 +191,8 @@ function form(id, entry) {
 form("sit", (data) => ({type: "sit", seat: Number(data.get("seat")), player: data.get("player").trim(),
                         stack: Number(data.get("stack"))}));
 form("move", (data) => ({type: "move", seat: Number(data.get("seat")), to: Number(data.get("to"))}));   // BLD-8
+form("straddle", (data) => ({type: "straddle", seat: Number(data.get("seat"))}));
+form("bomb", (data) => ({type: "start", bomb: {ante: Number(data.get("ante")), boards: Number(data.get("boards"))}}));
 form("topup", (data) => ({type: "chips", seat: Number(data.get("seat")), amount: Number(data.get("amount"))}));
 if ($("dead")) $("dead").addEventListener("submit", (event) => {     // MIS-4: asks first, like undo
   event.preventDefault();
@@ -201,6 +208,9 @@ form("card", (data) => {
 if ($("clear-alerts")) $("clear-alerts").addEventListener("click", () => {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({op: "clear_alerts"}));
 });
+for (const button of document.querySelectorAll("[data-input]")) {
+  button.addEventListener("click", () => send(JSON.parse(button.dataset.input)));
+}
 if ($("start")) $("start").addEventListener("click", () => send({type: "start"}));
 for (const button of document.querySelectorAll("[data-pair]")) {
   button.addEventListener("click", () => {
