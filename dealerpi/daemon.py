@@ -47,6 +47,7 @@ from dealerpi.devices.gpio import HardwareError, HardwareMissing
 from dealerpi.engine import Outcome, Table, Waiting  # the engine: imported here and nowhere else in the daemon
 from dealerpi.input import DealerConsole, Key, SeatPanel
 from dealerpi.journal import Journal, JournalError, JournalFault
+from dealerpi.journal_folder import JournalFolder, Recovered
 from dealerpi.shoe.link import ShoeEvent, ShoeOffline, ShoeOnline
 from dealerpi.shoe.session import CardRead, ReaderFault, ReadsLost, ShoeRestarted
 from dealerpi.table_change import against_journal
@@ -88,7 +89,7 @@ def _contained(default: _T) -> Callable[[Callable[Concatenate[Controller, _P], _
 class Controller:
     """Buttons and cards in, journal and engine in the middle, displays and LEDs out."""
 
-    def __init__(self, config: Config, devices: Devices, journal: Journal, *,
+    def __init__(self, config: Config, devices: Devices, journal: Journal | JournalFolder, *,
                  clock: Callable[[], float] = time.monotonic,
                  post: Callable[[ButtonEdge], None] | None = None,
                  decks: Any = None) -> None:
@@ -135,11 +136,20 @@ class Controller:
 
     # --- start-up ------------------------------------------------------------------------------------
 
-    def replay(self, entries: list[dict[str, Any]]) -> None:
-        """Rebuild the table from the journal, then make sure it runs the configured game and stakes."""
+    def replay(self, entries: list[dict[str, Any]], start: Recovered[Table] | None = None) -> None:
+        """Rebuild the table from the journal (from ``start``'s checkpoint, if any, then ``entries``), then
+        make sure it runs the configured game and stakes. If that replay went past the start of a hand (an
+        old single journal, inputs added while the daemon was down, a checkpoint that failed), a checkpoint
+        now keeps the next start-up to this hand."""
+        if start is not None and start.table is not None:
+            self.table = start.table
+            self.shoe_position = start.shoe
+        started = False
         for entry in entries:
-            self._apply(entry)
+            started |= self._apply(entry).accepted and entry.get("type") == "start"
             self._note_read(entry)
+        if started:               # a hand began since the checkpoint: start from here next time
+            self._checkpoint()
         self._check_table_config()
         _LOGGER.info("table ready: %d inputs replayed, hand #%d", len(entries), self.table.hand_number)
         self.refresh()
@@ -190,6 +200,8 @@ class Controller:
         if not self._journal(entry):
             return Outcome(False, f"{JOURNAL_PAUSED} ({self.journal_fault})")
         outcome = self._apply(entry)
+        if outcome.accepted and entry.get("type") == "start":
+            self._checkpoint()
         _LOGGER.debug("input %s -> %s", entry, "accepted" if outcome.accepted else outcome.reason)
         for alert in outcome.alerts:
             self.alerts.append(alert)
@@ -207,6 +219,17 @@ class Controller:
         if self.pending_table is not None:
             self._apply_pending_table()          # the hand this input ended was the last one on the old table
         return outcome
+
+    def _checkpoint(self) -> None:
+        """A hand started: the journal goes on in a new segment that starts from the table now, so a
+        start-up replays this hand only (journal_folder.py). A failure costs start-up time, never an input."""
+        if not isinstance(self.journal, JournalFolder):
+            return
+        try:
+            self.journal.checkpoint(self.table.snapshot(), self.shoe_position)
+        except JournalFault as fault:
+            _LOGGER.error("journal checkpoint failed: %s", fault)
+            self.alerts.append(Alert("JOURNAL", f"checkpoint failed ({fault}): play on; free space on the SD card"))
 
     def _apply(self, entry: dict[str, Any]) -> Outcome:
         if self.api is None:
@@ -231,6 +254,7 @@ class Controller:
         return True
 
     def _note_read(self, entry: dict[str, Any]) -> None:
+        """The shoe's last read in the journal: where the link resumes, kept across a checkpoint."""
         read = entry.get("shoe")
         if entry.get("type") == "card" and isinstance(read, dict):
             self.shoe_position = (str(read.get("boot")), int(read.get("seq", 0)))
@@ -489,7 +513,7 @@ async def serve(config: Config, devices: Devices, *, shoe_url: str | None = None
         with contextlib.suppress(NotImplementedError, RuntimeError):   # not the main thread (tests)
             loop.add_signal_handler(sig, stop.set)
     try:
-        journal, entries = Journal.open(config.journal)
+        journal, recovered = JournalFolder.open(config.journal, Table.from_snapshot)
     except (OSError, JournalError) as exc:
         _LOGGER.error("cannot open the journal: %s", exc)
         return 1
@@ -502,7 +526,7 @@ async def serve(config: Config, devices: Devices, *, shoe_url: str | None = None
     decks = _load_decks(config)
     controller = Controller(config, devices, journal, post=post, decks=decks)
     api = _make_api(controller, config)
-    controller.replay(entries)
+    controller.replay(recovered.entries, recovered)
     if api is not None and not await _start_api(controller, api):
         api = None
     link = _start_shoe(controller, shoe_url or config.shoe_port)

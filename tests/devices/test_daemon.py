@@ -20,6 +20,7 @@ from dealerpi.config import Config, load
 from dealerpi.daemon import Controller, serve
 from dealerpi.devices import FakeDevices
 from dealerpi.journal import Journal
+from dealerpi.journal_folder import folder_for
 from dealerpi.views.render import render_seat
 
 
@@ -155,7 +156,7 @@ def test_serve_sends_ready_to_systemd_and_stops(tmp_path: Path, monkeypatch: pyt
     assert messages[1] == "STATUS=start"
     assert "WATCHDOG=1" in messages
     assert messages[-1] == "STOPPING=1"
-    assert os.path.exists(config.journal)
+    assert os.path.exists(folder_for(config.journal) / "000001.jsonl")    # the journal folder's first segment
 
 
 def test_player_clock_time_reaches_the_engine_as_journaled_ticks_trn2(tmp_path: Path) -> None:

@@ -35,7 +35,7 @@ from daemon_kit import CONFIG
 from shoe_pty import PtyShoe
 
 from dealerpi.engine.table import Table
-from dealerpi.journal import Journal, read
+from dealerpi.journal_folder import JournalFolder, entries_from, folder_for, segments_of
 from dealerpi.journal_replay import summary
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -112,8 +112,20 @@ def short_dir() -> Iterator[Path]:
         yield Path(name)
 
 
-def journaled(journal: Path, seq: int) -> list[dict[str, Any]]:
-    return [e for e in read(journal)[0] if e.get("shoe", {}).get("seq") == seq]
+def everything(folder: Path) -> list[dict[str, Any]]:
+    return list(entries_from(folder, segments_of(folder)))
+
+
+def journaled(folder: Path, seq: int) -> list[dict[str, Any]]:
+    return [e for e in everything(folder) if e.get("shoe", {}).get("seq") == seq]
+
+
+def append(path: Path, entries: list[dict[str, Any]]) -> None:
+    """Add inputs while the daemon is down, through the journal's own code (the live segment)."""
+    journal, _ = JournalFolder.open(path, Table.from_snapshot)
+    for entry in entries:
+        journal.append(entry)
+    journal.close()
 
 
 def wait_for(predicate: Any, timeout: float = 20.0) -> None:
@@ -131,10 +143,8 @@ def test_sigkill_between_journal_and_ack_and_at_random_points_doubles_and_loses_
         tags = {uid(card, hand).hex().upper(): card for card in CARDS}
         (decks / f"deck{hand}.json").write_text(json.dumps({"format": 1, "deck": "standard", "tags": tags}))
     path = tmp_path / "state" / "journal.jsonl"
-    journal, _ = Journal.open(path)
-    for entry in first_inputs():
-        journal.append(entry)
-    journal.close()
+    folder = folder_for(path)
+    append(path, first_inputs())
     rng = random.Random(1212)
     dealt: list[str] = []
     kills = {"journaled": 0, "random": 0}
@@ -152,7 +162,7 @@ def test_sigkill_between_journal_and_ack_and_at_random_points_doubles_and_loses_
                     if seq % 2:     # killed the moment the card is journaled, its ACK never reached the shoe
                         shoe.drop_from_host = True
                         shoe.deal(uid(card, hand))
-                        wait_for(lambda seq=seq: journaled(path, seq))
+                        wait_for(lambda seq=seq: journaled(folder, seq))
                         daemon.kill()
                         kills["journaled"] += 1
                         with shoe.lock:
@@ -166,18 +176,15 @@ def test_sigkill_between_journal_and_ack_and_at_random_points_doubles_and_loses_
                         kills["random"] += 1
                     daemon.start()
                     wait_for(lambda seq=seq: shoe.protocol.ring.acked >= seq)    # resent and taken, or taken
-                    assert [e["card"] for e in journaled(path, seq)] == [card]
+                    assert [e["card"] for e in journaled(folder, seq)] == [card]
                 if hand < HANDS - 1:    # between hands: stop, add the next hand's inputs, start again
                     daemon.kill()
-                    journal, _ = Journal.open(path)
-                    for entry in new_hand():
-                        journal.append(entry)
-                    journal.close()
+                    append(path, new_hand())
                     daemon.start()
         finally:
             daemon.close()
             shoe.close()
-    entries = read(path)[0]
+    entries = everything(folder)
     reads = [e["shoe"] for e in entries if e.get("type") == "card"]
     assert reads == [{"boot": "0BADCAFE", "seq": n} for n in range(1, len(dealt) + 1)]   # once each, in order
     assert [e["card"] for e in entries if e.get("type") == "card"] == dealt
@@ -189,3 +196,7 @@ def test_sigkill_between_journal_and_ack_and_at_random_points_doubles_and_loses_
     assert table_after(entries) == table_after(expected)
     assert len(table_after(entries)["hands"]) == HANDS
     assert kills["journaled"] + kills["random"] >= 50, kills
+    # each bomb pot's start began a segment from a checkpoint: restarts replayed one hand at most
+    assert segments_of(folder) == list(range(1, HANDS + 2))
+    assert sorted(p.name for p in folder.glob("*.checkpoint.json")) == [
+        f"{n:06d}.checkpoint.json" for n in range(2, HANDS + 2)]

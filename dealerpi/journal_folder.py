@@ -1,0 +1,280 @@
+"""The journal as a folder of segments and checkpoints, so start-up and memory follow the current hand.
+
+The config's ``journal = "state/journal.jsonl"`` names the folder ``state/journal/``::
+
+    000001.jsonl                 inputs, one JSON object per line (journal.py), from the very first
+    000002.checkpoint.json       the table before segment 2's first input (written when a hand started)
+    000002.jsonl                 the inputs after that checkpoint
+    ...                          the highest segment is the live one: appends go there
+
+When a hand starts (an accepted ``start``, after its line is synced) the daemon calls :meth:`checkpoint`:
+
+1. create the next segment, empty, and sync the folder; appends go there from now on;
+2. write the checkpoint for it atomically: a temporary file, fsync, rename, fsync the folder (the rename is
+   atomic on a POSIX filesystem, and the folder's fsync makes the new name durable: rename(2), fsync(2)).
+
+A crash between 1 and 2 leaves a segment without a checkpoint: start-up then takes the one before and
+replays both segments, which gives the same table. Start-up loads the newest good checkpoint (its SHA-256
+matches and the engine accepts it) and replays only the segments from there on: normally one hand. A damaged
+checkpoint falls back to the one before it (hence at least two segments are always kept), and with none
+left but the first segment still there, to a replay of everything. Old segments (the evening's hand
+histories) are deleted oldest first, beyond ``keep_segments`` or ``keep_bytes``.
+
+The checkpoint's ``table`` is whatever the engine's ``Table.snapshot()`` produced (docs/journal.md), kept
+as JSON; this module never imports the engine: the caller passes the function that rebuilds a table from it.
+An old single journal file at the config's path is moved into the folder as segment 1 at the first start.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import logging
+import os
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from dealerpi.journal import FileOps, Journal, JournalError, JournalFault, describe, fsync_dir, read
+
+_LOGGER = logging.getLogger(__name__)
+_T = TypeVar("_T")
+
+FORMAT = 1
+SEGMENT = re.compile(r"(\d{6,})\.jsonl")
+CHECKPOINT = re.compile(r"(\d{6,})\.checkpoint\.json")
+KEEP_SEGMENTS = 1000        # about ten long evenings, one segment per hand
+KEEP_BYTES = 64 << 20       # or this many bytes of segments, whichever comes first
+MIN_KEEP = 2                # a damaged newest checkpoint falls back to the one before
+
+
+def folder_for(path: Path) -> Path:
+    """``state/journal.jsonl`` -> ``state/journal``; a path without the suffix is the folder itself."""
+    return path.with_suffix("") if path.suffix == ".jsonl" else path
+
+
+def segment_name(number: int) -> str:
+    return f"{number:06d}.jsonl"
+
+
+def checkpoint_name(number: int) -> str:
+    return f"{number:06d}.checkpoint.json"
+
+
+def _numbers(folder: Path, pattern: re.Pattern[str]) -> list[int]:
+    return sorted(int(m.group(1)) for p in folder.iterdir() if (m := pattern.fullmatch(p.name)))
+
+
+def _digest(body: dict[str, Any]) -> str:
+    return hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+@dataclass
+class Recovered(Generic[_T]):
+    """What start-up found: the table the checkpoint rebuilt (None: start from an empty table), the inputs
+    after it in order, the shoe's read position the checkpoint recorded, and notes for the log."""
+
+    table: _T | None
+    entries: list[dict[str, Any]]
+    shoe: tuple[str, int] | None = None
+    checkpoint: int | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """A checkpoint file's content: the engine's snapshot and what the journal knew before it."""
+
+    table: dict[str, Any]
+    shoe: tuple[str, int] | None
+
+
+def load_checkpoint(path: Path) -> Checkpoint:
+    """A checkpoint file's content; ``ValueError`` says what is wrong with it."""
+    try:
+        document = json.loads(path.read_bytes())
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        raise ValueError(f"cannot be read: {error}") from error
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise ValueError(f"not a format {FORMAT} checkpoint")
+    body = {k: v for k, v in document.items() if k != "sha256"}
+    if document.get("sha256") != _digest(body):
+        raise ValueError("its SHA-256 does not match (damaged)")
+    table, shoe = body.get("table"), body.get("shoe")
+    if not isinstance(table, dict):
+        raise ValueError('bad "table"')
+    if shoe is not None and not (isinstance(shoe, list) and len(shoe) == 2 and isinstance(shoe[0], str)
+                                 and isinstance(shoe[1], int)):
+        raise ValueError('bad "shoe"')
+    return Checkpoint(table, (shoe[0], shoe[1]) if shoe else None)
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write, fsync, rename over ``path``, fsync the folder: afterwards the old or the new file, whole."""
+    tmp = path.with_name(path.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o640)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(tmp, path)
+    fsync_dir(path.parent)
+
+
+def segments_of(folder: Path) -> list[int]:
+    """The segment numbers in ``folder``, checked to be one run (a gap is a segment lost: JournalError)."""
+    numbers = _numbers(folder, SEGMENT)
+    for before, after in itertools.pairwise(numbers):
+        if after != before + 1:
+            raise JournalError(f"{folder}: segment {segment_name(before + 1)} is missing (between "
+                               f"{segment_name(before)} and {segment_name(after)})")
+    return numbers
+
+
+def entries_from(folder: Path, numbers: list[int]) -> Iterator[dict[str, Any]]:
+    """The inputs of the given (closed) segments, in order; a bad line is a JournalError naming it."""
+    for number in numbers:
+        path = folder / segment_name(number)
+        entries, good = read(path)
+        if good != path.stat().st_size:
+            raise JournalError(f"{path}: the last line is incomplete (line {len(entries) + 1})")
+        yield from entries
+
+
+def recover(folder: Path, rebuild: Callable[[dict[str, Any]], _T], numbers: list[int],
+            live_entries: list[dict[str, Any]] | None = None) -> Recovered[_T]:
+    """The newest good checkpoint's table and the inputs after it; ``live_entries`` (the live segment,
+    already read) stand in for the last segment's file."""
+    notes: list[str] = []
+    usable = [n for n in _numbers(folder, CHECKPOINT) if numbers and numbers[0] <= n <= numbers[-1]]
+
+    def inputs_from(first: int) -> list[dict[str, Any]]:
+        closed = [n for n in numbers if n >= first]
+        if live_entries is None:
+            return list(entries_from(folder, closed))
+        return [*entries_from(folder, closed[:-1]), *live_entries]
+
+    for number in reversed(usable):
+        path = folder / checkpoint_name(number)
+        try:
+            found = load_checkpoint(path)
+            table = rebuild(found.table)
+        except ValueError as error:          # the engine's InputError is a ValueError too
+            notes.append(f"checkpoint {path} is not usable ({error}); falling back to the one before")
+            continue
+        return Recovered(table, inputs_from(number), found.shoe, number, notes)
+    if numbers and numbers[0] != 1:
+        raise JournalError(f"{folder}: no usable checkpoint, and the first segment was rotated away; "
+                           f"{'; '.join(notes) or 'no checkpoint at all'}")
+    return Recovered(None, inputs_from(1), notes=notes)
+
+
+class JournalFolder:
+    """The daemon's journal: appends to the live segment; checkpoints and rotation between hands."""
+
+    def __init__(self, folder: Path, journal: Journal, number: int, *, keep_segments: int = KEEP_SEGMENTS,
+                 keep_bytes: int = KEEP_BYTES, ops: FileOps = os) -> None:
+        self.folder = folder
+        self.journal = journal
+        self.number = number          # the live segment's number
+        self.keep_segments = max(MIN_KEEP, keep_segments)
+        self.keep_bytes = keep_bytes
+        self._ops = ops
+
+    @classmethod
+    def open(cls, path: Path, rebuild: Callable[[dict[str, Any]], _T], *, keep_segments: int = KEEP_SEGMENTS,
+             keep_bytes: int = KEEP_BYTES, ops: FileOps = os) -> tuple[JournalFolder, Recovered[_T]]:
+        """Open the journal for the config's ``path``: the folder, the live segment (its torn tail set
+        aside), and what to start from. JournalError (a damaged line, a missing segment) names the file."""
+        folder = folder_for(path)
+        folder.mkdir(parents=True, exist_ok=True)
+        numbers = segments_of(folder)
+        if path != folder and path.is_file():
+            if numbers:
+                raise JournalError(f"both a journal file {path} and segments in {folder}: move one of them away")
+            os.replace(path, folder / segment_name(1))     # an old single journal becomes segment 1
+            fsync_dir(folder)
+            fsync_dir(path.parent)
+            _LOGGER.warning("journal %s moved to %s (segment 1)", path, folder / segment_name(1))
+            numbers = [1]
+        live = numbers[-1] if numbers else 1
+        journal, live_entries = Journal.open(folder / segment_name(live), ops)
+        try:
+            recovered = recover(folder, rebuild, numbers or [1], live_entries)
+        except BaseException:
+            journal.close()
+            raise
+        for note in recovered.notes:
+            _LOGGER.warning("%s", note)
+        _LOGGER.info("journal %s: segment %d, checkpoint %s, %d inputs to replay", folder, live,
+                     recovered.checkpoint, len(recovered.entries))
+        store = cls(folder, journal, live, keep_segments=keep_segments, keep_bytes=keep_bytes, ops=ops)
+        return store, recovered
+
+    # the Journal interface the controller uses
+    @property
+    def path(self) -> Path:
+        return self.journal.path
+
+    @property
+    def count(self) -> int:
+        return self.journal.count
+
+    def append(self, entry: dict[str, Any]) -> None:
+        self.journal.append(entry)
+
+    def probe(self) -> None:
+        self.journal.probe()
+
+    def close(self) -> None:
+        self.journal.close()
+
+    def checkpoint(self, snapshot: dict[str, Any], shoe: tuple[str, int] | None) -> None:
+        """Between hands: start the next segment, then write its checkpoint (``snapshot``: the table now,
+        before any input of the new segment; and the shoe's last journaled read, which start-up needs and the
+        new segment will not hold). JournalFault if a step failed; the inputs
+        stay safe in the segments either way, only start-up replays more."""
+        number = self.number + 1
+        path = self.folder / segment_name(number)
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o640)
+        except OSError as error:
+            raise JournalFault(f"cannot start segment {path.name}: {describe(error)}") from error
+        try:
+            fsync_dir(self.folder)
+        except OSError as error:
+            os.close(fd)
+            raise JournalFault(f"cannot start segment {path.name}: {describe(error)}") from error
+        self.journal.close()
+        self.journal = Journal(path, fd, 0, self._ops)
+        self.number = number
+        body = {"format": FORMAT, "segment": number, "shoe": list(shoe) if shoe else None, "table": snapshot}
+        document = {**body, "sha256": _digest(body)}
+        try:
+            write_atomically(self.folder / checkpoint_name(number),
+                             json.dumps(document, separators=(",", ":"), ensure_ascii=False).encode())
+            self._rotate()
+        except OSError as error:
+            raise JournalFault(f"cannot write checkpoint {checkpoint_name(number)}: {describe(error)}") from error
+
+    def _rotate(self) -> None:
+        """Delete the oldest segments (and their checkpoints) beyond the count or the size kept."""
+        numbers = _numbers(self.folder, SEGMENT)
+        sizes = {n: (self.folder / segment_name(n)).stat().st_size for n in numbers}
+        total = sum(sizes.values())
+        gone = []
+        while len(numbers) > MIN_KEEP and (len(numbers) > self.keep_segments or total > self.keep_bytes):
+            oldest = numbers.pop(0)
+            total -= sizes[oldest]
+            (self.folder / checkpoint_name(oldest)).unlink(missing_ok=True)
+            (self.folder / segment_name(oldest)).unlink()
+            gone.append(oldest)
+        if gone:
+            fsync_dir(self.folder)
+            _LOGGER.info("journal %s: rotated out segments %d..%d", self.folder, gone[0], gone[-1])
