@@ -68,7 +68,7 @@ def _numbers(folder: Path, pattern: re.Pattern[str]) -> list[int]:
     return sorted(int(m.group(1)) for p in folder.iterdir() if (m := pattern.fullmatch(p.name)))
 
 
-def _digest(body: dict[str, Any]) -> str:
+def checksum(body: dict[str, Any]) -> str:
     return hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
@@ -101,7 +101,7 @@ def load_checkpoint(path: Path) -> Checkpoint:
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ValueError(f"not a format {FORMAT} checkpoint")
     body = {k: v for k, v in document.items() if k != "sha256"}
-    if document.get("sha256") != _digest(body):
+    if document.get("sha256") != checksum(body):
         raise ValueError("its SHA-256 does not match (damaged)")
     table, shoe = body.get("table"), body.get("shoe")
     if not isinstance(table, dict):
@@ -148,9 +148,9 @@ def entries_from(folder: Path, numbers: list[int]) -> Iterator[dict[str, Any]]:
 
 
 def recover(folder: Path, rebuild: Callable[[dict[str, Any]], _T], numbers: list[int],
-            live_entries: list[dict[str, Any]] | None = None) -> Recovered[_T]:
-    """The newest good checkpoint's table and the inputs after it; ``live_entries`` (the live segment,
-    already read) stand in for the last segment's file."""
+            live_entries: list[dict[str, Any]] | None = None, *, newest_first: bool = True) -> Recovered[_T]:
+    """The newest (or oldest) good checkpoint's table and the inputs after it; ``live_entries`` (the live
+    segment, already read) stand in for the last segment's file."""
     notes: list[str] = []
     usable = [n for n in _numbers(folder, CHECKPOINT) if numbers and numbers[0] <= n <= numbers[-1]]
 
@@ -160,19 +160,33 @@ def recover(folder: Path, rebuild: Callable[[dict[str, Any]], _T], numbers: list
             return list(entries_from(folder, closed))
         return [*entries_from(folder, closed[:-1]), *live_entries]
 
-    for number in reversed(usable):
+    for number in reversed(usable) if newest_first else usable:
         path = folder / checkpoint_name(number)
         try:
             found = load_checkpoint(path)
             table = rebuild(found.table)
         except ValueError as error:          # the engine's InputError is a ValueError too
-            notes.append(f"checkpoint {path} is not usable ({error}); falling back to the one before")
+            notes.append(f"checkpoint {path} is not usable ({error}); trying the one "
+                         f"{'before' if newest_first else 'after'}")
             continue
         return Recovered(table, inputs_from(number), found.shoe, number, notes)
     if numbers and numbers[0] != 1:
         raise JournalError(f"{folder}: no usable checkpoint, and the first segment was rotated away; "
                            f"{'; '.join(notes) or 'no checkpoint at all'}")
     return Recovered(None, inputs_from(1), notes=notes)
+
+
+def read_folder(folder: Path, rebuild: Callable[[dict[str, Any]], _T]) -> Recovered[_T]:
+    """Everything a folder still holds, for ``dealerpi replay --journal FOLDER``, touching nothing: every
+    input from segment 1 if it is still there (the whole evening, as one file would give), else from the
+    oldest good checkpoint. The live segment's torn tail is left out, as start-up leaves it out."""
+    numbers = segments_of(folder)
+    if not numbers:
+        raise JournalError(f"{folder}: no journal segment ({segment_name(1)}) in this folder")
+    live_entries = read(folder / segment_name(numbers[-1]))[0]
+    if numbers[0] == 1:
+        return Recovered(None, [*entries_from(folder, numbers[:-1]), *live_entries])
+    return recover(folder, rebuild, numbers, live_entries, newest_first=False)
 
 
 class JournalFolder:
@@ -215,6 +229,10 @@ class JournalFolder:
         _LOGGER.info("journal %s: segment %d, checkpoint %s, %d inputs to replay", folder, live,
                      recovered.checkpoint, len(recovered.entries))
         store = cls(folder, journal, live, keep_segments=keep_segments, keep_bytes=keep_bytes, ops=ops)
+        try:
+            store._rotate(keep_from=min(recovered.checkpoint or 1, live - 1))
+        except OSError as error:
+            _LOGGER.error("journal %s: cannot delete old segments: %s", folder, describe(error))
         return store, recovered
 
     # the Journal interface the controller uses
@@ -255,21 +273,23 @@ class JournalFolder:
         self.journal = Journal(path, fd, 0, self._ops)
         self.number = number
         body = {"format": FORMAT, "segment": number, "shoe": list(shoe) if shoe else None, "table": snapshot}
-        document = {**body, "sha256": _digest(body)}
+        document = {**body, "sha256": checksum(body)}
         try:
             write_atomically(self.folder / checkpoint_name(number),
                              json.dumps(document, separators=(",", ":"), ensure_ascii=False).encode())
-            self._rotate()
+            self._rotate(keep_from=number - 1)
         except OSError as error:
             raise JournalFault(f"cannot write checkpoint {checkpoint_name(number)}: {describe(error)}") from error
 
-    def _rotate(self) -> None:
-        """Delete the oldest segments (and their checkpoints) beyond the count or the size kept."""
-        numbers = _numbers(self.folder, SEGMENT)
-        sizes = {n: (self.folder / segment_name(n)).stat().st_size for n in numbers}
+    def _rotate(self, keep_from: int) -> None:
+        """Delete the oldest segments (and their checkpoints) beyond the count or the size kept, never
+        segment ``keep_from`` or later (the last two, or what start-up replayed)."""
+        numbers = [n for n in _numbers(self.folder, SEGMENT) if n < keep_from]
+        kept = len(_numbers(self.folder, SEGMENT)) - len(numbers)
+        sizes = {n: (self.folder / segment_name(n)).stat().st_size for n in _numbers(self.folder, SEGMENT)}
         total = sum(sizes.values())
         gone = []
-        while len(numbers) > MIN_KEEP and (len(numbers) > self.keep_segments or total > self.keep_bytes):
+        while numbers and (len(numbers) + kept > self.keep_segments or total > self.keep_bytes):
             oldest = numbers.pop(0)
             total -= sizes[oldest]
             (self.folder / checkpoint_name(oldest)).unlink(missing_ok=True)

@@ -18,6 +18,7 @@ from typing import Any
 
 from dealerpi.engine.table import Table
 from dealerpi.journal import JournalError, read
+from dealerpi.journal_folder import checkpoint_name, read_folder
 
 
 def replay_lines(lines: Iterable[str]) -> tuple[Table, list[dict[str, Any]], list[dict[str, Any]]]:
@@ -31,11 +32,12 @@ def replay_lines(lines: Iterable[str]) -> tuple[Table, list[dict[str, Any]], lis
     return replay_entries(entries)
 
 
-def replay_entries(entries: Iterable[Mapping[str, Any] | str]) -> tuple[Table, list[dict[str, Any]],
-                                                                       list[dict[str, Any]]]:
-    """Apply every input in order (line N is the N-th); return the table, the rejected inputs and the alerts,
-    each with its line number. A string stands for a line that could not be read, and is its reason."""
-    table = Table()
+def replay_entries(entries: Iterable[Mapping[str, Any] | str], start: Table | None = None) -> tuple[
+        Table, list[dict[str, Any]], list[dict[str, Any]]]:
+    """Apply every input in order (line N is the N-th) to ``start`` (or an empty table); return the table,
+    the rejected inputs and the alerts, each with its line number. A string stands for a line that could not
+    be read, and is its reason."""
+    table = start if start is not None else Table()
     rejected: list[dict[str, Any]] = []
     alerts: list[dict[str, Any]] = []
     for number, entry in enumerate(entries, start=1):
@@ -89,21 +91,30 @@ def _text(result: dict[str, Any]) -> str:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="dealerpi replay --journal")
-    parser.add_argument("--journal", required=True, help="a journal file, one JSON input per line")
+    parser.add_argument("--journal", required=True,
+                        help="a journal file (one JSON input per line) or the daemon's journal folder")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING, format="%(levelname)s: %(message)s")
     path = Path(args.journal)
+    start: Table | None = None
     try:
-        if not path.is_file():
-            raise FileNotFoundError(2, "not a file" if path.exists() else "No such file or directory")
-        entries, _good = read(path)       # the daemon's reader: it refuses what the daemon refuses
+        if path.is_dir():                 # the daemon's journal folder: its segments in order
+            found = read_folder(path, Table.from_snapshot)
+            start, entries = found.table, found.entries
+            if found.checkpoint is not None:
+                print(f"dealerpi replay: the first segments were rotated away; from checkpoint "
+                      f"{checkpoint_name(found.checkpoint)}", file=sys.stderr)
+        elif not path.is_file():
+            raise FileNotFoundError(2, "No such file or directory")
+        else:
+            entries, _good = read(path)   # the daemon's reader: it refuses what the daemon refuses
     except OSError as error:
         print(f"dealerpi replay: cannot read {path}: {error.strerror or error}", file=sys.stderr)
         return 2
     except JournalError as error:
         print(f"dealerpi replay: {error}; the daemon would not start from this journal", file=sys.stderr)
         return 2
-    result = summary(*replay_entries(entries))
+    result = summary(*replay_entries(entries, start))
     print(json.dumps(result, indent=2) if args.json else _text(result))
     return 0

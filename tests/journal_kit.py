@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 from dealerpi.engine.table import Table
@@ -54,3 +55,50 @@ def rules_of(result: dict[str, Any]) -> list[str]:
 
 def stacks(result: dict[str, Any]) -> dict[int, int]:
     return {int(seat): info["stack"] for seat, info in result["seats"].items()}
+
+
+def scripted_session(seed: int, hands: int) -> list[dict[str, Any]]:
+    """A valid evening at a three-seat table, played against the engine with a seeded random dealer."""
+    rng = random.Random(seed)
+    table = Table()
+    script: list[dict[str, Any]] = []
+
+    def feed(entry: dict[str, Any]) -> None:
+        assert table.apply(entry).accepted, entry
+        script.append(entry)
+
+    feed({"type": "table", "game": "nlhe", "rules": "home", "seats": 3, "blinds": [1, 3]})
+    for seat in (1, 2, 3):
+        feed({"type": "sit", "seat": seat, "player": f"P{seat}", "stack": 300})
+    feed({"type": "button", "seat": 1})
+    for _ in range(hands):
+        if sum(1 for s in table.seats.values() if s.stack > 0) < 2:
+            break
+        feed({"type": "start"})
+        deck = [r + s for r in "23456789TJQKA" for s in "shdc"]
+        rng.shuffle(deck)
+        while (nxt := table.expectation().as_json())["expect"] != "start":
+            if nxt["expect"] in ("card", "burn"):
+                feed({"type": "card", "card": deck.pop()})
+            elif nxt["expect"] == "action":
+                legal = nxt["legal"]
+                if legal["raise"] and rng.random() < 0.25:
+                    feed({"type": "act", "seat": nxt["seat"], "action": "raise", "to": rng.choice(legal["raise"])})
+                elif legal["call"] is not None and rng.random() < 0.2:
+                    feed({"type": "act", "seat": nxt["seat"], "action": "fold"})
+                else:
+                    feed({"type": "act", "seat": nxt["seat"], "action": "call"})
+            else:
+                feed({"type": "show", "seat": nxt["seats"][0]})
+        for seat, info in table.seats.items():           # top up the broke between hands
+            if info.stack < 90:
+                feed({"type": "chips", "seat": seat, "amount": 300 - info.stack})
+    return script
+
+
+def table_after(entries: list[dict[str, Any]]) -> dict[str, Any]:
+    table = Table()
+    for entry in entries:
+        table.apply(entry)
+    state = summary(table, [], [])
+    return {key: state[key] for key in ("seats", "button", "hands", "next")}

@@ -18,13 +18,11 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 from daemon_kit import CONFIG
+from journal_kit import scripted_session, table_after
 
-from dealerpi.engine.table import Table
 from dealerpi.journal import read
-from dealerpi.journal_replay import summary
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -49,53 +47,6 @@ for entry in script[done:]:
     done += 1
     print(done, flush=True)
 """
-
-
-def scripted_session(seed: int, hands: int) -> list[dict[str, Any]]:
-    """A valid evening at a three-seat table, played against the engine with a seeded random dealer."""
-    rng = random.Random(seed)
-    table = Table()
-    script: list[dict[str, Any]] = []
-
-    def feed(entry: dict[str, Any]) -> None:
-        assert table.apply(entry).accepted, entry
-        script.append(entry)
-
-    feed({"type": "table", "game": "nlhe", "rules": "home", "seats": 3, "blinds": [1, 3]})
-    for seat in (1, 2, 3):
-        feed({"type": "sit", "seat": seat, "player": f"P{seat}", "stack": 300})
-    feed({"type": "button", "seat": 1})
-    for _ in range(hands):
-        if sum(1 for s in table.seats.values() if s.stack > 0) < 2:
-            break
-        feed({"type": "start"})
-        deck = [r + s for r in "23456789TJQKA" for s in "shdc"]
-        rng.shuffle(deck)
-        while (nxt := table.expectation().as_json())["expect"] != "start":
-            if nxt["expect"] in ("card", "burn"):
-                feed({"type": "card", "card": deck.pop()})
-            elif nxt["expect"] == "action":
-                legal = nxt["legal"]
-                if legal["raise"] and rng.random() < 0.25:
-                    feed({"type": "act", "seat": nxt["seat"], "action": "raise", "to": rng.choice(legal["raise"])})
-                elif legal["call"] is not None and rng.random() < 0.2:
-                    feed({"type": "act", "seat": nxt["seat"], "action": "fold"})
-                else:
-                    feed({"type": "act", "seat": nxt["seat"], "action": "call"})
-            else:
-                feed({"type": "show", "seat": nxt["seats"][0]})
-        for seat, info in table.seats.items():           # top up the broke between hands
-            if info.stack < 90:
-                feed({"type": "chips", "seat": seat, "amount": 300 - info.stack})
-    return script
-
-
-def table_after(entries: list[dict[str, Any]]) -> dict[str, Any]:
-    table = Table()
-    for entry in entries:
-        table.apply(entry)
-    state = summary(table, [], [])
-    return {key: state[key] for key in ("seats", "button", "hands", "next")}
 
 
 def test_sigkill_at_random_points_recovers_the_same_table(tmp_path: Path) -> None:
