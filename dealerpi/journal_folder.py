@@ -27,6 +27,7 @@ An old single journal file at the config's path is moved into the folder as segm
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import itertools
 import json
@@ -182,7 +183,7 @@ def read_folder(folder: Path, rebuild: Callable[[dict[str, Any]], _T]) -> Recove
     oldest good checkpoint. The live segment's torn tail is left out, as start-up leaves it out."""
     numbers = segments_of(folder)
     if not numbers:
-        raise JournalError(f"{folder}: no journal segment ({segment_name(1)}) in this folder")
+        raise FileNotFoundError(errno.ENOENT, f"not a journal folder (no {segment_name(1)} or later segment)")
     live_entries = read(folder / segment_name(numbers[-1]))[0]
     if numbers[0] == 1:
         return Recovered(None, [*entries_from(folder, numbers[:-1]), *live_entries])

@@ -171,4 +171,5 @@ def test_replay_of_a_missing_journal_names_it(tmp_path: Path, capsys: pytest.Cap
     assert capsys.readouterr().err == (f"dealerpi replay: cannot read {tmp_path / 'absent.jsonl'}: "
                                        "No such file or directory\n")
     assert replay_journal(["--journal", str(tmp_path)]) == 2
-    assert capsys.readouterr().err == f"dealerpi replay: cannot read {tmp_path}: not a file\n"
+    assert capsys.readouterr().err == (f"dealerpi replay: cannot read {tmp_path}: not a journal folder "
+                                       "(no 000001.jsonl or later segment)\n")
