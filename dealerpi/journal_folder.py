@@ -190,6 +190,29 @@ def read_folder(folder: Path, rebuild: Callable[[dict[str, Any]], _T]) -> Recove
     return recover(folder, rebuild, numbers, live_entries, newest_first=False)
 
 
+def read_new(folder: Path, position: tuple[int, int]) -> tuple[list[bytes], tuple[int, int]]:
+    """For a reader that follows the journal as it grows (``tail -f`` across segments): the whole lines
+    written after ``position`` (segment, byte offset; start at (0, 0)), in order, and the position after
+    them. A segment rotated away before it was read is skipped."""
+    segment, offset = position
+    lines: list[bytes] = []
+    for number in _numbers(folder, SEGMENT):
+        if number < segment:
+            continue
+        if number != segment:
+            segment, offset = number, 0
+        try:
+            with (folder / segment_name(number)).open("rb") as file:
+                file.seek(offset)
+                data = file.read()
+        except FileNotFoundError:
+            continue
+        end = data.rfind(b"\n") + 1
+        lines += data[:end].splitlines()
+        offset += end
+    return lines, (segment, offset)
+
+
 class JournalFolder:
     """The daemon's journal: appends to the live segment; checkpoints and rotation between hands."""
 

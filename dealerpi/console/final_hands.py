@@ -7,8 +7,9 @@ Until then the last hand is not sent (the room sees it when the next hand starts
 finishes (a showdown left open) is final one ``start`` later.
 
 Only whole lines are read (the daemon appends a line and fsyncs it; a line without its newline is still
-being written). ``session`` names the journal: the hash of its first line, so a new journal (a new evening)
-numbers its hands from 1 again under a new name.
+being written). The daemon's journal is a folder of segments (dealerpi/journal_folder.py): they are read
+in order, as one file would be. ``session`` names the journal: the hash of its first line, so a new
+journal (a new evening) numbers its hands from 1 again under a new name.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from dealerpi.history.phh import dumps
+from dealerpi.journal_folder import folder_for, read_new
 from dealerpi.sim.histories import HandRecorder, JournalTable
 
 _LOGGER = logging.getLogger(__name__)
@@ -45,11 +47,16 @@ class FinalHands:
         self.session = ""
         self.hands: list[FinalHand] = []
         self._offset = 0
+        self._position = (0, 0)              # (segment, offset) in the daemon's journal folder
         self._live = JournalTable()          # every input, to see which are accepted and which undone
         self._cut = 0                        # accepted inputs before this index are final
         self._recorder = HandRecorder()      # fed the final inputs only
 
     def poll(self) -> list[FinalHand]:
+        folder = folder_for(self.path)
+        if folder != self.path and folder.is_dir():
+            lines, self._position = read_new(folder, self._position)
+            return self._lines(lines)
         try:
             with self.path.open("rb") as file:
                 size = file.seek(0, 2)
@@ -61,8 +68,12 @@ class FinalHands:
         except FileNotFoundError:
             return []
         end = data.rfind(b"\n") + 1
+        self._offset += end
+        return self._lines(data[:end].splitlines())
+
+    def _lines(self, lines: list[bytes]) -> list[FinalHand]:
         new: list[FinalHand] = []
-        for line in data[:end].splitlines():
+        for line in lines:
             if not self.session:
                 self.session = hashlib.sha256(line).hexdigest()[:12]
             try:
@@ -72,7 +83,6 @@ class FinalHands:
                 continue
             if isinstance(entry, dict):
                 new += self._feed(entry)
-        self._offset += end
         return new
 
     @staticmethod

@@ -18,6 +18,7 @@ from daemon_kit import CONFIG, FakeDecks
 from journal_kit import scripted_session
 
 from dealerpi.config import load
+from dealerpi.console.final_hands import FinalHands
 from dealerpi.daemon import Controller
 from dealerpi.devices import FakeDevices
 from dealerpi.engine.table import Table
@@ -204,3 +205,19 @@ def test_replay_of_a_journal_folder_gives_the_same_as_the_single_file(tmp_path: 
     assert len(from_file["hands"]) == len(STARTS)
     assert summary(*replay_entries(SCRIPT))["seats"] == from_file["seats"]
     assert os.listdir(tmp_path / "state") == ["journal"]
+
+
+def test_the_rooms_final_hands_follow_the_folder_across_segments(tmp_path: Path) -> None:
+    """The console's room bridge reads finished hands from the journal (console/final_hands.py): over the
+    daemon's folder it reads the segments in order, as it would read one file; a hand is final once the
+    next start is accepted, so six starts make five final hands."""
+    controller, _ = boot(tmp_path)
+    final = FinalHands(tmp_path / "state" / "journal.jsonl")
+    play(controller, SCRIPT[1:STARTS[2] + 3])
+    assert [h.number for h in final.poll()] == [1, 2]
+    play(controller, SCRIPT[STARTS[2] + 3:])
+    assert [h.number for h in final.poll()] == [3, 4, 5]
+    assert final.poll() == []
+    single = tmp_path / "single.jsonl"
+    single.write_text("".join(json.dumps(e) + "\n" for e in SCRIPT))
+    assert [h.phh for h in FinalHands(single).poll()] == [h.phh for h in final.hands]
