@@ -327,8 +327,7 @@ class Controller:
         """BET on an empty seat sits a player there with the table's ``starting_stack`` (or 100 big blinds);
         the dealer can UNDO it. Names and chip counts beyond that come from the simulator or a replayed journal.
         (``buy_in`` is a tournament's entry fee in money, not chips.)"""
-        blinds = self.config.table.get("blinds", [1, 2])
-        stack = int(self.config.table.get("starting_stack") or 100 * blinds[1])
+        stack = self.table.config.panel_stack if self.table.config is not None else 0   # 0: refused, no table
         return {"type": "sit", "seat": seat, "player": f"Seat {seat}", "stack": stack}
 
     @_contained(False)

@@ -48,6 +48,7 @@ def differences(journal: TableConfig, config: TableConfig) -> list[str]:
     if journal.levels != config.levels:
         old, new = _levels(journal), _levels(config)
         lines.append(f"levels: {old} -> {new}" if old != new else f"levels: {new}, another schedule")
+    differ("starting_stack", journal.starting_stack or "none", config.starting_stack or "none")
     if journal.policies.tournament or config.policies.tournament:
         differ("payouts", list(journal.payouts), list(config.payouts))
         differ("buy_in", journal.buy_in, config.buy_in)

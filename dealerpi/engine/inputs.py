@@ -93,10 +93,17 @@ class TableConfig:
     levels: tuple[Level, ...] = ()
     payouts: tuple[int, ...] = ()          # percent per place, e.g. (50, 30, 20)
     buy_in: int = 0                        # tournament entry fee, for the prize pool
+    starting_stack: int = 0                # chips for a player sat from the seat panel; 0: not given
 
     @property
     def min_bet(self) -> int:
         return self.limits[0] if self.limits else self.big_blind
+
+    @property
+    def panel_stack(self) -> int:
+        """The stack of a player sat from the seat panel: ``starting_stack``, or 100 big blinds (seed 001's
+        maximum buy-in; a tournament gives every player the same stack)."""
+        return self.starting_stack or 100 * self.big_blind
 
 
 def _levels(raw: object) -> tuple[Level, ...]:
@@ -160,15 +167,15 @@ def parse_config(entry: Mapping[str, Any]) -> TableConfig:
             raise InputError(f'table: "limits" {list(limits)}: the small bet must be positive and at most the '
                              "big bet", "limits")
     buy_in = _whole(entry, "buy_in")
-    if "starting_stack" in entry:
-        stack = _whole(entry, "starting_stack")
-        # the stack a seat gets when sat from its panel: one every sit would refuse is refused now
-        reason = check_buy_in(stack, policies=policies, big_blind=big_blind,
-                              small_bet=limits[0] if limits else None)
-        if reason:
-            raise InputError(f'table: "starting_stack": {reason}', "starting_stack")
     payouts = entry.get("payouts", [50, 30, 20])
     if not (isinstance(payouts, list) and all(_amount(p) and p > 0 for p in payouts) and sum(payouts) == 100):
         raise InputError('table: "payouts" must be whole percentages per place that add up to 100', "payouts")
-    return TableConfig(game, Preset(preset), policies, seats, small_blind, big_blind, limits, ante, bb_ante, levels,
-                       tuple(payouts), buy_in)
+    config = TableConfig(game, Preset(preset), policies, seats, small_blind, big_blind, limits, ante, bb_ante,
+                         levels, tuple(payouts), buy_in, _whole(entry, "starting_stack"))
+    # the stack a seat gets when sat from its panel: one that every such sit would refuse is refused now
+    reason = check_buy_in(config.panel_stack, policies=policies, big_blind=big_blind,
+                          small_bet=limits[0] if limits else None)
+    if reason:
+        given = "" if config.starting_stack else " (no starting_stack: 100 big blinds)"
+        raise InputError(f'table: "starting_stack"{given}: {reason}', "starting_stack")
+    return config

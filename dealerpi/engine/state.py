@@ -120,6 +120,8 @@ def config_json(config: TableConfig) -> dict[str, Any]:
         "bb_ante": config.bb_ante, "payouts": list(config.payouts), "buy_in": config.buy_in}
     if config.limits is not None:
         data["limits"] = list(config.limits)
+    if config.starting_stack:
+        data["starting_stack"] = config.starting_stack
     if config.levels:
         data["levels"] = [{"break": True, "minutes": level.minutes} if level.is_break else
                           {"blinds": [level.small_blind, level.big_blind], "ante": level.ante,

@@ -50,13 +50,17 @@ def test_level_ante_that_is_no_amount_names_the_level(tmp_path: Path) -> None:
     ("ante = 2.5", "ante", '"ante" must be a whole amount of 0 or more, not 2.5'),
     ("starting_stack = 60", "starting_stack",
      '"starting_stack": the minimum buy-in is 90 chips (30 big blinds (seed 001)), not 60'),
+    ("policies = { buy_in_max_bb = 50 }", "starting_stack",
+     '"starting_stack" (no starting_stack: 100 big blinds): the table maximum is 150 chips (50 big blinds, '
+     "seed 001): with 0 on the table, at most 150 more"),
     ("starting_stack = 400", "starting_stack",
      '"starting_stack": the table maximum is 300 chips (100 big blinds, seed 001): with 0 on the table, '
      "at most 300 more"),
 ])
 def test_values_every_start_or_sit_would_refuse_are_config_errors(tmp_path: Path, change: str, key: str,
                                                                   message: str) -> None:
-    """Blinds 1/3 at the home preset: buy-ins of 30 to 100 big blinds = 90 to 300 chips (seed 001)."""
+    """Blinds 1/3 at the home preset: buy-ins of 30 to 100 big blinds = 90 to 300 chips (seed 001); a seat sat
+    from its panel without a starting_stack gets 100 big blinds = 300, above a 50-big-blind maximum of 150."""
     text = MINIMAL.replace("blinds = [1, 3]", f"blinds = [1, 3]\n{change}")
     assert errors_of(tmp_path, text) == [f"{tmp_path / 'table.toml'}: table.{key}: {message}"]
 

@@ -75,12 +75,11 @@ def assert_errors_name_file_and_key(errors: list[str]) -> None:
 
 
 def can_start(config: Config) -> None:
-    """Two players sat as the daemon sits them (the table's starting stack, else 100 big blinds), then START."""
+    """Two players sat as the daemon's seat panel sits them (TableConfig.panel_stack), then START."""
     table = Table()
     entry = config.table_input()
     assert table.apply(entry).accepted
-    engine = parse_config(entry)
-    stack = int(config.table.get("starting_stack") or 100 * engine.big_blind)
+    stack = parse_config(entry).panel_stack
     for seat in (1, 2):
         outcome = table.apply({"type": "sit", "seat": seat, "player": f"P{seat}", "stack": stack})
         assert outcome.accepted, outcome.reason

@@ -154,13 +154,22 @@ def test_mid_hand_seats_without_a_panel_are_reported(tmp_path: Path) -> None:
 
 
 def test_same_table_journals_nothing(tmp_path: Path) -> None:
-    """The journal's table equals the config's (same values; key order and the daemon-only starting_stack do
-    not count): no alert, no new journal line."""
-    journal = [{"blinds": [1, 3], "seats": 3, "rules": "home", "game": "nlhe", "type": "table"}, sit(1)]
-    controller = controller_over(tmp_path, journal, CONFIG.replace("blinds = [1, 3]",
-                                                                   "blinds = [1, 3]\nstarting_stack = 200"))
+    """The journal's table equals the config's (the same values in another key order, the preset's own value of
+    a policy spelled out): no alert, no new journal line."""
+    journal = [{"policies": {"straddles": "multiple"}, "blinds": [1, 3], "seats": 3, "rules": "home",
+                "game": "nlhe", "type": "table"}, sit(1)]
+    controller = controller_over(tmp_path, journal)
     assert list(controller.alerts) == []
     assert journal_after(controller, 2) == []
+
+
+def test_seat_panel_sits_with_the_table_in_force(tmp_path: Path) -> None:
+    """BET on an empty seat sits the table's starting_stack (200 here), else 100 big blinds (100 x 3 = 300)."""
+    controller = controller_over(tmp_path, [table(seats=3, starting_stack=200)],
+                                 CONFIG.replace("blinds = [1, 3]", "blinds = [1, 3]\nstarting_stack = 200"))
+    assert controller._sit(2) == {"type": "sit", "seat": 2, "player": "Seat 2", "stack": 200}
+    plain = controller_over(tmp_path / "plain", [])
+    assert plain._sit(2)["stack"] == 300
 
 
 def test_a_new_journal_gets_the_config_table(tmp_path: Path) -> None:
@@ -176,6 +185,8 @@ def test_differences_are_named_by_the_config_keys() -> None:
     assert differences(journal, config) == [
         "game: nlhe -> flhe", "policies.straddles: none -> single", "seats: 6 -> 9", "blinds: 1/3 -> 2/4",
         "limits: none -> 4/8", "ante: 1 -> 0"]
+    assert differences(journal, parse_config(table(seats=6, ante=1, policies={"straddles": "none"},
+                                                   starting_stack=200))) == ["starting_stack: none -> 200"]
     casino = parse_config(table(rules="casino", seats=6, ante=1, policies={"straddles": "none"}))
     assert differences(journal, casino) == ["rules: home -> casino"]
     levels = [{"blinds": [1, 2], "minutes": 20}, {"blinds": [2, 4], "minutes": 20}]
