@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 from dealerpi.engine.buy_in import check_buy_in
 from dealerpi.engine.games import GAMES, GameDef, Structure
 from dealerpi.engine.policies import PRESETS, Policies, PolicyError, Preset, policies_for
+from dealerpi.engine.tournament import ScheduleError, check_schedule
 
 T = TypeVar("T")
 
@@ -54,15 +55,14 @@ def _whole(entry: Mapping[str, Any], key: str, where: str = "") -> int:
     return int(value)
 
 
-def _check_stakes(where: str, small_blind: int, big_blind: int, ante: int, bb_ante: int) -> None:
+def _check_stakes(small_blind: int, big_blind: int, ante: int, bb_ante: int) -> None:
     """What the hand planner refuses at every START (positions.plan_hand, BLD-10), refused here once, when the
     table is configured, so a config that could never start a hand is an error naming its key."""
     if big_blind <= 0 or small_blind > big_blind:
-        raise InputError(f'table: "{where}blinds" {small_blind}/{big_blind}: the big blind must be positive and '
-                         "at least the small blind", where + "blinds")
+        raise InputError(f'table: "blinds" {small_blind}/{big_blind}: the big blind must be positive and at least '
+                         "the small blind", "blinds")
     if ante and bb_ante:
-        raise InputError(f'table: "{where}ante" and "{where}bb_ante": use one of them, not both (BLD-10)',
-                         where + "bb_ante")
+        raise InputError('table: "ante" and "bb_ante": use one of them, not both (BLD-10)', "bb_ante")
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +107,8 @@ class TableConfig:
 
 
 def _levels(raw: object) -> tuple[Level, ...]:
+    """The level schedule (TRN-1): each field's type here, what makes a schedule runnable in the one place
+    the level clock checks it too (``tournament.check_schedule``)."""
     if raw is None:
         return ()
     if not isinstance(raw, list):
@@ -116,19 +118,17 @@ def _levels(raw: object) -> tuple[Level, ...]:
         where = f"levels[{k}]."
         if not isinstance(item, Mapping):
             raise InputError(f'table: "levels[{k}]" must be an object', f"levels[{k}]")
-        minutes = item.get("minutes")
-        if not _amount(minutes) or not minutes:
-            raise InputError(f'table: "{where}minutes" must be a whole number of minutes, 1 or more, not '
-                             f"{minutes!r}", where + "minutes")
+        minutes = _whole(item, "minutes", where)
         if item.get("break"):
             levels.append(Level(0, 0, minutes=minutes, is_break=True))
             continue
         sb, bb = _pair(item, "blinds", where)
-        ante, bb_ante = _whole(item, "ante", where), _whole(item, "bb_ante", where)
-        _check_stakes(where, sb, bb, ante, bb_ante)
-        levels.append(Level(sb, bb, ante, bb_ante, minutes))
-    if levels and levels[0].is_break:
-        raise InputError('table: "levels[0]" is a break: the schedule starts with a level (TRN-1)', "levels[0]")
+        levels.append(Level(sb, bb, _whole(item, "ante", where), _whole(item, "bb_ante", where), minutes))
+    if levels:
+        try:
+            check_schedule(levels)
+        except ScheduleError as error:
+            raise InputError(f'table: "levels": {error} (TRN-1)', f"levels[{error.index}]") from None
     return tuple(levels)
 
 
@@ -159,7 +159,7 @@ def parse_config(entry: Mapping[str, Any]) -> TableConfig:
     else:
         small_blind, big_blind = levels[0].small_blind, levels[0].big_blind
     ante, bb_ante = _whole(entry, "ante"), _whole(entry, "bb_ante")
-    _check_stakes("", small_blind, big_blind, ante, bb_ante)
+    _check_stakes(small_blind, big_blind, ante, bb_ante)
     limits = None
     if game.structure is Structure.FIXED_LIMIT:
         limits = _pair(entry, "limits")

@@ -38,7 +38,11 @@ class LevelLike(Protocol):
 
 
 class ScheduleError(ValueError):
-    """A level schedule that cannot run; the message names the step (1-based)."""
+    """A level schedule that cannot run; the message names the step (1-based), ``index`` is it 0-based."""
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        super().__init__(message)
+        self.index = index
 
 
 def check_schedule(levels: Sequence[LevelLike]) -> None:
@@ -46,14 +50,16 @@ def check_schedule(levels: Sequence[LevelLike]) -> None:
     if not levels:
         raise ScheduleError("a tournament needs at least one level")
     if levels[0].is_break:
-        raise ScheduleError("step 1 is a break: the schedule starts with a level")
+        raise ScheduleError("step 1 is a break: the schedule starts with a level", 0)
     for number, step in enumerate(levels, start=1):
         if step.minutes <= 0:
-            raise ScheduleError(f"step {number} lasts {step.minutes} minutes: it must last at least one")
+            raise ScheduleError(f"step {number} lasts {step.minutes} minutes: it must last at least one", number - 1)
         if not step.is_break and not (0 <= step.small_blind <= step.big_blind and step.big_blind > 0):
-            raise ScheduleError(f"step {number}: blinds {step.small_blind}/{step.big_blind} are not possible")
+            raise ScheduleError(f"step {number}: blinds {step.small_blind}/{step.big_blind} are not possible",
+                                number - 1)
         if step.ante < 0 or step.bb_ante < 0 or (step.ante and step.bb_ante):
-            raise ScheduleError(f"step {number}: use an ante or a big-blind ante, not both, never negative")
+            raise ScheduleError(f"step {number}: use an ante or a big-blind ante, not both, never negative",
+                                number - 1)
 
 
 @dataclass(frozen=True, slots=True)

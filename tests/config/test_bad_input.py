@@ -88,16 +88,22 @@ def test_blinds_a_start_would_refuse(tmp_path: Path, blinds: str, message: str) 
 
 
 def test_schedule_starting_with_a_break_and_a_level_without_minutes(tmp_path: Path) -> None:
-    """TRN-1: the schedule starts with a level; every step lasts at least a minute."""
+    """TRN-1: the schedule starts with a level; every step lasts at least a minute (tournament.check_schedule,
+    which the level clock runs too)."""
     f = tmp_path / "table.toml"
     base = MINIMAL.replace('rules = "home"', 'rules = "tournament"').replace("blinds = [1, 3]\n", "")
     first_break = base.replace("seats = 2", 'seats = 2\nlevels = [{ break = true, minutes = 10 }, '
                                             "{ blinds = [1, 2], minutes = 20 }]")
     assert errors_of(tmp_path, first_break) == [
-        f'{f}: table.levels[0]: "levels[0]" is a break: the schedule starts with a level (TRN-1)']
+        f'{f}: table.levels[0]: "levels": step 1 is a break: the schedule starts with a level (TRN-1)']
     no_minutes = base.replace("seats = 2", "seats = 2\nlevels = [{ blinds = [1, 2], minutes = 0 }]")
     assert errors_of(tmp_path, no_minutes) == [
-        f'{f}: table.levels[0].minutes: "levels[0].minutes" must be a whole number of minutes, 1 or more, not 0']
+        f'{f}: table.levels[0]: "levels": step 1 lasts 0 minutes: it must last at least one (TRN-1)']
+    both_antes = base.replace("seats = 2", "seats = 2\nlevels = [{ blinds = [1, 2], minutes = 20 }, "
+                                           "{ blinds = [2, 4], ante = 1, bb_ante = 4, minutes = 20 }]")
+    assert errors_of(tmp_path, both_antes) == [
+        f'{f}: table.levels[1]: "levels": step 2: use an ante or a big-blind ante, not both, never negative '
+        "(TRN-1)"]
 
 
 def test_config_that_is_not_utf8_names_the_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
