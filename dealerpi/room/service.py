@@ -1,0 +1,182 @@
+"""The room service's MQTT side: every table's state, availability and hands in; commands out, each sent
+again until its table answers (docs/room.md).
+
+Re-sync (no persistent session): on every (re)connect the broker hands over each table's retained state,
+which says how many hands the table has in this session; the room asks ``resend`` after the last hand it
+has without a gap. A command is stored before it is published and published again (same id) every
+``resend_seconds`` until answered; the table applies an id once (its journal's ``rid``), so a command
+crosses a broker restart or a room restart exactly once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiomqtt
+
+from dealerpi.history.phh import PHHError
+from dealerpi.room.broker import ROOM, Topics
+from dealerpi.room.client import mqtt_client
+from dealerpi.room.settings import RoomSettings
+from dealerpi.room.store import Store
+
+_LOGGER = logging.getLogger(__name__)
+
+RESEND_SECONDS = 2.0
+
+
+@dataclass
+class TableSeen:
+    """What the room knows of one table: its retained state and whether it is online."""
+
+    state: dict[str, Any] = field(default_factory=dict)
+    online: bool = False
+    asked: float = 0.0           # when the room last asked it to resend hands
+
+
+class RoomService:
+    def __init__(self, settings: RoomSettings, store: Store, *, retry: float = 1.0,
+                 resend_seconds: float = RESEND_SECONDS) -> None:
+        self.settings, self.store, self.retry, self.resend_seconds = settings, store, retry, resend_seconds
+        self.topics = Topics(settings.mqtt.prefix)
+        self.tables: dict[str, TableSeen] = {}
+        self.connected = False
+        self.listeners: list[Callable[[], None]] = []     # the room page: told after every change
+        self._client: aiomqtt.Client | None = None
+
+    def _changed(self) -> None:
+        for listener in self.listeners:
+            listener()
+
+    async def run(self) -> None:
+        said = False
+        prefix = self.settings.mqtt.prefix
+        will = aiomqtt.Will(f"{prefix}/{ROOM}/availability", "offline", qos=1, retain=True)
+        while True:
+            try:
+                async with mqtt_client(self.settings.mqtt, will=will) as client:
+                    for topic in (f"{prefix}/+", f"{prefix}/+/availability", f"{prefix}/+/hand",
+                                  f"{prefix}/+/set/result"):
+                        await client.subscribe(topic, qos=1)
+                    await client.publish(f"{prefix}/{ROOM}/availability", "online", qos=1, retain=True)
+                    self._client, self.connected, said = client, True, False
+                    _LOGGER.info("room: on the broker %s:%d", self.settings.mqtt.host, self.settings.mqtt.port)
+                    self._changed()
+                    await asyncio.gather(self._receive(client), self._resend_commands(client))
+            except aiomqtt.MqttError as exc:
+                if not said:
+                    _LOGGER.warning("room: the broker %s:%d: %s; retrying", self.settings.mqtt.host,
+                                    self.settings.mqtt.port, exc)
+                    said = True
+            self._client, self.connected = None, False
+            self._changed()
+            await asyncio.sleep(self.retry)
+
+    async def _receive(self, client: aiomqtt.Client) -> None:
+        async for message in client.messages:
+            found = self.topics.table_of(message.topic.value)
+            payload = message.payload
+            text = payload.decode(errors="replace") if isinstance(payload, bytes) else str(payload)
+            if found is not None:
+                await self.receive(client, found[0], found[1], text)
+
+    async def receive(self, client: aiomqtt.Client, table: str, kind: str, text: str) -> None:
+        """One message of a table's; a bad one is logged, never fatal."""
+        seen = self.tables.setdefault(table, TableSeen())
+        if kind == "availability":
+            seen.online = text == "online"
+        elif kind in ("state", "hand", "result"):
+            try:
+                data = json.loads(text)
+            except ValueError:
+                _LOGGER.warning("room: %s's %s is not JSON", table, kind)
+                return
+            if not isinstance(data, dict):
+                return
+            if kind == "state":
+                seen.state = data
+                await self._ask_missing(client, table, seen)
+            elif kind == "hand":
+                self._store_hand(table, data)
+                await self._ask_missing(client, table, seen)
+            elif isinstance(data.get("id"), str) and not data.get("retry"):
+                self.store.answer(data["id"], data)
+        self._changed()
+
+    def _store_hand(self, table: str, data: dict[str, Any]) -> None:
+        try:
+            self.store.add_hand(table, str(data["session"]), int(data["seq"]), int(data["number"]), str(data["phh"]))
+        except (KeyError, TypeError, ValueError, PHHError) as exc:
+            _LOGGER.warning("room: %s sent a hand the room cannot store: %s", table, exc)
+
+    async def _ask_missing(self, client: aiomqtt.Client, table: str, seen: TableSeen) -> None:
+        session, hands = seen.state.get("session"), seen.state.get("hands")
+        if not isinstance(session, str) or not isinstance(hands, int) or not session:
+            return
+        have = self.store.contiguous(table, session)
+        now = time.monotonic()
+        if have < hands and now - seen.asked > self.resend_seconds:
+            seen.asked = now
+            await client.publish(self.topics.command(table), json.dumps(
+                {"id": f"resend-{secrets.token_hex(4)}", "type": "resend", "after": have}), qos=1)
+
+    async def _resend_commands(self, client: aiomqtt.Client) -> None:
+        while True:
+            for cid, table, payload in self.store.unanswered():
+                await client.publish(self.topics.command(table), json.dumps({"id": cid, **payload}), qos=1)
+            await asyncio.sleep(self.resend_seconds)
+
+    async def command(self, table: str, payload: dict[str, Any], waiting: int | None = None) -> str:
+        """Store a command, then publish it (now if connected; else it goes with the next resend)."""
+        cid = secrets.token_hex(8)
+        self.store.add_command(cid, table, payload, waiting)
+        if self._client is not None:
+            try:
+                await self._client.publish(self.topics.command(table), json.dumps({"id": cid, **payload}), qos=1)
+            except aiomqtt.MqttError as exc:
+                _LOGGER.warning("room: command %s to %s waits for the broker: %s", cid, table, exc)
+        return cid
+
+    # --- what the room page shows ---------------------------------------------------------------------
+
+    def open_seats(self, table: str) -> list[int]:
+        seats = self.tables.get(table, TableSeen()).state.get("seats", {})
+        return sorted(int(seat) for seat, view in seats.items() if isinstance(view, dict) and not view.get("player"))
+
+    def summary(self) -> dict[str, Any]:
+        tables = {}
+        for name, seen in sorted(self.tables.items()):
+            state = seen.state
+            tables[name] = {"online": seen.online, "hand": state.get("hand"), "game": state.get("game"),
+                            "blinds": state.get("blinds"), "board": state.get("board"), "pots": state.get("pots"),
+                            "seats": state.get("seats", {}), "hands": state.get("hands"),
+                            "open": self.open_seats(name)}
+        games = [{"name": g.name, "tables": list(g.tables), "stack": g.stack,
+                  "open": {t: self.open_seats(t) for t in g.tables}, "waiting": self.store.waiting(g.name)}
+                 for g in self.settings.games]
+        return {"broker": self.connected, "tables": tables, "games": games, "hands": self.store.hand_count(),
+                "players": self.store.stats()}
+
+    async def seat_next(self, game_name: str) -> str | None:
+        """The first on ``game``'s waiting list to the first open seat of its tables (a ``sit`` command with
+        the game's buy-in); he leaves the list when the table accepts. None: nobody waits or no seat is open."""
+        game = next((g for g in self.settings.games if g.name == game_name), None)
+        if game is None:
+            return None
+        waiting = self.store.waiting(game.name)
+        pending = self.store.seating()
+        waiting = [w for w in waiting if w["id"] not in pending]
+        for table in game.tables:
+            seats = self.open_seats(table)
+            if waiting and seats and self.tables[table].online:
+                entry = waiting[0]
+                return await self.command(table, {"type": "sit", "seat": seats[0], "player": entry["player"],
+                                                   "stack": game.stack}, waiting=entry["id"])
+        return None

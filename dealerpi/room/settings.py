@@ -1,0 +1,116 @@
+"""``room.toml``: the room service's config (docs/room.md). Every error names the file and the key.
+
+    [room]
+    database = "room.sqlite"          # SQLite (stdlib sqlite3); a PostgreSQL URL is for later (refused now)
+    listen = "127.0.0.1:8790"         # the room page; any other address needs a token for everything
+    state = "room-state"              # the page's tokens and pairing file (0600)
+
+    [mqtt]                            # the broker; the room's user is "room"
+    host = "127.0.0.1"
+    port = 1883
+    password_file = "room.password"
+
+    [[games]]                         # a cash game: its tables, its waiting list, the buy-in when seated
+    name = "nlhe-1-3"
+    tables = ["t1", "t2"]
+    stack = 300
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from dealerpi.room.broker import NAME, ROOM, MqttSettings, parse_mqtt
+
+
+class RoomConfigError(ValueError):
+    def __init__(self, errors: list[str]) -> None:
+        super().__init__("\n".join(errors))
+        self.errors = errors
+
+
+@dataclass(frozen=True)
+class Game:
+    name: str
+    tables: tuple[str, ...]
+    stack: int
+
+
+@dataclass(frozen=True)
+class RoomSettings:
+    database: Path
+    listen: str
+    state: Path
+    mqtt: MqttSettings
+    games: tuple[Game, ...] = ()
+
+    def listen_address(self) -> tuple[str, int]:
+        host, _, port = self.listen.rpartition(":")
+        return host.strip("[]"), int(port)
+
+
+def load_room(path: Path) -> RoomSettings:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise RoomConfigError([f"{path}: no such file"]) from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise RoomConfigError([f"{path}: not TOML: {exc}"]) from None
+    return parse_room(data, path)
+
+
+def parse_room(data: dict[str, Any], source: Path) -> RoomSettings:
+    errors = [f"{source}: {key}: unknown key (expected one of: room, mqtt, games)"
+              for key in data if key not in ("room", "mqtt", "games")]
+    room = data.get("room", {})
+    if not isinstance(room, dict):
+        errors.append(f"{source}: room: must be a table")
+        room = {}
+    errors += [f"{source}: room.{key}: unknown key (expected one of: database, listen, state)"
+               for key in room if key not in ("database", "listen", "state")]
+    values: dict[str, str] = {}
+    for key, default in (("database", "room.sqlite"), ("listen", "127.0.0.1:8790"), ("state", "room-state")):
+        value = room.get(key, default)
+        if not isinstance(value, str) or not value:
+            errors.append(f"{source}: room.{key}: must be a non-empty string, not {value!r}")
+        else:
+            values[key] = value
+    if values.get("database", "").startswith(("postgresql:", "postgres:")):
+        errors.append(f"{source}: room.database: a PostgreSQL URL is not supported yet: give an SQLite file's path")
+    host, _, port = values.get("listen", ":").rpartition(":")
+    if "listen" in values and (not host or not port.isdigit() or not 0 <= int(port) < 65536):
+        errors.append(f"{source}: room.listen: must be host:port, e.g. 127.0.0.1:8790, not {values['listen']!r}")
+    mqtt, mqtt_errors = parse_mqtt(data.get("mqtt", {}), source, name=ROOM)
+    errors += mqtt_errors
+    games = []
+    raw_games = data.get("games", [])
+    if not isinstance(raw_games, list):
+        errors.append(f"{source}: games: must be an array of tables ([[games]])")
+        raw_games = []
+    for index, game in enumerate(raw_games):
+        key = f"games[{index}]"
+        if not isinstance(game, dict):
+            errors.append(f"{source}: {key}: must be a table")
+            continue
+        errors += [f"{source}: {key}.{k}: unknown key (expected one of: name, tables, stack)"
+                   for k in game if k not in ("name", "tables", "stack")]
+        name, tables, stack = game.get("name"), game.get("tables"), game.get("stack")
+        if not isinstance(name, str) or not NAME.match(name):
+            errors.append(f"{source}: {key}.name: 1-32 of a-z, 0-9, _ and -, not {name!r}")
+        if not (isinstance(tables, list) and tables and all(isinstance(t, str) and NAME.match(t) for t in tables)):
+            errors.append(f"{source}: {key}.tables: a list of table names, not {tables!r}")
+        if isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0:
+            errors.append(f"{source}: {key}.stack: the buy-in in chips, a positive integer, not {stack!r}")
+        if not errors:
+            assert isinstance(name, str) and isinstance(tables, list) and isinstance(stack, int)
+            games.append(Game(name, tuple(tables), stack))
+    if errors:
+        raise RoomConfigError(errors)
+    assert mqtt is not None
+
+    def path(text: str) -> Path:
+        return Path(text) if Path(text).is_absolute() else source.parent / text
+    return RoomSettings(path(values["database"]), values["listen"], path(values["state"]), mqtt, tuple(games))

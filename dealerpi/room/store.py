@@ -1,0 +1,133 @@
+"""The room's database: every finished hand, each player's line of it, the commands sent to tables and the
+waiting lists. SQLite (stdlib ``sqlite3``, WAL); a PostgreSQL backend for a card room is for later.
+
+A hand is keyed by ``(table, session, seq)`` (:mod:`dealerpi.console.final_hands`), so a hand the table sends
+again after an outage is stored once. Statistics are sums over the players' lines: per session (one table's
+journal, one evening) and overall.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from dealerpi.history.phh import PHHError, loads
+from dealerpi.room.stats import hand_stats
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS hands (tbl TEXT, session TEXT, seq INTEGER, number INTEGER, phh TEXT, stored_at TEXT,
+                                  PRIMARY KEY (tbl, session, seq));
+CREATE TABLE IF NOT EXISTS plays (tbl TEXT, session TEXT, seq INTEGER, player TEXT, vpip INTEGER, pfr INTEGER,
+                                  showdown INTEGER, won INTEGER, PRIMARY KEY (tbl, session, seq, player));
+CREATE TABLE IF NOT EXISTS commands (id TEXT PRIMARY KEY, tbl TEXT, payload TEXT, sent_at TEXT, answer TEXT,
+                                     waiting INTEGER);
+CREATE TABLE IF NOT EXISTS waiting (id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT, player TEXT, added_at TEXT);
+"""
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+class Store:
+    def __init__(self, path: Path | str) -> None:
+        self.db = sqlite3.connect(str(path), isolation_level=None)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        self.db.close()
+
+    # --- hands ---------------------------------------------------------------------------------------
+
+    def add_hand(self, table: str, session: str, seq: int, number: int, phh: str) -> bool:
+        """Store one hand and its players' lines in one transaction; False if it was already stored. A PHH
+        that does not parse raises :class:`PHHError` and stores nothing."""
+        record = loads(phh, f"{table}/{session}/{seq}")
+        lines = hand_stats(record)
+        with self.db:
+            self.db.execute("BEGIN")
+            cursor = self.db.execute("INSERT OR IGNORE INTO hands VALUES (?, ?, ?, ?, ?, ?)",
+                                     (table, session, seq, number, phh, _now()))
+            if cursor.rowcount == 0:
+                return False
+            self.db.executemany("INSERT INTO plays VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                                [(table, session, seq, p.player, p.vpip, p.pfr, p.showdown, p.won) for p in lines])
+        return True
+
+    def contiguous(self, table: str, session: str) -> int:
+        """The largest N with hands 1..N of this session all stored (what to ask the table after)."""
+        seqs = [row[0] for row in self.db.execute(
+            "SELECT seq FROM hands WHERE tbl = ? AND session = ? ORDER BY seq", (table, session))]
+        count = 0
+        for seq in seqs:
+            if seq != count + 1:
+                break
+            count = seq
+        return count
+
+    def hand_count(self) -> int:
+        return int(self.db.execute("SELECT COUNT(*) FROM hands").fetchone()[0])
+
+    def stats(self, table: str | None = None, session: str | None = None) -> dict[str, dict[str, int]]:
+        """Per player: hands, vpip, pfr, showdowns, showdowns won (counts); one session's with ``table`` and
+        ``session``, else overall."""
+        where, args = ("WHERE tbl = ? AND session = ?", (table, session)) if session is not None else ("", ())
+        rows = self.db.execute(f"SELECT player, COUNT(*), SUM(vpip), SUM(pfr), SUM(showdown), SUM(won) FROM plays "
+                               f"{where} GROUP BY player ORDER BY player", args)
+        return {row[0]: dict(zip(("hands", "vpip", "pfr", "showdowns", "won"), row[1:], strict=True))
+                for row in rows}
+
+    def sessions(self) -> list[tuple[str, str]]:
+        return list(self.db.execute("SELECT DISTINCT tbl, session FROM hands ORDER BY tbl, session"))
+
+    # --- commands ------------------------------------------------------------------------------------
+
+    def add_command(self, cid: str, table: str, payload: dict[str, Any], waiting: int | None = None) -> None:
+        self.db.execute("INSERT INTO commands VALUES (?, ?, ?, ?, NULL, ?)",
+                        (cid, table, json.dumps(payload), _now(), waiting))
+
+    def unanswered(self) -> list[tuple[str, str, dict[str, Any]]]:
+        return [(cid, table, json.loads(payload)) for cid, table, payload in
+                self.db.execute("SELECT id, tbl, payload FROM commands WHERE answer IS NULL ORDER BY rowid")]
+
+    def seating(self) -> set[int]:
+        """The waiting-list entries a sit command not yet answered is for."""
+        return {row[0] for row in self.db.execute(
+            "SELECT waiting FROM commands WHERE answer IS NULL AND waiting IS NOT NULL")}
+
+    def answer(self, cid: str, answer: dict[str, Any]) -> bool:
+        """Record a command's answer (the first only); an accepted seat from a waiting list leaves the list."""
+        with self.db:
+            self.db.execute("BEGIN")
+            row = self.db.execute("SELECT waiting FROM commands WHERE id = ? AND answer IS NULL", (cid,)).fetchone()
+            if row is None:
+                return False
+            self.db.execute("UPDATE commands SET answer = ? WHERE id = ?", (json.dumps(answer), cid))
+            if row[0] is not None and answer.get("accepted"):
+                self.db.execute("DELETE FROM waiting WHERE id = ?", (row[0],))
+        return True
+
+    def command_answer(self, cid: str) -> dict[str, Any] | None:
+        row = self.db.execute("SELECT answer FROM commands WHERE id = ?", (cid,)).fetchone()
+        return None if row is None or row[0] is None else dict(json.loads(row[0]))
+
+    # --- waiting lists -------------------------------------------------------------------------------
+
+    def wait(self, game: str, player: str) -> int:
+        cursor = self.db.execute("INSERT INTO waiting (game, player, added_at) VALUES (?, ?, ?)",
+                                 (game, player, _now()))
+        return int(cursor.lastrowid or 0)
+
+    def unwait(self, entry: int) -> None:
+        self.db.execute("DELETE FROM waiting WHERE id = ?", (entry,))
+
+    def waiting(self, game: str) -> list[dict[str, Any]]:
+        return [{"id": row[0], "player": row[1], "since": row[2]} for row in self.db.execute(
+            "SELECT id, player, added_at FROM waiting WHERE game = ? ORDER BY id", (game,))]
+
+
+__all__ = ["PHHError", "Store"]

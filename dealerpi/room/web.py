@@ -1,0 +1,131 @@
+"""The room page (aiohttp, the console's access style, docs/console.md): every table at a glance, the open
+seats and waiting lists of the cash games, the players' statistics; a WebSocket pushes the whole summary
+after every change (it is small: a few KB for twenty tables).
+
+Access as the console's: a token per role in ``state/tokens.json`` (:func:`dealerpi.console.pairing.load_tokens`;
+the host's token manages the waiting lists, the board's and dealer's only look), ``?token=`` becomes an
+HttpOnly SameSite=Strict cookie; without a token only on a loopback ``listen`` and a loopback Host, as the
+host. A change (POST) needs this page's own Origin. No access log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import Awaitable, Callable
+from importlib import resources
+from typing import Any
+from urllib.parse import urlsplit
+
+from aiohttp import web
+
+from dealerpi.console.pairing import role_of
+from dealerpi.console.server import is_loopback
+from dealerpi.room.service import RoomService
+
+COOKIE = "dealerpi_room"
+ROLE = web.RequestKey("role", str)
+PAGE = resources.files("dealerpi.room") / "static" / "room.html"
+
+
+class RoomPage:
+    def __init__(self, service: RoomService, tokens: dict[str, str], token_required: bool) -> None:
+        self.service, self.tokens, self.token_required = service, tokens, token_required
+        self.sockets: set[web.WebSocketResponse] = set()
+        self._due = False
+        service.listeners.append(self._changed)
+
+    def app(self) -> web.Application:
+        app = web.Application(middlewares=[self._guard])
+        app.router.add_get("/", self._page)
+        app.router.add_get("/ws", self._socket)
+        app.router.add_get("/summary.json", self._summary)
+        app.router.add_post("/waiting", self._waiting)
+        return app
+
+    @web.middleware
+    async def _guard(self, request: web.Request,
+                     handler: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> web.StreamResponse:
+        given = request.query.get("token") or request.cookies.get(COOKIE) or ""
+        role = role_of(given, self.tokens) if given else None
+        if role is None and (given or self.token_required):
+            return web.Response(status=401, text="401: the room page needs its token (the room's pairing.txt)\n")
+        if role is None and not is_loopback(urlsplit(f"//{request.host}").hostname or ""):
+            return web.Response(status=403, text="403: without a token the room page answers to 127.0.0.1 only\n")
+        request[ROLE] = role or "host"
+        origin = request.headers.get("Origin")
+        if request.method != "GET" and (origin is None or urlsplit(origin).netloc != request.host):
+            return web.Response(status=403, text="403: a change comes from the room's own page only\n")
+        if "token" in request.query:
+            response = web.HTTPSeeOther(request.path)
+            response.set_cookie(COOKIE, given, httponly=True, samesite="Strict", max_age=400 * 86400)
+            raise response
+        return await handler(request)
+
+    async def _page(self, request: web.Request) -> web.StreamResponse:
+        return web.Response(text=PAGE.read_text(encoding="utf-8"), content_type="text/html",
+                            headers={"Cache-Control": "no-store"})
+
+    def _view(self, request: web.Request) -> dict[str, Any]:
+        return {"role": request[ROLE], **self.service.summary()}
+
+    async def _summary(self, request: web.Request) -> web.StreamResponse:
+        return web.json_response(self._view(request))
+
+    async def _waiting(self, request: web.Request) -> web.StreamResponse:
+        """The host's waiting-list operations: ``{"op": "add", "game", "player"}``, ``{"op": "remove", "id"}``,
+        ``{"op": "seat", "game"}`` (the first waiting player to the first open seat)."""
+        if request[ROLE] != "host":
+            raise web.HTTPForbidden(text="403: the waiting lists are the host's\n")
+        try:
+            body = await request.json()
+        except ValueError:
+            raise web.HTTPBadRequest(text="400: the body is a JSON object\n") from None
+        games = {g.name for g in self.service.settings.games}
+        op = body.get("op") if isinstance(body, dict) else None
+        if op in ("add", "seat") and body.get("game") not in games:
+            raise web.HTTPBadRequest(text=f"400: game: one of {', '.join(sorted(games))}\n")
+        if op == "add" and isinstance(body.get("player"), str) and 0 < len(body["player"].strip()) <= 24:
+            result: dict[str, Any] = {"id": self.service.store.wait(body["game"], body["player"].strip())}
+        elif op == "remove" and isinstance(body.get("id"), int):
+            self.service.store.unwait(body["id"])
+            result = {"removed": body["id"]}
+        elif op == "seat":
+            result = {"command": await self.service.seat_next(body["game"])}
+        else:
+            raise web.HTTPBadRequest(text='400: {"op": "add", "game", "player"}, {"op": "remove", "id"} '
+                                          'or {"op": "seat", "game"}\n')
+        self._changed()
+        return web.json_response(result)
+
+    async def _socket(self, request: web.Request) -> web.StreamResponse:
+        origin = request.headers.get("Origin")
+        if origin is not None and urlsplit(origin).netloc != request.host:
+            raise web.HTTPForbidden(text="403: a page of another origin cannot open the room\n")
+        ws = web.WebSocketResponse(heartbeat=20)
+        await ws.prepare(request)
+        ws["role"] = request[ROLE]
+        self.sockets.add(ws)
+        try:
+            await ws.send_str(json.dumps(self._view(request)))
+            async for _ in ws:
+                pass
+        finally:
+            self.sockets.discard(ws)
+        return ws
+
+    def _changed(self) -> None:
+        if self._due or not self.sockets:
+            return
+        with contextlib.suppress(RuntimeError):
+            asyncio.get_running_loop().call_soon(lambda: asyncio.ensure_future(self._push()))
+            self._due = True
+
+    async def _push(self) -> None:
+        self._due = False
+        summary = self.service.summary()
+        for ws in list(self.sockets):
+            if not ws.closed:
+                with contextlib.suppress(ConnectionError):
+                    await ws.send_str(json.dumps({"role": ws["role"], **summary}))
