@@ -173,8 +173,10 @@ class RoomService:
         waiting = self.store.waiting(game.name)
         pending = self.store.seating()
         waiting = [w for w in waiting if w["id"] not in pending]
+        promised = {(table, payload.get("seat")) for _, table, payload in self.store.unanswered()
+                    if payload.get("type") == "sit"}                  # a seat a sit not yet answered is for
         for table in game.tables:
-            seats = self.open_seats(table)
+            seats = [seat for seat in self.open_seats(table) if (table, seat) not in promised]
             if waiting and seats and self.tables[table].online:
                 entry = waiting[0]
                 return await self.command(table, {"type": "sit", "seat": seats[0], "player": entry["player"],

@@ -32,7 +32,7 @@ PAGE = resources.files("dealerpi.room") / "static" / "room.html"
 class RoomPage:
     def __init__(self, service: RoomService, tokens: dict[str, str], token_required: bool) -> None:
         self.service, self.tokens, self.token_required = service, tokens, token_required
-        self.sockets: set[web.WebSocketResponse] = set()
+        self.sockets: dict[web.WebSocketResponse, str] = {}       # each page's socket and its role
         self._due = False
         service.listeners.append(self._changed)
 
@@ -105,14 +105,13 @@ class RoomPage:
             raise web.HTTPForbidden(text="403: a page of another origin cannot open the room\n")
         ws = web.WebSocketResponse(heartbeat=20)
         await ws.prepare(request)
-        ws["role"] = request[ROLE]
-        self.sockets.add(ws)
+        self.sockets[ws] = request[ROLE]
         try:
             await ws.send_str(json.dumps(self._view(request)))
             async for _ in ws:
                 pass
         finally:
-            self.sockets.discard(ws)
+            self.sockets.pop(ws, None)
         return ws
 
     def _changed(self) -> None:
@@ -125,7 +124,7 @@ class RoomPage:
     async def _push(self) -> None:
         self._due = False
         summary = self.service.summary()
-        for ws in list(self.sockets):
+        for ws, role in list(self.sockets.items()):
             if not ws.closed:
                 with contextlib.suppress(ConnectionError):
-                    await ws.send_str(json.dumps({"role": ws["role"], **summary}))
+                    await ws.send_str(json.dumps({"role": role, **summary}))

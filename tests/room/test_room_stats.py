@@ -18,8 +18,8 @@ HEAD = 'variant = "NT"\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 3, 0]\nmin_
 # Ann (p3, button) raises to 9, Bob (p1, SB) calls 8 more, Cy (p2, BB) folds; Bob checks, Ann bets 10, Bob
 # calls; two checks on the turn and the river; Ann shows the better hand. In: Ann 9 + 10 = 19, Bob 19,
 # Cy 3: pot 41. Finishing: Bob 250 - 19 = 231, Cy 247, Ann 250 - 19 + 41 = 272.
-RAISED = HEAD + '''actions = ["d dh p1 7s6s", "d dh p2 9d2h", "d dh p3 AsAd", "p3 cbr 9", "p1 cc", "p2 f", "d db KhQc3s",
-  "p1 cc", "p3 cbr 10", "p1 cc", "d db 2c", "p1 cc", "p3 cc", "d db 8d", "p1 cc", "p3 cc",
+RAISED = HEAD + '''actions = ["d dh p1 7s6s", "d dh p2 9d2h", "d dh p3 AsAd", "p3 cbr 9", "p1 cc", "p2 f",
+  "d db KhQc3s", "p1 cc", "p3 cbr 10", "p1 cc", "d db 2c", "p1 cc", "p3 cc", "d db 8d", "p1 cc", "p3 cc",
   "p1 sm 7s6s", "p3 sm AsAd"]
 finishing_stacks = [231, 247, 272]
 '''
