@@ -175,3 +175,27 @@ def test_acl_refuses_a_table_publishing_under_another_tables_topics(tmp_path: Pa
             assert "authori" in str(exc).lower() or "password" in str(exc).lower() or "5" in str(exc)
 
     run(tmp_path, body)
+
+
+def test_mqtt_section_of_the_table_config_and_its_errors(tmp_path: Path) -> None:
+    """``[mqtt]`` in the table's config (docs/room.md): the table's name is its topic level and broker user;
+    a bad one is named by file and key, and ``room`` is the room's."""
+    from daemon_kit import CONFIG
+
+    from dealerpi.config import ConfigError, load
+
+    path = tmp_path / "table.toml"
+    path.write_text(CONFIG + '\n[mqtt]\nname = "t1"\nhost = "192.168.1.5"\npassword_file = "t1.password"\n')
+    mqtt = load(path).mqtt
+    assert mqtt is not None
+    assert (mqtt.name, mqtt.host, mqtt.port, mqtt.prefix, mqtt.password_file) == \
+        ("t1", "192.168.1.5", 1883, "dealerpi", tmp_path / "t1.password")
+    path.write_text(CONFIG + '\n[mqtt]\nname = "room"\nport = 70000\ntls = true\n')
+    try:
+        load(path)
+        raise AssertionError("a bad [mqtt] loaded")
+    except ConfigError as exc:
+        assert exc.errors == [
+            f"{path}: mqtt.tls: unknown key (expected one of: host, port, prefix, password_file, tls_ca, name)",
+            f"{path}: mqtt.name: a table's name is 1-32 of a-z, 0-9, _ and - (not 'room'), not 'room'",
+            f"{path}: mqtt.port: must be a port number 1-65535, not 70000"]
