@@ -25,13 +25,13 @@ import signal
 import socket
 import sys
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 
 from dealerpi import config as config_module
 from dealerpi.console.ledger import csv_text
@@ -117,6 +117,7 @@ class Console:
     tokens: dict[str, str]
     token_required: bool
     urls: dict[str, str]
+    pages: set[web.WebSocketResponse] = field(default_factory=set)
 
     def app(self) -> web.Application:
         app = web.Application(middlewares=[self._guard])
@@ -235,6 +236,7 @@ class Console:
         self._allowed(request, page)
         ws = web.WebSocketResponse(heartbeat=20)
         await ws.prepare(request)
+        self.pages.add(ws)
 
         async def forward(message: dict[str, Any]) -> None:
             if not ws.closed:
@@ -265,7 +267,13 @@ class Console:
             watcher.cancel()
             await link.close()
             await ws.close()
+            self.pages.discard(ws)
         return ws
+
+    async def close(self) -> None:
+        """Close every page's socket (the pages reconnect to the next console), so stopping takes no wait."""
+        for ws in list(self.pages):
+            await ws.close(code=WSCloseCode.GOING_AWAY, message=b"the console stops")
 
     async def _operate(self, link: DaemonLink, text: str) -> dict[str, Any]:
         """One operation from a page: ``{"op": "input", "entry": {...}, "rid": ..., "confirm": bool}``."""
@@ -322,6 +330,7 @@ async def serve(settings: config_module.ConsoleSettings, ready: Callable[[int], 
     try:
         await asyncio.Event().wait()
     finally:
+        await console.close()
         await runner.cleanup()
 
 

@@ -12,6 +12,7 @@ Set DEALERPI_CONSOLE_SCREENSHOTS=folder to keep the screenshots (docs/console-*.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
@@ -26,37 +27,35 @@ from browser_kit import chromium
 from daemon_kit import CONFIG
 from playwright.sync_api import Browser, Page, WebSocket, expect
 
+ROOT = Path(__file__).resolve().parents[2]
 HOLE = ["Kd", "8c", "5d", "Qc", "9c", "4s"]          # dealt from seat 2 (left of the button, seat 1)
 
 
-def _wait_for(process: subprocess.Popen[str], pattern: str, what: str) -> re.Match[str]:
-    assert process.stdout is not None
-    lines = []
+def _start(command: list[str], log: Path, pattern: str) -> subprocess.Popen[bytes]:
+    """Start ``command`` with its output in ``log`` (a pipe nobody reads could fill and stop it) and wait
+    until the output shows ``pattern``."""
+    with log.open("wb") as out:
+        process = subprocess.Popen([sys.executable, "-m", "dealerpi", *command], stdout=out, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        line = process.stdout.readline()
-        lines.append(line)
-        if match := re.search(pattern, line):
-            return match
-        if process.poll() is not None:
-            break
-    raise AssertionError(f"{what} did not start:\n" + "".join(lines))
+    while not re.search(pattern, log.read_text()):
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            raise AssertionError(f"dealerpi {command[0]} did not start:\n{log.read_text()}")
+        time.sleep(0.05)
+    return process
 
 
-@pytest.fixture(scope="module")
-def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, dict[str, str]]]:
-    """The daemon and the console on a three-seat fake table; yields the folder and each role's URL."""
-    folder = tmp_path_factory.mktemp("console")
+def serve_table(folder: Path, config_text: str) -> Iterator[tuple[Path, dict[str, str]]]:
+    """The daemon and the console on a fake table; yields the folder and each role's URL."""
     config = folder / "table.toml"
-    config.write_text(CONFIG + '\n[console]\nsocket = "run/api.sock"\nstate = "console"\nlisten = "127.0.0.1:0"\n')
-    daemon = subprocess.Popen([sys.executable, "-m", "dealerpi", "run", "--fake", "--config", str(config),
-                               "--shoe", "loop://"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    config.write_text(config_text + '\n[console]\nsocket = "run/api.sock"\nstate = "console"\n'
+                                    'listen = "127.0.0.1:0"\n')
+    daemon = _start(["run", "--fake", "--config", str(config), "--shoe", "loop://"], folder / "daemon.log",
+                    r"dealerpi ready")
     console = None
     try:
-        _wait_for(daemon, r"dealerpi ready", "dealerpi run")
-        console = subprocess.Popen([sys.executable, "-m", "dealerpi", "console", "--config", str(config)],
-                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        _wait_for(console, r"DealerPi console on 127\.0\.0\.1:\d+", "dealerpi console")
+        console = _start(["console", "--config", str(config)], folder / "console.log",
+                         r"DealerPi console on 127\.0\.0\.1:\d+")
         urls = dict(line.split(" ", 1) for line in (folder / "console" / "pairing.txt").read_text().splitlines())
         yield folder, urls
     finally:
@@ -64,6 +63,22 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, dict
             if process is not None:
                 process.terminate()
                 process.wait(10)
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, dict[str, str]]]:
+    """Three seats (tests/daemon_kit.py)."""
+    yield from serve_table(tmp_path_factory.mktemp("console"), CONFIG)
+
+
+@pytest.fixture(scope="module")
+def ten_seats(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, dict[str, str]]]:
+    """The 10-seat example table (hardware/example.toml) on fake devices."""
+    folder = tmp_path_factory.mktemp("console10")
+    text = (ROOT / "hardware" / "example.toml").read_text().replace('devices = "pi"', 'devices = "fake"')
+    text = text.replace('journal = "/var/lib/dealerpi/journal.jsonl"', 'journal = "state/journal.jsonl"')
+    text = text.replace('decks = "/var/lib/dealerpi/decks"', 'decks = "decks"')
+    yield from serve_table(folder, text)
 
 
 @pytest.fixture(scope="module")
@@ -185,3 +200,22 @@ def test_an_evening_from_the_host_dealer_and_board_pages(table: tuple[Path, dict
     expect(host.locator("#seat-3")).to_contain_text("Bob")
     expect(host.locator("#seat-3")).to_contain_text("299")
     expect(board.locator("#seat-2")).to_contain_text("—")
+
+
+def test_ten_seats_fit_a_phone_a_tablet_and_a_tv_without_overlap(ten_seats: tuple[Path, dict[str, str]],
+                                                                 browser: Browser) -> None:
+    """Issue 14: 10 seats at 390 px (the host's phone), 768 px (the dealer's tablet) and 1280x800 (the board):
+    no page is wider than its screen, and no two seat rows overlap."""
+    _folder, urls = ten_seats
+    host, _ = open_page(browser, urls["host"], 390, 844)
+    for seat in range(1, 11):
+        sit(host, seat, f"Player {seat:02d}", 300)
+    for role, (width, height) in (("host", (390, 844)), ("dealer", (768, 1024)), ("board", (1280, 800))):
+        page = host if role == "host" else open_page(browser, urls[role], width, height)[0]
+        expect(page.locator("#seat-10")).to_contain_text("Player 10")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, role
+        boxes = [page.locator(f"#seat-{seat}").bounding_box() for seat in range(1, 11)]
+        for upper, lower in itertools.pairwise(boxes):
+            assert upper is not None and lower is not None
+            assert upper["y"] + upper["height"] <= lower["y"] + 0.5, role           # one under the other
+            assert lower["x"] >= 0 and lower["x"] + lower["width"] <= width, role   # inside the screen
