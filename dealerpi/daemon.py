@@ -226,7 +226,10 @@ class Controller:
         if not isinstance(self.journal, JournalFolder):
             return
         try:
-            self.journal.checkpoint(self.table.snapshot(), self.shoe_position)
+            snapshot = self.table.snapshot()
+            if self.api is not None:          # the session ledger and the console's request ids live on
+                snapshot["console"] = self.api.checkpoint_data()
+            self.journal.checkpoint(snapshot, self.shoe_position)
         except JournalFault as fault:
             _LOGGER.error("journal checkpoint failed: %s", fault)
             self.alerts.append(Alert("JOURNAL", f"checkpoint failed ({fault}): play on; free space on the SD card"))
@@ -503,6 +506,20 @@ class _Notifier:
         self._notifier.notify(text)
 
 
+def open_journal(config: Config) -> tuple[JournalFolder, Recovered[Table], Any]:
+    """The journal folder, what start-up recovered from it, and the local API's part of the checkpoint that
+    start-up used (the session ledger; None without a checkpoint or without that part)."""
+    used: list[dict[str, Any]] = []
+
+    def rebuild(data: dict[str, Any]) -> Table:
+        table = Table.from_snapshot(data)
+        used.append(data)
+        return table
+
+    journal, recovered = JournalFolder.open(config.journal, rebuild)
+    return journal, recovered, used[-1].get("console") if used else None
+
+
 async def serve(config: Config, devices: Devices, *, shoe_url: str | None = None,
                 stop: asyncio.Event | None = None, ready: Callable[[], None] | None = None) -> int:
     """Run the table until ``stop`` is set (or SIGTERM/SIGINT)."""
@@ -512,7 +529,7 @@ async def serve(config: Config, devices: Devices, *, shoe_url: str | None = None
         with contextlib.suppress(NotImplementedError, RuntimeError):   # not the main thread (tests)
             loop.add_signal_handler(sig, stop.set)
     try:
-        journal, recovered = JournalFolder.open(config.journal, Table.from_snapshot)
+        journal, recovered, console_part = open_journal(config)
     except (OSError, JournalError) as exc:
         _LOGGER.error("cannot open the journal: %s", exc)
         return 1
@@ -525,6 +542,8 @@ async def serve(config: Config, devices: Devices, *, shoe_url: str | None = None
     decks = _load_decks(config)
     controller = Controller(config, devices, journal, post=post, decks=decks)
     api = _make_api(controller, config)
+    if api is not None and recovered.table is not None:
+        api.restore(console_part)
     controller.replay(recovered.entries, recovered)
     if api is not None and not await _start_api(controller, api):
         api = None

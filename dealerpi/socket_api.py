@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import datetime
 import logging
 import os
@@ -25,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from dealerpi.console.ledger import Ledger
+from dealerpi.console.ledger import Event, Ledger
 from dealerpi.console.protocol import CONFIRMED, ROLES, Decoder, ProtocolError, changes, encode, may_send
 from dealerpi.console.qr_screen import qr_screen
 from dealerpi.console.views import role_view
@@ -35,6 +36,7 @@ from dealerpi.views.model import Alert
 _LOGGER = logging.getLogger(__name__)
 
 QR_SECONDS = 60.0
+RIDS_KEPT = 1000             # request ids a checkpoint keeps: a page resends within seconds, not hours
 MAX_BACKLOG = 1 << 20        # bytes a client may leave unread before it is dropped (a stuck page)
 
 
@@ -76,7 +78,7 @@ class ApiServer:
         self.path = path
         self.ledger = Ledger()                   # no time for replayed inputs journaled without one
         self.clients: set[_Client] = set()
-        self.rids: set[str] = set()
+        self.rids: dict[str, None] = {}          # the request ids journaled, oldest first
         self._server: asyncio.AbstractServer | None = None
         self._push_due = False
         self._summary: tuple[object, dict[str, Any]] | None = None
@@ -85,11 +87,32 @@ class ApiServer:
 
     def before(self, entry: Mapping[str, Any], table: Table) -> None:
         if isinstance(entry.get("rid"), str):
-            self.rids.add(entry["rid"])
+            self.rids[entry["rid"]] = None
         self.ledger.before(entry, table)
 
     def after(self, entry: Mapping[str, Any], accepted: bool, table: Table) -> None:
         self.ledger.after(accepted, table)
+
+    def checkpoint_data(self) -> dict[str, Any]:
+        """What a journal checkpoint keeps for the API (the segments before it are not replayed at start-up):
+        the ledger's events and the last :data:`RIDS_KEPT` request ids."""
+        return {"ledger": [dataclasses.asdict(event) for event in self.ledger.events],
+                "rids": list(self.rids)[-RIDS_KEPT:]}
+
+    def restore(self, data: object) -> None:
+        """Start from a checkpoint's :meth:`checkpoint_data`. Its events stand before every input replayed
+        now (index -1: an undo never reaches past a checkpoint's hand start)."""
+        try:
+            if not isinstance(data, Mapping):
+                raise TypeError("no console part")
+            events = [Event(**{**event, "index": -1}) for event in data["ledger"]]
+            rids = dict.fromkeys(str(rid) for rid in data["rids"])
+        except (KeyError, TypeError) as exc:
+            _LOGGER.error("the checkpoint's console part is not usable (%s): the ledger starts empty", exc)
+            self.daemon.alerts.append(Alert("LEDGER", "Session ledger: buy-ins before this restart are missing; "
+                                                      "note them by hand"))
+            return
+        self.ledger.events, self.rids = events, rids
 
     def changed(self) -> None:
         """The table or the dealer's screen changed: send each client its changes once, after this burst."""

@@ -9,7 +9,7 @@ from typing import Any
 from daemon_kit import CONFIG
 
 from dealerpi.config import Config, load
-from dealerpi.daemon import Controller
+from dealerpi.daemon import Controller, open_journal
 from dealerpi.devices import FakeDevices
 from dealerpi.journal import Journal
 from dealerpi.socket_api import ApiServer
@@ -42,3 +42,20 @@ def make(tmp_path: Path) -> tuple[Config, Controller, ApiServer]:
 
 def journal_lines(config: Config) -> list[dict[str, Any]]:
     return [json.loads(line) for line in config.journal.read_text().splitlines()]
+
+
+def start(tmp_path: Path) -> tuple[Config, Controller, ApiServer]:
+    """As ``dealerpi run`` starts: the journal folder, its newest checkpoint with the API's part restored,
+    the inputs after it replayed (``make`` uses a single journal file and no checkpoints)."""
+    path = tmp_path / "table.toml"
+    path.write_text(CONFIG + '\n[console]\nsocket = "run/api.sock"\nstate = "console"\n')
+    config = load(path)
+    journal, recovered, console_part = open_journal(config)
+    controller = Controller(config, FakeDevices(config), journal, clock=lambda: 100.0, decks=FakeDecks())
+    assert config.console is not None
+    api = ApiServer(controller, config.console.socket)
+    controller.api = api
+    if recovered.table is not None:
+        api.restore(console_part)
+    controller.replay(recovered.entries, recovered)
+    return config, controller, api

@@ -27,6 +27,9 @@ from browser_kit import chromium
 from daemon_kit import CONFIG
 from playwright.sync_api import Browser, Page, WebSocket, expect
 
+from dealerpi.engine.table import Table
+from dealerpi.journal_folder import read_folder
+
 ROOT = Path(__file__).resolve().parents[2]
 HOLE = ["Kd", "8c", "5d", "Qc", "9c", "4s"]          # dealt from seat 2 (left of the button, seat 1)
 
@@ -159,7 +162,7 @@ def test_an_evening_from_the_host_dealer_and_board_pages(table: tuple[Path, dict
     shot(dealer, "dealer")
     shot(board, "board")
 
-    journal = [json.loads(line) for line in (folder / "state" / "journal.jsonl").read_text().splitlines()]
+    journal = read_folder(folder / "state" / "journal", Table.from_snapshot).entries    # every segment
     typed = [e for e in journal if e["type"] == "card"]
     assert [e["card"] for e in typed] == [*HOLE, HOLE[-1]]                    # the positive control
     assert {(e["by"], e["source"]) for e in typed} == {("dealer", "manual")}

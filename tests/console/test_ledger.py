@@ -3,10 +3,14 @@ transfers, CSV; events follow undo. The arithmetic is in each docstring."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
+
+from console_kit import start
 
 from dealerpi.console.ledger import Ledger, csv_text, settle
 from dealerpi.engine.table import Table
+from dealerpi.socket_api import _Client
 
 
 def run(inputs: list[dict[str, Any]]) -> tuple[Table, Ledger]:
@@ -99,3 +103,36 @@ def test_csv_cells_that_a_spreadsheet_would_run_are_quoted_as_text() -> None:
     summary = {"events": [{"at": None, "kind": "buy-in", "player": "=1+1", "seat": 1, "amount": 5}],
                "players": [], "transfers": []}
     assert csv_text(summary).splitlines()[1] == ",buy-in,'=1+1,1,5"
+
+
+def test_the_ledger_and_request_ids_survive_a_restart_from_a_checkpoint(tmp_path: Path) -> None:
+    """The daemon starts from the newest checkpoint (written when a hand starts) and replays only what came
+    after it, so the ledger's events and the request ids before it live in the checkpoint. Ann 250, Bob 250
+    and Cy 200 buy in, Cy tops up 50 (200 + 50 = 250 <= 300, BET-16); a hand starts (a checkpoint); after a
+    restart the ledger is the same (in 250 + 250 + 200 + 50 = 750) and a resent sit is applied once."""
+    _config, controller, api = start(tmp_path)
+    peer = _Client(writer=None)  # type: ignore[arg-type]
+    api.handle(peer, {"id": 1, "method": "hello", "params": {"role": "host"}})
+    for k, entry in enumerate([{"type": "sit", "seat": 1, "player": "Ann", "stack": 250},
+                               {"type": "sit", "seat": 2, "player": "Bob", "stack": 250},
+                               {"type": "sit", "seat": 3, "player": "Cy", "stack": 200},
+                               {"type": "chips", "seat": 3, "amount": 50}, {"type": "start"}]):
+        reply = api.handle(peer, {"id": 2, "method": "input", "params": {"entry": entry, "rid": f"r{k}"}})
+        assert reply["result"]["accepted"], reply
+    before = api.ledger_summary()
+    assert before["in"] == 750 and len(before["events"]) == 4
+    controller.journal.close()
+    _config, controller, api = start(tmp_path)
+    assert api.ledger_summary()["events"] == before["events"] and api.ledger_summary()["in"] == 750
+    peer = _Client(writer=None)  # type: ignore[arg-type]
+    api.handle(peer, {"id": 1, "method": "hello", "params": {"role": "host"}})
+    resent = {"entry": {"type": "sit", "seat": 1, "player": "Ann", "stack": 250}, "rid": "r0"}
+    assert api.handle(peer, {"id": 3, "method": "input", "params": resent})["result"] == \
+        {"accepted": True, "duplicate": True}
+
+
+def test_a_checkpoint_without_the_ledger_says_so_on_the_dealer_display(tmp_path: Path) -> None:
+    _config, controller, api = start(tmp_path)
+    api.restore(None)
+    assert [(a.rule, a.message) for a in controller.alerts][-1] == \
+        ("LEDGER", "Session ledger: buy-ins before this restart are missing; note them by hand")
