@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from dealerpi.engine.betting import Legal
+
 
 class Waiting(StrEnum):
     """The kind of input the table needs next; the value is the journal's ``"expect"`` word."""
@@ -32,6 +34,12 @@ class LegalActions:
     check: bool
     call_to: int | None
     raise_span: tuple[int, int] | None
+
+    @classmethod
+    def of(cls, legal: Legal) -> LegalActions:
+        """The hand's ``Legal`` (betting.py) as the face shows it."""
+        low, high = legal.raise_min_to, legal.raise_max_to
+        return cls(legal.fold, legal.check, legal.call_to, None if low is None or high is None else (low, high))
 
 
 @dataclass(frozen=True, slots=True)

@@ -87,11 +87,7 @@ class HandPlay:
             board = f" board {slot.board + 1}" if len(hand.boards) > 1 else ""
             return Expectation(Waiting.CARD, street=f"{street}{board}")
         if hand.phase is Phase.BETTING and hand.actor is not None:
-            legal = hand.legal()
-            span = None if legal.raise_min_to is None or legal.raise_max_to is None \
-                else (legal.raise_min_to, legal.raise_max_to)
-            return Expectation(Waiting.ACTION, seat=order[hand.actor],
-                               legal=LegalActions(legal.fold, legal.check, legal.call_to, span))
+            return Expectation(Waiting.ACTION, seat=order[hand.actor], legal=LegalActions.of(hand.legal()))
         if hand.phase is Phase.SHOWDOWN:
             return Expectation(Waiting.SHOWDOWN, seats=tuple(order[i] for i in hand.live if not hand.shown[i]))
         return Expectation(Waiting.START)

@@ -68,10 +68,7 @@ def seat_now(state: TableState, play: HandPlay | None, seat: int) -> SeatNow:
         else SeatStatus.IN
     legal = None
     if hand.actor == index and hand.phase is Phase.BETTING and play.deal.blocks_action() is None:
-        options = hand.legal()
-        span = None if options.raise_min_to is None or options.raise_max_to is None \
-            else (options.raise_min_to, options.raise_max_to)
-        legal = LegalActions(options.fold, options.check, options.call_to, span)
+        legal = LegalActions.of(hand.legal())
     return SeatNow(seat, info.player, hand.stacks[index], status, True, hand.bets[index], 0, is_button,
                    _blind_label(play, seat), legal)
 

@@ -111,15 +111,19 @@ class Table:
         return Outcome(True, None, tuple(Alert(a.rule, self._seat_words(a.message)) for a in alerts))
 
     def _dispatch(self, command: Input) -> list[Alert]:
-        alerts = self._handlers[type(command)](command)
+        return self._handlers[type(command)](command) + self._collect()
+
+    def _collect(self) -> list[Alert]:
+        """Record the deals the play finished; fold a complete hand into the between-hands record once."""
         play = self.play
-        if play is not None:
-            self.records += play.done
-            play.done.clear()
-            if play.over and not self._closed:
-                self._closed = True
-                self.state, more = between.close_deal(self.state, play)
-                alerts += more
+        if play is None:
+            return []
+        self.records += play.done
+        play.done.clear()
+        if not play.over or self._closed:
+            return []
+        self._closed = True
+        self.state, alerts = between.close_deal(self.state, play)
         return alerts
 
     def _rebuild(self, keep: int) -> None:
@@ -233,12 +237,7 @@ class Table:
         alerts: list[Alert] = []
         if self.play is not None:
             alerts += self.play.settle_open_showdown()     # START/NEXT ends a showdown left open
-            if self.play.over and not self._closed:
-                self._closed = True
-                self.state, more = between.close_deal(self.state, self.play)
-                alerts += more
-                self.records += self.play.done
-                self.play.done.clear()
+            alerts += self._collect()
         self._no_hand("start a hand")
         self.state, play, notes = between.start(self.state, entry)
         self.play, self._closed = play, False
