@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from dealerpi.engine.betting import IllegalAction
 from dealerpi.engine.hand import Hand, Phase
-from dealerpi.engine.policies import Policies
+from dealerpi.engine.policies import ExposedFirstCards, FirstCard, FourCardFlop, Policies, RuleSource
 from dealerpi.engine.records import Alert
 
 
@@ -45,7 +45,7 @@ class DealFollower:
         self.policies = policies
         n = hand.n
         order = list(range(n))
-        if n == 2 and policies.heads_up_first_card == "button":     # DEAL-2, seed 003
+        if n == 2 and policies.heads_up_first_card is FirstCard.BUTTON:     # DEAL-2, seed 003
             order = [1, 0]
         self.hole_slots: deque[int] = deque(p for _ in range(hand.game.hole_cards) for p in order)
         self.buffer: list[list[str]] = [[] for _ in range(n)]
@@ -96,7 +96,7 @@ class DealFollower:
     def substantial_action(self) -> bool:
         """MIS-5: TDA 36 (two actions with chips, or three) or RRoP (two players acted)."""
         hand = self.hand
-        if self.policies.substantial_action == "rrop":
+        if self.policies.substantial_action is RuleSource.RROP:
             return hand.actions >= 2
         return hand.actions >= 3 or (hand.actions >= 2 and hand.chip_actions >= 1)
 
@@ -233,7 +233,7 @@ class DealFollower:
             name = hand.game.streets[next_street].name
             result.alerts.append(Alert(rule, f"Premature {name}: the first card out stays out as the burn; "
                                              f"finish the betting; the {name} comes with no other burn"))
-        elif next_street == 2 and self.policies.premature_turn == "rrop":
+        elif next_street == 2 and self.policies.premature_turn is RuleSource.RROP:
             # BRD-3 (RRoP): set the card aside; burn and turn the would-be river; reshuffle it in for the river.
             self.skip_burn.discard(2)
             self.skip_burn.add(3)
@@ -251,14 +251,14 @@ class DealFollower:
         taken = self.hand.retract_street()
         four = [*taken, card]
         policy = self.policies.four_card_flop
-        if policy == "tda":
+        if policy is FourCardFlop.TDA:
             self.pending_choice = four
             result.alerts.append(Alert("BRD-1", "Four-card flop (TDA 39-A): scramble the four cards face down, "
                                                 "the floor picks one as the next burn; flag it; the rest is the flop"))
             return Slot("premature", street=1)
         self.reusable.update(four)
         self.board_slots.clear()
-        if policy == "rrop":
+        if policy is FourCardFlop.RROP:
             self.skip_burn.add(1)
             text = "Four-card flop (RRoP): the flop is void; reshuffle the four cards into the stub, cut, and deal " \
                    "a new flop with no burn"
@@ -309,7 +309,7 @@ class DealFollower:
         if len(self.exposures) >= 2:
             return DealResult([Alert("EXP-3", "Two cards exposed during the deal: misdeal; reshuffle and redeal")],
                               misdeal=True)
-        if self.read_order.index(card) < 2 and self.policies.exposed_first_cards == "misdeal":
+        if self.read_order.index(card) < 2 and self.policies.exposed_first_cards is ExposedFirstCards.MISDEAL:
             return DealResult([Alert("EXP-2", f"{card} was the first or second card off the deck and was exposed: "
                                               "misdeal; reshuffle and redeal")], misdeal=True)
         self.replacements.append((slot.player, card))

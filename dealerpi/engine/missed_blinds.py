@@ -22,6 +22,7 @@ import logging
 from dataclasses import dataclass
 
 from dealerpi.engine.games import Structure
+from dealerpi.engine.policies import MissedBlinds
 from dealerpi.engine.seating import MISSED_BB, MISSED_BOTH, MISSED_SB
 
 _LOGGER = logging.getLogger(__name__)
@@ -36,44 +37,44 @@ class MakeUp:
     source: str
 
 
-def marks(policy: str) -> bool:
+def marks(policy: MissedBlinds) -> bool:
     """Does this policy keep missed-blind markers at all?"""
-    return policy != "none"
+    return policy is not MissedBlinds.NONE
 
 
-def marks_small_blind(policy: str) -> bool:
+def marks_small_blind(policy: MissedBlinds) -> bool:
     """Is a missed small blind marked? Seed 001 ignores it; seeds 002 and 003 do not."""
-    return policy in ("by_structure", "online")
+    return policy in (MissedBlinds.BY_STRUCTURE, MissedBlinds.ONLINE)
 
 
-def cleared_by_button(policy: str) -> bool:
+def cleared_by_button(policy: MissedBlinds) -> bool:
     """Seed 001: a marked player who waits until the button has passed his seat comes back for free."""
-    return policy == "buy_blinds"
+    return policy is MissedBlinds.BUY_BLINDS
 
 
-def may_post_between_blinds(policy: str, structure: Structure) -> bool:
+def may_post_between_blinds(policy: MissedBlinds, structure: Structure) -> bool:
     """May a marked player make up his blinds while between the button and the big blind (B16)?"""
-    if policy == "buy_blinds":
+    if policy is MissedBlinds.BUY_BLINDS:
         return True                                  # seed 001's own example buys the blinds there
-    if policy == "by_structure":
+    if policy is MissedBlinds.BY_STRUCTURE:
         return structure is not Structure.FIXED_LIMIT
     return False
 
 
-def no_button_after_posting_between_blinds(policy: str, structure: Structure) -> bool:
+def no_button_after_posting_between_blinds(policy: MissedBlinds, structure: Structure) -> bool:
     """B16 big-bet: a player who makes up between the blinds does not get the button that round."""
-    return policy == "by_structure" and structure is not Structure.FIXED_LIMIT
+    return policy is MissedBlinds.BY_STRUCTURE and structure is not Structure.FIXED_LIMIT
 
 
-def make_up(marker: str, policy: str, structure: Structure, small_blind: int, big_blind: int) -> MakeUp:
+def make_up(marker: str, policy: MissedBlinds, structure: Structure, small_blind: int, big_blind: int) -> MakeUp:
     """The post that clears ``marker`` under ``policy``."""
-    if policy == "buy_blinds":
+    if policy is MissedBlinds.BUY_BLINDS:
         return MakeUp(big_blind, small_blind, "seed 001: buy the blinds")
-    if policy == "online":
+    if policy is MissedBlinds.ONLINE:
         if marker == MISSED_SB:
             return MakeUp(big_blind, 0, "seed 003: missed small blind, a live big blind")
         return MakeUp(big_blind, small_blind, "seed 003: missed big blind, a live big blind and a dead small blind")
-    if policy == "by_structure":
+    if policy is MissedBlinds.BY_STRUCTURE:
         if marker == MISSED_SB:
             return MakeUp(0, small_blind, "seed 002: a missed small blind is made up dead")
         if structure is Structure.FIXED_LIMIT and marker == MISSED_BOTH:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from dealerpi.engine import missed_blinds as mb
 from dealerpi.engine.buy_in import check_buy_in
 from dealerpi.engine.games import Structure
-from dealerpi.engine.policies import Policies
+from dealerpi.engine.policies import AbsentPlayer, ButtonMethod, MissedBlinds, NewPlayer, Policies
 from dealerpi.engine.seating import (
     MISSED_BB,
     MISSED_SB,
@@ -44,16 +44,14 @@ __all__ = ["HandLists", "HandPlan", "Lineup", "PositionError", "SeatInfo", "appl
 
 _LOGGER = logging.getLogger(__name__)
 
-DEAD_BUTTON, NO_DEAD_BUTTON = "dead_button", "no_dead_button"
-
-
-def button_method(policies: Policies, structure: Structure) -> str:
-    """``dead_button`` or ``no_dead_button`` for this table (seed 002 B11: tournaments always use the dead button)."""
-    if policies.button_method != "by_structure":
+def button_method(policies: Policies, structure: Structure) -> ButtonMethod:
+    """``DEAD_BUTTON`` or ``NO_DEAD_BUTTON`` for this table (seed 002 B11: tournaments always use the dead
+    button)."""
+    if policies.button_method is not ButtonMethod.BY_STRUCTURE:
         return policies.button_method
     if policies.tournament or structure is Structure.FIXED_LIMIT:
-        return DEAD_BUTTON                                   # B11a, B11b (limit)
-    return NO_DEAD_BUTTON                                    # B11b (big-bet)
+        return ButtonMethod.DEAD_BUTTON                      # B11a, B11b (limit)
+    return ButtonMethod.NO_DEAD_BUTTON                       # B11b (big-bet)
 
 
 def move_button(lineup: Lineup, seat: int) -> Lineup:
@@ -138,8 +136,8 @@ class _Planner:
         self.small_blind, self.big_blind = blinds
         self.ante, self.bb_ante = antes
         self.method = button_method(policies, structure)
-        self.deal_absent = policies.absent_player == "dealt_killed"          # DEAL-9 (TDA 30)
-        self.new_free = policies.new_player == "tournament"                  # TDA 8-A
+        self.deal_absent = policies.absent_player is AbsentPlayer.DEALT_KILLED          # DEAL-9 (TDA 30)
+        self.new_free = policies.new_player is NewPlayer.TOURNAMENT                  # TDA 8-A
         self.policy = policies.missed_blinds
         self.tournament = policies.tournament
         # Tournament: no chips means out (an empty seat). Cash: a broke player who stays seated misses blinds
@@ -172,7 +170,7 @@ class _Planner:
         mode = "placed" if lineup.start is not None else "normal"
         if mode == "placed":
             roles = self._moving_roles(self.ring.step(lineup.start or 1, -1))
-        elif self.method == DEAD_BUTTON:
+        elif self.method is ButtonMethod.DEAD_BUTTON:
             roles = self._dead_roles()
         else:
             roles = self._moving_roles(lineup.button or lineup.bb)
@@ -232,7 +230,7 @@ class _Planner:
         Without a dead button, the last button takes the big blind when he is still there, so that nobody has
         the button twice in a row either (seed 002 B12b); that is the same seats whenever three become two."""
         last_button = self.lineup.button
-        if self.method == NO_DEAD_BUTTON and last_button in pair and last_button != self.last_bb \
+        if self.method is ButtonMethod.NO_DEAD_BUTTON and last_button in pair and last_button != self.last_bb \
                 and last_button not in self.new:
             return self._heads_up_pair(last_button, pair, bb_given=True)
         bb = self.ring.next_in(self.lineup.bb or 1, pair)
@@ -319,7 +317,7 @@ class _Planner:
         for seat in self.ring.order_after(roles.button, self.playing):
             if seat not in d.dealt:
                 self._deal_other(seat, d, mode)
-        if mode == "normal" and self.policy == "buy_blinds" and not roles.heads_up:
+        if mode == "normal" and self.policy is MissedBlinds.BUY_BLINDS and not roles.heads_up:
             self._buy_the_blinds(d)
         return d
 
@@ -365,7 +363,7 @@ class _Planner:
         elif zone and not mb.may_post_between_blinds(self.policy, self.structure):
             d.notes.append(("BLD-7", f"Seat {seat} may not make up blinds between the blinds: waits for the "
                                      "button to pass (seed 002 B16)"))
-        elif not (mode == "normal" and self.policy == "buy_blinds" and roles.sb is not None
+        elif not (mode == "normal" and self.policy is MissedBlinds.BUY_BLINDS and roles.sb is not None
                   and seat in self.ring.between(roles.button, roles.sb)):      # those buy in _buy_the_blinds
             make_up = mb.make_up(marker, self.policy, self.structure, self.small_blind, self.big_blind)
             d.post(seat, make_up.live, make_up.dead)

@@ -19,7 +19,7 @@ import logging
 from collections.abc import Collection, Sequence
 from dataclasses import replace
 
-from dealerpi.engine.policies import Policies
+from dealerpi.engine.policies import Policies, StraddleRule
 from dealerpi.engine.seating import HandPlan, PositionError
 
 _LOGGER = logging.getLogger(__name__)
@@ -31,7 +31,7 @@ def straddle(plan: HandPlan, straddles: Sequence[tuple[int, int]], seat: int, po
 
     Raises ``PositionError`` with the rule when the straddle is not allowed.
     """
-    if policies.straddles == "none":
+    if policies.straddles is StraddleRule.NONE:
         raise PositionError("BLD-9: straddles are off under these house rules")
     if cards_dealt:
         raise PositionError("BLD-9: a straddle is posted before the first card is dealt (seed 001)")
@@ -40,7 +40,7 @@ def straddle(plan: HandPlan, straddles: Sequence[tuple[int, int]], seat: int, po
     if seat == plan.order[-1]:
         raise PositionError(f"BLD-9: seat {seat} has the button (last action) and may not straddle "
                             "(seed 001; seed 002 B8f)")
-    if policies.straddles == "single" and straddles:
+    if policies.straddles is StraddleRule.SINGLE and straddles:
         raise PositionError("BLD-9: only one straddle per deal (seed 002 B8a)")
     last = straddles[-1][0] if straddles else plan.bb
     if last is None or last not in plan.order:
