@@ -1,6 +1,6 @@
 """Latency, start-up time and memory of the daemon, on fake devices.
 
-    .venv/bin/python bench/bench_latency.py [--hands 40]
+    .venv/bin/python bench/bench_latency.py [--hands 40] [--history 10,300,3000]
 
 1. Latency: a replayed evening at a 10-seat table (hardware/example.toml with fake pins and displays): every
    button press goes through the real path (gpiozero mock pin -> callback -> debouncer -> seat panel ->
@@ -10,6 +10,12 @@
 2. Start-up: ``dealerpi run --fake`` in a child process, timed from spawn to READY=1 on a notify socket,
    with an empty journal and with the evening's journal to replay. Goal: under 1 s.
 3. Memory: the child's VmRSS once READY. Goal: under 60 MB.
+4. History (issue 12): journals of 10, 300 and 3,000 hands, as the daemon writes them (a segment per hand
+   from a checkpoint, dealerpi/journal_folder.py), built by the engine at the same 10-seat table. For each:
+   READY (median of ``--runs``) and peak RSS (VmHWM) at READY. Goals: READY(3000) <= 1.5 x READY(10) in the
+   same run, peak RSS <= 60 MiB. Then the press-to-frame p99 of an evening played on top of the 3,000-hand
+   journal (goal < 5 ms, as on an empty one). For comparison, the same 3,000 hands as one old single file:
+   its first start-up replays everything once (and checkpoints), the next one is bounded again.
 """
 
 from __future__ import annotations
@@ -35,7 +41,8 @@ from dealerpi.cards import STANDARD  # noqa: E402
 from dealerpi.config import load  # noqa: E402
 from dealerpi.daemon import Controller  # noqa: E402
 from dealerpi.devices import FakeDevices  # noqa: E402
-from dealerpi.journal import Journal  # noqa: E402
+from dealerpi.engine import Table  # noqa: E402
+from dealerpi.journal_folder import JournalFolder, folder_for  # noqa: E402
 
 
 class ShuffledDecks:
@@ -49,6 +56,7 @@ class ShuffledDecks:
 
 
 def write_config(folder: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
     text = (ROOT / "hardware" / "example.toml").read_text()
     text = text.replace('devices = "pi"', 'devices = "fake"')
     text = text.replace('journal = "/var/lib/dealerpi/journal.jsonl"', f'journal = "{folder / "journal.jsonl"}"')
@@ -66,11 +74,11 @@ def percentile(values: list[float], q: int) -> float:
 def latency(config_path: Path, hands: int) -> dict[str, list[float]]:
     config = load(config_path)
     devices = FakeDevices(config)
-    journal, entries = Journal.open(config.journal)
+    journal, recovered = JournalFolder.open(config.journal, Table.from_snapshot)
     now = [1000.0]
     decks = ShuffledDecks()
     controller = Controller(config, devices, journal, clock=lambda: now[0], decks=decks)
-    controller.replay(entries)
+    controller.replay(recovered.entries, recovered)
     panels = {p.seat: p for p in config.seats}
     durable: list[float] = []                    # time spent in the journal's append (write + fdatasync)
     append = journal.append
@@ -143,13 +151,87 @@ def latency(config_path: Path, hands: int) -> dict[str, list[float]]:
                 controller.submit({"type": "chips", "seat": seat, "amount": 300})
     controller.close()
     journal.close()
-    print(f"evening: {played} hands, {journal.count} journaled inputs, {len(timings['press'])} presses, "
+    print(f"evening: {played} hands, {len(durable)} journaled inputs, {len(timings['press'])} presses, "
           f"{len(timings['card'])} cards")
     return timings
 
 
+class NoSync:
+    """The journal's file layer without the syncs: only for writing a bench's history quickly."""
+
+    write = staticmethod(os.write)
+    ftruncate = staticmethod(os.ftruncate)
+
+    @staticmethod
+    def fdatasync(fd: int) -> None:
+        pass
+
+    @staticmethod
+    def fsync(fd: int) -> None:
+        pass
+
+
+def write_history(config_path: Path, hands: int, seed: int = 7) -> int:
+    """``hands`` hands at the config's table, journaled as the daemon journals them (an input, then the
+    engine; a checkpoint and a new segment at each accepted start). Returns the number of inputs."""
+    config = load(config_path)
+    journal, _ = JournalFolder.open(config.journal, Table.from_snapshot, ops=NoSync())
+    table = Table()
+    rnd = random.Random(seed)
+    count = 0
+
+    def feed(entry: dict[str, Any]) -> None:
+        nonlocal count
+        journal.append(entry)
+        count += 1
+        if table.apply(entry).accepted and entry["type"] == "start":
+            journal.checkpoint(table.snapshot(), None)
+
+    feed(config.table_input())
+    for seat in range(1, 11):
+        feed({"type": "sit", "seat": seat, "player": f"Seat {seat}", "stack": 300})
+    deck = list(STANDARD.cards)
+    for _ in range(hands):
+        feed({"type": "start"})
+        rnd.shuffle(deck)
+        cards = iter(deck)
+        while (expectation := table.expectation().as_json())["expect"] != "start":
+            expect = expectation["expect"]
+            if expect in ("card", "burn"):
+                feed({"type": "card", "card": next(cards)})
+            elif expect == "action":
+                legal, seat = expectation["legal"], expectation["seat"]
+                roll = rnd.random()
+                if roll < 0.15 and legal["raise"]:
+                    feed({"type": "act", "seat": seat, "action": "raise", "to": legal["raise"][0]})
+                elif roll < 0.40 and not legal["check"]:
+                    feed({"type": "act", "seat": seat, "action": "fold"})
+                else:
+                    feed({"type": "act", "seat": seat, "action": "call"})
+            else:
+                feed({"type": "show", "seat": expectation["seats"][0]})
+        for seat in range(1, 11):
+            stack = table.seat(seat).stack
+            if stack < 100:
+                feed({"type": "chips", "seat": seat, "amount": 300 - stack})
+    journal.close()
+    return count
+
+
+def as_single_file(config_path: Path) -> None:
+    """The history as one old journal file at the config's path (what the daemon read before issue 12)."""
+    path = load(config_path).journal
+    folder = folder_for(path)
+    with path.open("wb") as single:
+        for segment in sorted(folder.glob("*.jsonl")):
+            single.write(segment.read_bytes())
+    for file in folder.iterdir():
+        file.unlink()
+    folder.rmdir()
+
+
 def startup(config_path: Path, runs: int) -> tuple[list[float], list[float]]:
-    """Seconds from spawn to READY=1, and VmRSS in MB at READY, over ``runs`` runs."""
+    """Seconds from spawn to READY=1, and peak RSS (VmHWM) in MB at READY, over ``runs`` runs."""
     times, rss = [], []
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as sock_dir:
@@ -165,7 +247,7 @@ def startup(config_path: Path, runs: int) -> tuple[list[float], list[float]]:
                 pass
             times.append(time.perf_counter() - start)
             status = Path(f"/proc/{child.pid}/status").read_text()
-            match = re.search(r"VmRSS:\s+(\d+) kB", status)
+            match = re.search(r"VmHWM:\s+(\d+) kB", status)
             rss.append(int(match.group(1)) / 1024 if match else float("nan"))
             child.send_signal(signal.SIGTERM)
             child.wait(20)
@@ -177,6 +259,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=40)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--history", default="10,300,3000", help="hand counts of the history journals ('' skips)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         config_path = write_config(Path(folder))
@@ -197,8 +280,53 @@ def main(argv: list[str] | None = None) -> int:
               f"max {max(times) * 1000:.0f} ms (goal < 1000); VmRSS at READY {statistics.median(rss):.1f} MB "
               "(goal < 60)")
         ok &= max(times) < 1.0 and max(rss) < 60
+    if args.history:
+        ok &= history([int(n) for n in args.history.split(",")], args.runs, args.hands)
     print("goals met" if ok else "GOALS NOT MET")
     return 0 if ok else 1
+
+
+def history(counts: list[int], runs: int, hands: int) -> bool:
+    """Section 4 of the module docstring."""
+    ready: dict[int, float] = {}
+    ok = True
+    with tempfile.TemporaryDirectory() as top:
+        configs = {count: write_config(Path(top) / str(count)) for count in counts}
+        for count, config_path in configs.items():
+            start = time.perf_counter()
+            inputs = write_history(config_path, count)
+            print(f"history of {count} hands: {inputs} inputs, written in {time.perf_counter() - start:.1f} s")
+        times: dict[int, list[float]] = {count: [] for count in counts}
+        peaks: dict[int, list[float]] = {count: [] for count in counts}
+        for _ in range(runs):          # the sizes take turns: this VM's speed drifts within a minute
+            for count, config_path in configs.items():
+                one, peak = startup(config_path, 1)
+                times[count] += one
+                peaks[count] += peak
+        for count in counts:
+            ready[count] = statistics.median(times[count])
+            print(f"history of {count} hands: READY median {ready[count] * 1000:.0f} ms, max "
+                  f"{max(times[count]) * 1000:.0f} ms; peak RSS {max(peaks[count]):.1f} MiB (goal <= 60)")
+            ok &= max(peaks[count]) <= 60
+        most, least = max(counts), min(counts)
+        ratio = ready[most] / ready[least]
+        print(f"READY({most}) / READY({least}) = {ratio:.2f} (goal <= 1.5)")
+        ok &= ratio <= 1.5
+        config_path = Path(top) / str(most) / "table.toml"
+        timings = latency(config_path, hands)
+        press = [t * 1000 for t in timings["press"]]
+        print(f"after {most} hands: press to last frame (ms): p50 {percentile(press, 50):.2f}  "
+              f"p99 {percentile(press, 99):.2f}  (n={len(press)}, goal p99 < 5)")
+        ok &= percentile(press, 99) < 5
+        legacy = write_config(Path(top) / "single")
+        write_history(legacy, most)
+        as_single_file(legacy)
+        first, first_peak = startup(legacy, 1)
+        again, again_peak = startup(legacy, runs)
+        print(f"the same {most} hands as one old file: first start-up {first[0] * 1000:.0f} ms (peak RSS "
+              f"{first_peak[0]:.1f} MiB, replays all and checkpoints), the next ones median "
+              f"{statistics.median(again) * 1000:.0f} ms (peak RSS {max(again_peak):.1f} MiB)")
+    return ok
 
 
 if __name__ == "__main__":

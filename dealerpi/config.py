@@ -162,6 +162,8 @@ class Config:
     shoe_baudrate: int = 115200
     decks: Path = Path("/var/lib/dealerpi/decks")
     journal: Path = Path("/var/lib/dealerpi/journal.jsonl")
+    journal_keep_segments: int = 1000           # [journal_keep]: old segments (a hand each) kept, at most
+    journal_keep_bytes: int = 64 << 20          # and at most this many bytes of them (journal_folder.py)
     log_level: str = "INFO"
     timing: InputTiming = field(default_factory=InputTiming)
     console: ConsoleSettings | None = None      # None: no [console] section, no local API
@@ -477,7 +479,7 @@ def parse(data: Mapping[str, Any], source: Path) -> Config:
     """Validate parsed TOML ``data``; raise :class:`ConfigError` listing every problem."""
     c = _Checker(source)
     top = ("devices", "journal", "decks", "log_level", "table", "shoe", "expanders", "muxes", "seats",
-           "dealer", "input", "console", "mqtt")
+           "dealer", "input", "console", "mqtt", "journal_keep")
     c.unknown_keys("", data, top)
     devices = c.text("devices", data.get("devices", "pi"), ("fake", "pi"))
     table, table_seats = _check_table(c, data.get("table"))
@@ -499,16 +501,21 @@ def parse(data: Mapping[str, Any], source: Path) -> Config:
             # a relative path is relative to the config file, so examples run from anywhere
             paths[name] = (source.parent / text) if not Path(text).is_absolute() else Path(text)
     log_level = c.text("log_level", data.get("log_level", "INFO"), ("DEBUG", "INFO", "WARNING", "ERROR"))
+    keep = c.table("journal_keep", data.get("journal_keep", {})) or {}
+    c.unknown_keys("journal_keep", keep, ("segments", "mib"))
+    keep_segments = c.integer("journal_keep.segments", keep.get("segments", 1000), range(2, 10_000_001))
+    keep_mib = c.integer("journal_keep.mib", keep.get("mib", 64), range(1, 1_000_001))
     console_settings = _check_console_settings(c, data.get("console"), source)
     mqtt, mqtt_errors = parse_mqtt(data["mqtt"], source) if "mqtt" in data else (None, [])
     c.errors += mqtt_errors
     if c.errors:
         raise ConfigError(c.errors)
-    assert devices and console and shoe_port and baudrate and log_level
+    assert devices and console and shoe_port and baudrate and log_level and keep_segments and keep_mib
     return Config(source=source, devices=devices, table=table, seats=seats, dealer=console,
                   expanders=tuple(expanders.values()), muxes=tuple(muxes.values()), shoe_port=shoe_port,
                   shoe_baudrate=baudrate, decks=paths["decks"], journal=paths["journal"],
-                  log_level=log_level, timing=timing, console=console_settings, mqtt=mqtt)
+                  log_level=log_level, timing=timing, console=console_settings, mqtt=mqtt,
+                  journal_keep_segments=keep_segments, journal_keep_bytes=keep_mib << 20)
 
 
 def load(path: Path | str) -> Config:

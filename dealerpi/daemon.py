@@ -516,7 +516,8 @@ def open_journal(config: Config) -> tuple[JournalFolder, Recovered[Table], Any]:
         used.append(data)
         return table
 
-    journal, recovered = JournalFolder.open(config.journal, rebuild)
+    journal, recovered = JournalFolder.open(config.journal, rebuild, keep_segments=config.journal_keep_segments,
+                                            keep_bytes=config.journal_keep_bytes)
     return journal, recovered, used[-1].get("console") if used else None
 
 

@@ -46,7 +46,7 @@ def test_every_error_is_listed_with_file_and_key(tmp_path: Path) -> None:
     f = tmp_path / "table.toml"
     assert errors_of(tmp_path, text) == [
         f"{f}: bogus: unknown key (expected one of: devices, journal, decks, log_level, table, shoe, expanders, "
-        "muxes, seats, dealer, input, console, mqtt)",
+        "muxes, seats, dealer, input, console, mqtt, journal_keep)",
         f"{f}: table.rules: unknown rules preset 'vegas': choose one of home, casino, online, tournament",
         f"{f}: seats[0].buttons.bet: GPIO2 is I2C-1 SDA, used by the displays and expanders",
         f"{f}: seats[0].leds.dealer: 'GPX8' is not a pin (write \"GPIO17\", \"x0:5\" or \"x0:GPB3\")",

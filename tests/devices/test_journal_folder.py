@@ -17,7 +17,7 @@ import pytest
 from daemon_kit import CONFIG, FakeDecks
 from journal_kit import scripted_session
 
-from dealerpi.config import load
+from dealerpi.config import ConfigError, load
 from dealerpi.console.final_hands import FinalHands
 from dealerpi.daemon import Controller
 from dealerpi.devices import FakeDevices
@@ -221,3 +221,15 @@ def test_the_rooms_final_hands_follow_the_folder_across_segments(tmp_path: Path)
     single = tmp_path / "single.jsonl"
     single.write_text("".join(json.dumps(e) + "\n" for e in SCRIPT))
     assert [h.phh for h in FinalHands(single).poll()] == [h.phh for h in final.hands]
+
+
+def test_the_configs_journal_keep_reaches_the_folder(tmp_path: Path) -> None:
+    """[journal_keep] segments / mib: what rotation keeps; a value out of range names the key."""
+    path = tmp_path / "table.toml"
+    path.write_text(CONFIG + "\n[journal_keep]\nsegments = 3\nmib = 2\n")
+    config = load(path)
+    assert (config.journal_keep_segments, config.journal_keep_bytes) == (3, 2 * 1024 * 1024)
+    path.write_text(CONFIG + "\n[journal_keep]\nsegments = 1\n")
+    with pytest.raises(ConfigError) as caught:
+        load(path)
+    assert any("journal_keep.segments" in error for error in caught.value.errors)
