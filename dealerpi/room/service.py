@@ -30,6 +30,7 @@ from dealerpi.room.store import Store
 _LOGGER = logging.getLogger(__name__)
 
 RESEND_SECONDS = 2.0
+STATS_SECONDS = 1.0      # the page's statistics are summed again at most this often (bench/bench_room.py)
 
 
 @dataclass
@@ -50,6 +51,8 @@ class RoomService:
         self.connected = False
         self.listeners: list[Callable[[], None]] = []     # the room page: told after every change
         self._client: aiomqtt.Client | None = None
+        self.hands_stored = store.hand_count()
+        self._stats: tuple[float, int, dict[str, dict[str, int]]] | None = None   # (when, hands then, stats)
 
     def _changed(self) -> None:
         for listener in self.listeners:
@@ -105,14 +108,15 @@ class RoomService:
                 await self._ask_missing(client, table, seen)
             elif kind == "hand":
                 self._store_hand(table, data)
-                await self._ask_missing(client, table, seen)
             elif isinstance(data.get("id"), str) and not data.get("retry"):
                 self.store.answer(data["id"], data)
         self._changed()
 
     def _store_hand(self, table: str, data: dict[str, Any]) -> None:
         try:
-            self.store.add_hand(table, str(data["session"]), int(data["seq"]), int(data["number"]), str(data["phh"]))
+            if self.store.add_hand(table, str(data["session"]), int(data["seq"]), int(data["number"]),
+                                   str(data["phh"])):
+                self.hands_stored += 1
         except (KeyError, TypeError, ValueError, PHHError) as exc:
             _LOGGER.warning("room: %s sent a hand the room cannot store: %s", table, exc)
 
@@ -161,8 +165,16 @@ class RoomService:
         games = [{"name": g.name, "tables": list(g.tables), "stack": g.stack,
                   "open": {t: self.open_seats(t) for t in g.tables}, "waiting": self.store.waiting(g.name)}
                  for g in self.settings.games]
-        return {"broker": self.connected, "tables": tables, "games": games, "hands": self.store.hand_count(),
-                "players": self.store.stats()}
+        return {"broker": self.connected, "tables": tables, "games": games, "hands": self.hands_stored,
+                "players": self.players()}
+
+    def players(self) -> dict[str, dict[str, int]]:
+        """Everyone's statistics overall, summed again only when hands came and ``STATS_SECONDS`` passed (a
+        flood of hands would otherwise sum the whole table at every one)."""
+        now = time.monotonic()
+        if self._stats is None or (self._stats[1] != self.hands_stored and now - self._stats[0] >= STATS_SECONDS):
+            self._stats = (now, self.hands_stored, self.store.stats())
+        return self._stats[2]
 
     async def seat_next(self, game_name: str) -> str | None:
         """The first on ``game``'s waiting list to the first open seat of its tables (a ``sit`` command with
