@@ -1,0 +1,138 @@
+"""Multi-table tournament pieces for the room: pure functions, no I/O, no clock (randomness comes in as a
+``random.Random`` the caller seeds and keeps). The room does not run a tournament with them yet
+(docs/room.md, "Not yet").
+
+- TRN-9 (TDA 7): seats are drawn at random; the tables come out even (their sizes differ by one at most).
+- TRN-8 (TDA 11): balancing moves the player due to post the big blind next at the table with the most
+  players to the worst position at the table with the fewest: the empty seat the big blind reaches first,
+  never the small blind, nor a seat between the small blind and the button (TDA 8: nobody is dealt in
+  there). Tables three or more players short of the fullest halt until balanced.
+- TRN-5 (TDA RP-8): hand-for-hand: the next hand starts at any table only when every table finished the
+  current one; at most two minutes a hand come off the level clock.
+- TRN-4 (TDA RP-8-A): players busted in the same hand-for-hand round, at any tables, share the places at
+  stake (:meth:`dealerpi.engine.payouts.Standings.bust` without starting stacks); outside hand-for-hand
+  each table's busts are settled in the order they came, by starting stacks (more chips, better place).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from dealerpi.engine.payouts import Standings
+
+HAND_FOR_HAND_SECONDS = 120     # TRN-5: at most 3 minutes, preferably 2, off the clock per hand
+
+
+def draw_seats(players: Sequence[str], tables: Mapping[str, int], rng: random.Random) -> dict[str, tuple[str, int]]:
+    """TRN-9: each player's (table, seat), drawn at random; table sizes differ by one at most."""
+    if len(set(players)) != len(players):
+        raise ValueError("each player registers once")
+    if len(players) > sum(tables.values()):
+        raise ValueError(f"{len(players)} players do not fit in {sum(tables.values())} seats")
+    order = list(players)
+    rng.shuffle(order)
+    seats = {name: rng.sample(range(1, count + 1), count) for name, count in tables.items()}
+    names = sorted(tables)
+    drawn: dict[str, tuple[str, int]] = {}
+    used = dict.fromkeys(names, 0)
+    for player in order:                      # the next player to the emptiest table that has a seat left
+        table = min((t for t in names if used[t] < tables[t]), key=lambda t: (used[t], t))
+        drawn[player] = (table, seats[table][used[table]])
+        used[table] += 1
+    return drawn
+
+
+@dataclass(frozen=True)
+class Layout:
+    """One table between hands: its seat count, who sits where, and where the last hand's blinds were."""
+
+    name: str
+    seats: int
+    players: Mapping[int, str]
+    small_blind: int
+    big_blind: int
+
+
+@dataclass(frozen=True)
+class Move:
+    player: str
+    from_table: str
+    from_seat: int
+    to_table: str
+    to_seat: int
+
+
+def _after(layout: Layout, start: int) -> list[int]:
+    """Seats clockwise after ``start`` (not including it), once round."""
+    return [(start + k - 1) % layout.seats + 1 for k in range(1, layout.seats)]
+
+
+def due_big_blind(layout: Layout) -> int:
+    """The seat that posts the big blind next: the first occupied seat after the last big blind."""
+    return next(seat for seat in _after(layout, layout.big_blind) if seat in layout.players)
+
+
+def worst_seat(layout: Layout) -> int | None:
+    """TRN-8: the empty seat the big blind reaches first; never the next small blind (the last big blind's
+    seat is that) nor a seat between the last small blind and the last big blind (next hand they lie
+    between the button and the small blind, TDA 8). None: no empty seat qualifies."""
+    between = set(_after(layout, layout.small_blind)[:_after(layout, layout.small_blind).index(layout.big_blind)]) \
+        if layout.big_blind != layout.small_blind else set()
+    for seat in _after(layout, layout.big_blind):
+        if seat not in layout.players and seat not in between:
+            return seat
+    return None
+
+
+def balance(tables: Sequence[Layout]) -> Move | None:
+    """TRN-8: one move from the table with the most players to the one with the fewest when they differ by
+    two or more (ties: the first named); None when the tables are balanced."""
+    if len(tables) < 2:
+        return None
+    most = max(tables, key=lambda t: len(t.players))
+    fewest = min(tables, key=lambda t: len(t.players))
+    if len(most.players) - len(fewest.players) < 2:
+        return None
+    seat = due_big_blind(most)
+    to = worst_seat(fewest)
+    if to is None:
+        raise ValueError(f"table {fewest.name} has no seat a moved player may take")
+    return Move(most.players[seat], most.name, seat, fewest.name, to)
+
+
+def halted(tables: Sequence[Layout]) -> list[str]:
+    """TRN-8: the tables three or more players short of the fullest: they wait until balanced."""
+    most = max((len(t.players) for t in tables), default=0)
+    return [t.name for t in tables if most - len(t.players) >= 3]
+
+
+def hand_for_hand_due(remaining: int, paid: int) -> bool:
+    """TRN-5: on the bubble, one player from the money, hands are dealt hand-for-hand."""
+    return remaining == paid + 1
+
+
+def next_hand_may_start(tables: Sequence[str], finished: set[str]) -> bool:
+    """TRN-5: hand-for-hand: a table deals the next hand only when every table finished this one."""
+    return set(tables) <= finished
+
+
+def clock_off(seconds_taken: int) -> int:
+    """TRN-5: what one hand-for-hand hand takes off the level clock: what it took, two minutes at most."""
+    return max(0, min(seconds_taken, HAND_FOR_HAND_SECONDS))
+
+
+def settle_round(standings: Standings, busts: Mapping[str, tuple[Sequence[str], Mapping[str, int]]],
+                 hand_for_hand: bool) -> Standings:
+    """TRN-4: the players busted in one round, per table (named clockwise from its button, with their stacks
+    at the start of the hand). Hand-for-hand: all share the places at stake (TDA RP-8-A); otherwise each
+    table's busts in the order given, more chips at the start finishing higher."""
+    if hand_for_hand:
+        everyone = [player for table in sorted(busts) for player in busts[table][0]]
+        return standings.bust(everyone) if everyone else standings
+    for table in busts:
+        players, stacks = busts[table]
+        if players:
+            standings = standings.bust(players, stacks)
+    return standings
