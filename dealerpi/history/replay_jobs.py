@@ -4,8 +4,8 @@ A research corpus can hold millions of hands, so nothing here keeps a result lon
 on: workers (processes: the replay is pure Python, so threads would share one core) read and replay a batch
 of files each and send back one small :class:`HandLine` per hand, not the record; the caller consumes them as
 they come. At most a few batches per worker are in flight, so memory does not grow with the number of hands
-(only with the size of the largest single file, which one worker reads whole). Batches are sent in order and
-collected in order, so the output is the same whatever the number of workers.
+(only with the largest single file, which one worker reads whole, and the longest folder listing). Batches
+are sent in order and collected in order, so the output is the same whatever the number of workers.
 """
 
 from __future__ import annotations
