@@ -15,13 +15,18 @@ start to exit: interpreter start-up, imports, listing and reading the files, rep
   hands bench_replay.py times; the few others, stud and draw, are loaded but not replayed). PokerKit has no
   parallel replay of its own.
 
-The two sides take turns, ``--repeats`` times, and each keeps its fastest run (this VM's speed drifts). Memory:
-ours is run on the corpus copied once (N hands) and ``--copies`` times (about 4N hands) into a temporary
-folder; printed are the peak of the process tree's summed RSS (sampled every 10 ms from /proc) and the largest
-single process's peak RSS (``wait4``). CPU seconds (user + system, of the whole process tree) are printed
-beside the wall times: on a machine shared with other work they show what each side costs when the wall
-time cannot (the load average is printed too). The status counts of the copies must be the copies times the counts of
-one: the bench checks that too.
+The two sides take turns, ``--repeats`` times, and each keeps its fastest run (this VM's speed drifts).
+
+This VM is shared: when other work keeps more processes running than there are cores, wall times measure the
+queue as much as the replay. So the bench also prints each side's CPU seconds (user + system, of its whole
+process tree), the load average, and the wall time on free cores worked out from each process's CPU time
+(sampled from /proc every 10 ms): the main process runs alone until its first worker appears (start-up,
+imports, the first files listed); from then on it and the workers share the cores, and the busiest worker
+cannot finish sooner than its own CPU time.
+
+Memory: ours is run on the corpus copied once (N hands) and ``--copies`` times (about 4N hands) into a
+temporary folder; printed are the peak of the process tree's summed RSS (sampled) and the largest single
+process's peak RSS (``wait4``). The status counts of the copies must be the copies times those of one.
 """
 
 from __future__ import annotations
@@ -56,7 +61,7 @@ def pokerkit_job(path: str) -> None:
             histories = list(HandHistory.load_all(fp)) if file.suffix == ".phhs" else [HandHistory.load(fp)]
         for history in histories:
             hands += 1
-            if history.variant not in VARIANTS or any(b < 0 for b in history.blinds_or_straddles):
+            if history.variant not in VARIANTS or any(b < 0 for b in history.blinds_or_straddles or ()):
                 continue
             try:
                 for _state in history:
@@ -72,10 +77,14 @@ class Run:
 
     def __init__(self, argv: Sequence[str]) -> None:
         self.tree_peak_kb = 0
+        self.ticks: dict[int, int] = {}            # CPU clock ticks of each process of the tree, as last seen
+        self.root = 0
+        self.root_ticks_at_fork: int | None = None  # the main process's ticks when its first worker appeared
         started = time.perf_counter()
         with tempfile.TemporaryFile("w+") as errors:
             proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=errors, text=True)
             done = threading.Event()
+            self.root = proc.pid
             sampler = threading.Thread(target=self._sample, args=(proc.pid, done))
             sampler.start()
             assert proc.stdout is not None
@@ -94,20 +103,40 @@ class Run:
 
     def _sample(self, pid: int, done: threading.Event) -> None:
         while not done.wait(0.01):
-            self.tree_peak_kb = max(self.tree_peak_kb, _tree_rss_kb(pid))
+            self.tree_peak_kb = max(self.tree_peak_kb, _tree_sample(pid, self.ticks))
+            if self.root_ticks_at_fork is None and len(self.ticks) > 1:
+                self.root_ticks_at_fork = self.ticks.get(pid, 0)
+
+    def free_cores_seconds(self, cores: int) -> tuple[float, float]:
+        """The wall time on ``cores`` free cores, from CPU times, and the main process's share before its
+        workers started. Before, the main process runs alone (start-up, imports, listing); after, it and
+        the workers share the cores, and the busiest worker cannot finish sooner than its own CPU time.
+        Sampled every 10 ms: the last few ms of a process may be missing."""
+        tick = os.sysconf("SC_CLK_TCK")
+        root = self.ticks.get(self.root, 0)
+        workers = [ticks for pid, ticks in self.ticks.items() if pid != self.root]
+        if not workers or self.root_ticks_at_fork is None:
+            return root / tick, root / tick
+        serial = self.root_ticks_at_fork
+        parallel = max(max(workers), (sum(workers) + root - serial) / cores)
+        return (serial + parallel) / tick, serial / tick
 
 
-def _tree_rss_kb(pid: int) -> int:
+def _tree_sample(pid: int, ticks: dict[int, int]) -> int:
+    """The RSS (KB) of ``pid`` and its descendants; their CPU ticks so far go into ``ticks``."""
     total = 0
     try:
         status = Path(f"/proc/{pid}/status").read_text()
+        stat = Path(f"/proc/{pid}/stat").read_text()
         children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
     except OSError:                            # gone (or, before the wait, a zombie): nothing resident
         return 0
+    fields = stat[stat.rindex(")") + 2:].split()   # after "pid (name) ": state is field 3, utime 14, stime 15
+    ticks[pid] = max(ticks.get(pid, 0), int(fields[11]) + int(fields[12]))
     for line in status.splitlines():
         if line.startswith("VmRSS:"):
             total += int(line.split()[1])
-    return total + sum(_tree_rss_kb(int(child)) for child in children)
+    return total + sum(_tree_sample(int(child), ticks) for child in children)
 
 
 def _summary(out: str) -> tuple[int, str]:
@@ -156,6 +185,11 @@ def main(argv: Sequence[str]) -> int:
               f"{pokerkit / run.seconds:5.1f}x   CPU {run.cpu_seconds:6.2f} s, PokerKit / this: "
               f"{pokerkit_cpu / run.cpu_seconds:5.1f}x")
     print(f"goal: ours (every core) >= 10x PokerKit: {pokerkit / best['ours'].seconds:.1f}x")
+    cores = len(os.sched_getaffinity(0))
+    ours_free, ours_serial = best["ours"].free_cores_seconds(cores)
+    pokerkit_free, _ = best["PokerKit"].free_cores_seconds(cores)
+    print(f"on {cores} free cores, from the CPU times of the runs above: ours {ours_free:.2f} s ({ours_serial:.2f} s "
+          f"before the workers start), PokerKit {pokerkit_free:.2f} s: {pokerkit_free / ours_free:.1f}x")
 
     with tempfile.TemporaryDirectory(prefix="bench_replay_job-") as tmp:
         rows = []
