@@ -219,3 +219,23 @@ def test_a_page_is_told_when_the_daemon_goes_away(tmp_path: Path) -> None:
         assert message["type"] == "offline" and message["message"].startswith("the table daemon does not answer")
 
     run(tmp_path, body)
+
+
+def test_the_command_names_the_file_when_it_cannot_start(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """No [console] section, or a damaged tokens file: one line naming the file, no traceback."""
+    from daemon_kit import CONFIG
+
+    from dealerpi.console.server import main
+
+    plain = tmp_path / "plain.toml"
+    plain.write_text(CONFIG)
+    assert main(["--config", str(plain)]) == 2
+    assert capsys.readouterr().err == f"{plain}: no [console] section: add one (docs/console.md)\n"
+    config = tmp_path / "table.toml"
+    config.write_text(CONFIG + '\n[console]\nstate = "console"\nlisten = "127.0.0.1:0"\n')
+    (tmp_path / "console").mkdir()
+    (tmp_path / "console" / "tokens.json").write_text('{"host": "short"}')
+    assert main(["--config", str(config)]) == 1
+    assert capsys.readouterr().err == (
+        f"dealerpi console: {tmp_path / 'console' / 'tokens.json'}: needs a token of 16 characters or more for "
+        "each of host, dealer, board; delete it to make new tokens (every device re-pairs)\n")
