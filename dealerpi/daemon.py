@@ -48,8 +48,9 @@ from dealerpi.engine import Outcome, Table, Waiting  # the engine: imported here
 from dealerpi.input import DealerConsole, Key, SeatPanel
 from dealerpi.journal import Journal, JournalError, JournalFault
 from dealerpi.journal_folder import JournalFolder, Recovered
-from dealerpi.shoe.link import ShoeEvent, ShoeOffline, ShoeOnline
-from dealerpi.shoe.session import CardRead, ReaderFault, ReadsLost, ShoeRestarted
+from dealerpi.shoe.alerts import load_decks, shoe_alert
+from dealerpi.shoe.link import ShoeEvent, ShoeLink, ShoeOffline, ShoeOnline
+from dealerpi.shoe.session import CardRead
 from dealerpi.table_change import against_journal
 from dealerpi.views.build import dealer_view, seat_view
 from dealerpi.views.model import Alert, DealerView, SeatView
@@ -540,7 +541,7 @@ async def serve(config: Config, devices: Devices, *, shoe_url: str | None = None
         loop.call_soon_threadsafe(controller.on_edge, edge)
         loop.call_soon_threadsafe(wake.set)
 
-    decks = _load_decks(config)
+    decks = load_decks(config.decks)
     controller = Controller(config, devices, journal, post=post, decks=decks)
     api = _make_api(controller, config)
     if api is not None and recovered.table is not None:
@@ -548,7 +549,8 @@ async def serve(config: Config, devices: Devices, *, shoe_url: str | None = None
     controller.replay(recovered.entries, recovered)
     if api is not None and not await _start_api(controller, api):
         api = None
-    link = _start_shoe(controller, shoe_url or config.shoe_port)
+    link = ShoeLink(shoe_url or config.shoe_port, on_read=controller.on_read, on_event=controller.on_shoe_event,
+                    resume_from=controller.shoe_position)
     if link is not None:
         await link.start()
     notifier = _Notifier()
@@ -606,47 +608,6 @@ async def _start_api(controller: Controller, api: Any) -> bool:
         controller.refresh_dealer()
         return False
     return True
-
-
-def _load_decks(config: Config) -> Any:
-    from dealerpi.shoe.decks import DeckFileError, DeckLibrary
-
-    try:
-        library = DeckLibrary.load(config.decks)
-    except (OSError, DeckFileError) as exc:
-        _LOGGER.error("decks in %s: %s; every tag will be reported as unknown", config.decks, exc)
-        return None
-    if not len(library):
-        _LOGGER.warning("no enrolled deck in %s (dealerpi enroll); every tag will be reported as unknown",
-                        config.decks)
-    return library
-
-
-def _start_shoe(controller: Controller, url: str) -> Any:
-    from dealerpi.shoe.link import ShoeLink
-
-    return ShoeLink(url, on_read=controller.on_read, on_event=controller.on_shoe_event,
-                    resume_from=controller.shoe_position)
-
-
-def shoe_alert(event: ShoeEvent, *, news: bool) -> Alert | None:
-    """The dealer's alert for a shoe event: what happened and the one thing to do. Going offline or online
-    is ``news`` only once the shoe has been online (at start-up the header's "shoe offline" says it)."""
-    if isinstance(event, ReadsLost):
-        return Alert("DEAL-4", f"the shoe lost {event.count} card read{'s' if event.count > 1 else ''}: "
-                               "count each hand's cards against the deal order; wrong before action is a "
-                               "misdeal (MIS-1), after action that hand is dead (MIS-4)")
-    if isinstance(event, ShoeRestarted):
-        return Alert("SHOE", "the shoe restarted (power or reset): check that the last card dealt shows here")
-    if isinstance(event, ReaderFault):
-        if event.active:
-            return Alert("SHOE", "the shoe's card reader does not answer: stop dealing, check the reader cable")
-        return Alert("SHOE", "the shoe's card reader works again: deal on")
-    if isinstance(event, ShoeOffline) and news:
-        return Alert("SHOE", f"shoe offline ({event.reason}): stop dealing, check the shoe's USB cable")
-    if isinstance(event, ShoeOnline) and news:
-        return Alert("SHOE", "shoe back online: deal on")
-    return None
 
 
 def main(argv: list[str]) -> int:
