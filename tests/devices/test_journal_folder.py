@@ -8,6 +8,7 @@ engine's snapshot plus the seats, button and what the table waits for.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 from pathlib import Path
@@ -233,3 +234,29 @@ def test_the_configs_journal_keep_reaches_the_folder(tmp_path: Path) -> None:
     with pytest.raises(ConfigError) as caught:
         load(path)
     assert any("journal_keep.segments" in error for error in caught.value.errors)
+
+
+def test_a_checkpoint_that_cannot_be_written_is_an_alert_and_costs_only_start_up_time(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The disk fills between hands: the new segment exists, its checkpoint write fails (no half file is
+    left); the dealer is told, play goes on in the new segment, and a restart replays from the checkpoint
+    before (one hand more), giving the same table."""
+    controller, _ = boot(tmp_path)
+    play(controller, SCRIPT[1:STARTS[2]])
+
+    def full(path: Path, data: bytes) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr("dealerpi.journal_folder.write_atomically", full)
+    play(controller, SCRIPT[STARTS[2]:STARTS[2] + 5])
+    assert [a.message for a in controller.alerts if a.rule == "JOURNAL"] == [
+        "checkpoint failed (cannot write checkpoint 000004.checkpoint.json: No space left on device (ENOSPC)): "
+        "play on; free space on the SD card"]
+    assert segments_of(folder(tmp_path)) == [1, 2, 3, 4]
+    assert not list(folder(tmp_path).glob("*.tmp"))
+    monkeypatch.undo()
+    controller.journal.close()
+    restarted, replayed = boot(tmp_path)
+    assert replayed == SCRIPT[STARTS[1] + 1:STARTS[2] + 5]          # from checkpoint 3: segments 3 and 4
+    assert same_table(restarted.table) == reference(SCRIPT[:STARTS[2] + 5])
+    assert (folder(tmp_path) / checkpoint_name(5)).exists()          # start-up went past a start: a checkpoint now
