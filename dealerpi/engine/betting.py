@@ -169,30 +169,34 @@ class Betting:
         return self.with_chips > 2
 
     def _legal(self, player: int) -> Legal:
+        current, everything = self.current, self.bets[player] + self.stacks[player]
+        check = current <= self.bets[player]
+        span = self._raise_span(player)
+        return Legal(True, check, None if check else min(current, everything),
+                     None if span is None else span[0], None if span is None else span[1])
+
+    def _raise_span(self, player: int) -> tuple[int, int] | None:
+        """The smallest and largest to-amounts ``player`` may bet or raise to, or None (a plain pair: a bet
+        asks only this, and a replay makes one for every bet)."""
         current, bet, stack = self.current, self.bets[player], self.stacks[player]
-        owe = current - bet
-        everything = bet + stack
-        check = owe <= 0
-        call_to = None if check else min(current, everything)
-        min_to = max_to = None
         # BET-4: a player who acted may raise again only if the raises since his action add up to a full raise.
-        if stack > owe and not self.acted[player] and self._someone_can_call_more(player):
-            limits = self.street_limits
-            structure = limits.structure
-            if structure is Structure.FIXED_LIMIT:
-                if not self._raise_capped():
-                    min_to = max_to = self.last_full_level + limits.min_bet      # BET-7: complete
-            else:
-                min_to = current + self.full_increment                         # BET-1, BET-2
-                max_to = everything
-                if structure is Structure.POT_LIMIT:
-                    max_to = min(max_to, max(self._pot_limit_max(player), min_to))
-            if min_to is not None and max_to is not None:
-                if min_to >= everything:
-                    min_to = max_to = everything                               # all-in for less
-                elif max_to > everything:
-                    max_to = everything
-        return Legal(True, check, call_to, min_to, max_to)
+        if stack <= current - bet or self.acted[player] or not self._someone_can_call_more(player):
+            return None
+        everything = bet + stack
+        limits = self.street_limits
+        structure = limits.structure
+        if structure is Structure.FIXED_LIMIT:
+            if self._raise_capped():
+                return None
+            min_to = max_to = self.last_full_level + limits.min_bet           # BET-7: complete
+        else:
+            min_to = current + self.full_increment                             # BET-1, BET-2
+            max_to = everything
+            if structure is Structure.POT_LIMIT:
+                max_to = min(max_to, max(self._pot_limit_max(player), min_to))
+        if min_to >= everything:
+            return everything, everything                                      # all-in for less
+        return min_to, min(max_to, everything)
 
     def _no_raise_reason(self, player: int) -> str:
         if self.stacks[player] <= self.current - self.bets[player]:

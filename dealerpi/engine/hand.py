@@ -364,14 +364,14 @@ class Hand(Betting):
         actor = self.actor
         if actor is None or (player is not None and player != actor):
             actor = self._require_actor(player)          # raises the reason
-        legal = self._legal(actor)
-        if legal.raise_min_to is None or legal.raise_max_to is None:
+        span = self._raise_span(actor)
+        if span is None:
             raise IllegalAction(f"cannot bet or raise now: {self._no_raise_reason(actor)}")
-        if not legal.raise_min_to <= amount <= legal.raise_max_to:
+        low, high = span
+        if not low <= amount <= high:
             word = "bet" if self.current == 0 else "raise"
-            span = (f"exactly {legal.raise_min_to}" if legal.raise_min_to == legal.raise_max_to
-                    else f"from {legal.raise_min_to} to {legal.raise_max_to}")
-            raise IllegalAction(f"a {word} to {amount} is not legal: the {word} must be to {span}")
+            allowed = f"exactly {low}" if low == high else f"from {low} to {high}"
+            raise IllegalAction(f"a {word} to {amount} is not legal: the {word} must be to {allowed}")
         before = self.current
         chips = amount - self.bets[actor]
         self.stacks[actor] -= chips
