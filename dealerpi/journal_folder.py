@@ -224,6 +224,7 @@ class JournalFolder:
                  keep_bytes: int = KEEP_BYTES, ops: FileOps = os) -> None:
         self.folder = folder
         self.journal = journal
+        self._sizes: dict[int, int] | None = None     # segment -> bytes, read once when first needed
         self.number = number          # the live segment's number
         self.keep_segments = max(MIN_KEEP, keep_segments)
         self.keep_bytes = keep_bytes
@@ -298,6 +299,9 @@ class JournalFolder:
             os.close(fd)
             raise JournalFault(f"cannot start segment {path.name}: {describe(error)}") from error
         self.journal.close()
+        if self._sizes is not None:
+            self._sizes[self.number] = self.journal.size
+            self._sizes[number] = 0
         self.journal = Journal(path, fd, 0, self._ops)
         self.number = number
         body = {"format": FORMAT, "segment": number, "shoe": list(shoe) if shoe else None, "table": snapshot}
@@ -311,15 +315,17 @@ class JournalFolder:
 
     def _rotate(self, keep_from: int) -> None:
         """Delete the oldest segments (and their checkpoints) beyond the count or the size kept, never
-        segment ``keep_from`` or later (the last two, or what start-up replayed)."""
-        numbers = [n for n in _numbers(self.folder, SEGMENT) if n < keep_from]
-        kept = len(_numbers(self.folder, SEGMENT)) - len(numbers)
-        sizes = {n: (self.folder / segment_name(n)).stat().st_size for n in _numbers(self.folder, SEGMENT)}
+        segment ``keep_from`` or later (the last two, or what start-up replayed). The sizes are known from
+        start-up and each segment's close, so a hand's start costs no scan of a folder of a thousand files
+        (that scan was 10 ms of CPU at the p99 of a press, bench_latency.py)."""
+        if self._sizes is None:
+            self._sizes = {n: (self.folder / segment_name(n)).stat().st_size
+                           for n in _numbers(self.folder, SEGMENT)}
+        sizes = self._sizes
         total = sum(sizes.values())
         gone = []
-        while numbers and (len(numbers) + kept > self.keep_segments or total > self.keep_bytes):
-            oldest = numbers.pop(0)
-            total -= sizes[oldest]
+        while (oldest := min(sizes)) < keep_from and (len(sizes) > self.keep_segments or total > self.keep_bytes):
+            total -= sizes.pop(oldest)
             (self.folder / checkpoint_name(oldest)).unlink(missing_ok=True)
             (self.folder / segment_name(oldest)).unlink()
             gone.append(oldest)
