@@ -21,7 +21,6 @@ import contextlib
 import ipaddress
 import json
 import logging
-import signal
 import socket
 import sys
 from collections.abc import Awaitable, Callable
@@ -37,6 +36,7 @@ from dealerpi import config as config_module
 from dealerpi.console.ledger import csv_text
 from dealerpi.console.pairing import load_tokens, qr_svg, role_of, write_pairing
 from dealerpi.console.protocol import Decoder, ProtocolError, encode
+from dealerpi.console.running import run_until_signal
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -349,19 +349,5 @@ def main(argv: list[str]) -> int:
     if config.console is None:
         print(f"{args.config}: no [console] section: add one (docs/console.md)", file=sys.stderr)
         return 2
-    loop = asyncio.new_event_loop()
     from dealerpi.console.mqtt_bridge import with_bridge  # the card room, when [mqtt] is set (docs/room.md)
-    task = loop.create_task(with_bridge(config, serve(config.console)))
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError):
-            loop.add_signal_handler(sig, task.cancel)
-    try:
-        loop.run_until_complete(task)
-    except asyncio.CancelledError:
-        pass
-    except (OSError, ValueError) as exc:
-        print(f"dealerpi console: {exc}", file=sys.stderr)
-        return 1
-    finally:
-        loop.close()
-    return 0
+    return run_until_signal(with_bridge(config, serve(config.console)), "dealerpi console")

@@ -4,10 +4,7 @@ room page); ``dealerpi room broker-files DIR --prefix P TABLE...``: the broker's
 from __future__ import annotations
 
 import argparse
-import asyncio
-import contextlib
 import logging
-import signal
 import subprocess
 import sys
 from collections.abc import Callable
@@ -16,6 +13,7 @@ from pathlib import Path
 from aiohttp import web
 
 from dealerpi.console.pairing import load_tokens, write_pairing
+from dealerpi.console.running import run_until_signal
 from dealerpi.console.server import is_loopback, page_urls
 from dealerpi.room.acl import write_broker_files
 from dealerpi.room.broker import NAME, ROOM
@@ -84,18 +82,4 @@ def main(argv: list[str]) -> int:
     except RoomConfigError as exc:
         print("\n".join(exc.errors), file=sys.stderr)
         return 2
-    loop = asyncio.new_event_loop()
-    task = loop.create_task(serve(settings))
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError):
-            loop.add_signal_handler(sig, task.cancel)
-    try:
-        loop.run_until_complete(task)
-    except asyncio.CancelledError:
-        pass
-    except (OSError, ValueError) as exc:
-        print(f"dealerpi room: {exc}", file=sys.stderr)
-        return 1
-    finally:
-        loop.close()
-    return 0
+    return run_until_signal(serve(settings), "dealerpi room")

@@ -1,0 +1,30 @@
+"""Running a network service's coroutine (the console, the room) until SIGINT or SIGTERM, as systemd stops it."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import signal
+import sys
+from collections.abc import Coroutine
+from typing import Any
+
+
+def run_until_signal(main: Coroutine[Any, Any, None], command: str) -> int:
+    """Run ``main`` until it ends or a signal cancels it: 0; an OSError or ValueError (a port in use, a bad
+    file) is one line on stderr naming ``command``: 1, never a traceback."""
+    loop = asyncio.new_event_loop()
+    task = loop.create_task(main)
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, task.cancel)
+    try:
+        loop.run_until_complete(task)
+    except asyncio.CancelledError:
+        pass
+    except (OSError, ValueError) as exc:
+        print(f"{command}: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        loop.close()
+    return 0
