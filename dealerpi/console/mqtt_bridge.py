@@ -34,7 +34,7 @@ from dealerpi.console.final_hands import FinalHand, FinalHands
 from dealerpi.console.protocol import merge
 from dealerpi.console.server import DaemonLink
 from dealerpi.room.broker import MqttSettings, Topics
-from dealerpi.room.client import mqtt_client
+from dealerpi.room.client import mqtt_client, say_offline
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -101,7 +101,11 @@ class TableBridge:
                     _LOGGER.info("room bridge: on the broker %s:%d as %s", self.mqtt.host, self.mqtt.port, self.name)
                     said = False
                     self._changed.set()
-                    await asyncio.gather(self._publish(client), self._commands(client))
+                    try:
+                        await asyncio.gather(self._publish(client), self._commands(client))
+                    except asyncio.CancelledError:      # the console stops: a clean disconnect sends no will
+                        await say_offline(client, self.topics.availability(self.name))
+                        raise
             except aiomqtt.MqttError as exc:
                 if not said:
                     _LOGGER.warning("room bridge: the broker %s:%d: %s; retrying", self.mqtt.host, self.mqtt.port, exc)

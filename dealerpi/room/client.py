@@ -6,6 +6,8 @@ table its own topics. TLS: a ``tls_ca`` file makes a verifying TLS context (docs
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import ssl
 
 import aiomqtt
@@ -21,3 +23,10 @@ def mqtt_client(settings: MqttSettings, *, will: aiomqtt.Will | None = None,
     return aiomqtt.Client(settings.host, settings.port, username=settings.name, password=settings.password(),
                           identifier=f"{settings.prefix}-{settings.name}", will=will, clean_session=clean_session,
                           tls_context=tls, keepalive=KEEPALIVE, timeout=10)
+
+
+async def say_offline(client: aiomqtt.Client, topic: str) -> None:
+    """Publish ``offline`` (retained) before a clean disconnect, which the broker does not answer with the
+    last will; a broker already gone is no error here."""
+    with contextlib.suppress(aiomqtt.MqttError, TimeoutError):
+        await asyncio.wait_for(client.publish(topic, "offline", qos=1, retain=True), 2)

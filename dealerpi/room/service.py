@@ -23,7 +23,7 @@ import aiomqtt
 
 from dealerpi.history.phh import PHHError
 from dealerpi.room.broker import ROOM, Topics
-from dealerpi.room.client import mqtt_client
+from dealerpi.room.client import mqtt_client, say_offline
 from dealerpi.room.settings import RoomSettings
 from dealerpi.room.store import Store
 
@@ -72,7 +72,11 @@ class RoomService:
                     self._client, self.connected, said = client, True, False
                     _LOGGER.info("room: on the broker %s:%d", self.settings.mqtt.host, self.settings.mqtt.port)
                     self._changed()
-                    await asyncio.gather(self._receive(client), self._resend_commands(client))
+                    try:
+                        await asyncio.gather(self._receive(client), self._resend_commands(client))
+                    except asyncio.CancelledError:
+                        await say_offline(client, f"{prefix}/{ROOM}/availability")
+                        raise
             except aiomqtt.MqttError as exc:
                 if not said:
                     _LOGGER.warning("room: the broker %s:%d: %s; retrying", self.settings.mqtt.host,

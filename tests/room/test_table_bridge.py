@@ -200,3 +200,40 @@ def test_mqtt_section_of_the_table_config_and_its_errors(tmp_path: Path) -> None
             f"{path}: mqtt.tls: unknown key (expected one of: host, port, prefix, password_file, tls_ca, name)",
             f"{path}: mqtt.name: a table's name is 1-32 of a-z, 0-9, _ and - (not 'room'), not 'room'",
             f"{path}: mqtt.port: must be a port number 1-65535, not 70000"]
+
+
+def test_the_console_runs_the_bridge_beside_its_pages_only_with_mqtt(tmp_path: Path) -> None:
+    """``dealerpi console``'s hook (with_bridge): with ``[mqtt]`` the table comes online on the broker while
+    the pages are served and the bridge stops with them, saying offline (a clean disconnect sends no last
+    will); without it only the pages run."""
+    import dataclasses
+
+    from dealerpi.console.mqtt_bridge import with_bridge
+
+    config, _controller, api = make(tmp_path)
+    broker = Broker(tmp_path, [T])
+    broker.start()
+    served: list[str] = []
+
+    async def main() -> None:
+        await api.start()
+        async with Listener(broker) as listener:
+            async def pages() -> None:                 # stands for the console's serve(): until the table is on
+                await until(lambda: listener.last(AVAIL) == "online")
+                served.append("with")
+            await asyncio.wait_for(with_bridge(dataclasses.replace(config, mqtt=broker.settings(T)), pages()), 10)
+            await until(lambda: listener.last(AVAIL) == "offline")    # said on a clean stop (no will then)
+            count = len(listener.messages)
+
+            async def alone() -> None:
+                served.append("without")
+            await with_bridge(config, alone())
+            await asyncio.sleep(0.3)
+            assert len(listener.messages) == count     # no bridge: nothing more on the broker
+        await api.stop()
+
+    try:
+        asyncio.run(main())
+    finally:
+        broker.kill()
+    assert served == ["with", "without"]
