@@ -9,7 +9,13 @@ finishes (a showdown left open) is final one ``start`` later.
 Only whole lines are read (the daemon appends a line and fsyncs it; a line without its newline is still
 being written). The daemon's journal is a folder of segments (dealerpi/journal_folder.py): they are read
 in order, as one file would be. ``session`` names the journal: the hash of its first line, so a new
-journal (a new evening) numbers its hands from 1 again under a new name.
+journal numbers its hands from 1 again under a new name.
+
+The folder keeps its newest segments only (about 1000 hands). A console (re)started after segment 1 was
+rotated away starts from the oldest checkpoint still there (``Table.from_snapshot``: the table before that
+hand, then the hand's inputs), and ``memo`` (a small JSON file in the console's state folder, rewritten
+after every final hand) gives back the session's name, its count and the last hand number sent, so the
+hands go on being numbered as before and none is sent twice under a new name.
 """
 
 from __future__ import annotations
@@ -17,13 +23,16 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
+from dealerpi.engine.inputs import InputError
+from dealerpi.engine.table import Table
 from dealerpi.history.phh import dumps
-from dealerpi.journal_folder import folder_for, read_new
-from dealerpi.sim.histories import HandRecorder, JournalTable
+from dealerpi.journal_folder import CHECKPOINT, SEGMENT, checkpoint_name, folder_for, load_checkpoint, read_new
+from dealerpi.sim.histories import HandRecorder
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -39,22 +48,33 @@ class FinalHand:
 class FinalHands:
     """Follows one journal file; :meth:`poll` reads what was appended and returns the hands that became final."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, memo: Path | None = None) -> None:
         self.path = path
+        self.memo = memo
         self._reset()
 
     def _reset(self) -> None:
         self.session = ""
-        self.hands: list[FinalHand] = []
+        self.hands: list[FinalHand] = []     # the hands this reader made (after ``base`` when it began mid-way)
+        self.base = 0                        # hands of the session sent before this reader began
+        self._skip_through = 0               # hand numbers up to this one were sent before: not again
         self._offset = 0
         self._position = (0, 0)              # (segment, offset) in the daemon's journal folder
-        self._live = JournalTable()          # every input, to see which are accepted and which undone
+        self._live = Table()                 # every input, to see which are accepted and which undone
+        self._accepted: list[dict[str, Any]] = []   # accepted inputs less those undone (JournalTable's rule)
         self._cut = 0                        # accepted inputs before this index are final
         self._recorder = HandRecorder()      # fed the final inputs only
+
+    @property
+    def count(self) -> int:
+        """How many hands the session has: what the retained state says and the room counts to."""
+        return self.base + len(self.hands)
 
     def poll(self) -> list[FinalHand]:
         folder = folder_for(self.path)
         if folder != self.path and folder.is_dir():
+            if self._position == (0, 0):
+                self._begin_in(folder)
             lines, self._position = read_new(folder, self._position)
             return self._lines(lines)
         try:
@@ -90,17 +110,66 @@ class FinalHands:
         file.seek(0)
         return hashlib.sha256(file.readline().rstrip(b"\n")).hexdigest()[:12]
 
+    def _begin_in(self, folder: Path) -> None:
+        """Segment 1 rotated away: begin at the oldest good checkpoint, the session as the memo says."""
+        names = [path.name for path in folder.iterdir()]
+        segments = sorted(int(m.group(1)) for name in names if (m := SEGMENT.fullmatch(name)))
+        if not segments or segments[0] == 1:
+            return
+        for number in sorted(int(m.group(1)) for name in names if (m := CHECKPOINT.fullmatch(name))):
+            try:
+                snapshot = load_checkpoint(folder / checkpoint_name(number)).table
+                live = Table.from_snapshot(snapshot)
+                base = Table.from_snapshot({**snapshot, "inputs": []})
+            except (ValueError, InputError) as exc:
+                _LOGGER.warning("%s: checkpoint %d: %s", folder, number, exc)
+                continue
+            memo = self._read_memo(folder)
+            self._live, self._recorder = live, HandRecorder(base)
+            self._accepted = [dict(entry) for entry in snapshot.get("inputs", [])]
+            self._position = (number, 0)
+            named = f"c{number}-{hashlib.sha256(repr(snapshot).encode()).hexdigest()[:9]}"   # no memo: a new name
+            self.session = str(memo.get("session") or named)
+            self.base, self._skip_through = int(memo.get("count", 0)), int(memo.get("number", 0))
+            _LOGGER.info("%s: segment 1 is gone: hands from checkpoint %d on, after hand %d", folder, number,
+                         self._skip_through)
+            return
+
+    def _read_memo(self, folder: Path) -> dict[str, Any]:
+        try:
+            memo = json.loads(self.memo.read_text(encoding="utf-8")) if self.memo is not None else {}
+        except (OSError, ValueError):
+            return {}
+        return memo if isinstance(memo, dict) and memo.get("journal") == str(folder) else {}
+
+    def _write_memo(self) -> None:
+        if self.memo is None or not self.hands:
+            return
+        memo = {"journal": str(folder_for(self.path)), "session": self.session, "count": self.count,
+                "number": self.hands[-1].number}
+        temporary = self.memo.with_name(self.memo.name + ".tmp")
+        temporary.write_text(json.dumps(memo), encoding="utf-8")
+        os.replace(temporary, self.memo)
+
     def _feed(self, entry: dict[str, object]) -> list[FinalHand]:
-        live = self._live
-        if not (live.apply(entry).accepted and entry.get("type") == "start"):
+        outcome = self._live.apply(entry)
+        if outcome.accepted and entry.get("type") == "undo":
+            self._accepted.pop()
+        elif outcome.accepted:
+            self._accepted.append(dict(entry))
+        if not (outcome.accepted and entry.get("type") == "start"):
             return []
         # the start's index: an undo of this start alone gives the table back these same inputs
-        final, self._cut = live.accepted[self._cut:-1], len(live.accepted) - 1
+        final, self._cut = self._accepted[self._cut:-1], len(self._accepted) - 1
         new = []
         for item in final:
             for record in self._recorder.feed(item):
-                hand = FinalHand(len(self.hands) + 1, int(record.extra.get("hand", 0)),
-                                 tuple(record.players or ()), dumps(record))
+                number = int(record.extra.get("hand", 0))
+                if number <= self._skip_through:
+                    continue                      # sent before this reader began (the memo says so)
+                hand = FinalHand(self.count + 1, number, tuple(record.players or ()), dumps(record))
                 self.hands.append(hand)
                 new.append(hand)
+        if new:
+            self._write_memo()
         return new

@@ -46,11 +46,12 @@ RETRY_SECONDS = 1.0
 class TableBridge:
     """See the module docstring. :meth:`run` until cancelled; it reconnects to the broker and the daemon."""
 
-    def __init__(self, mqtt: MqttSettings, socket_path: Path, journal: Path, retry: float = RETRY_SECONDS) -> None:
+    def __init__(self, mqtt: MqttSettings, socket_path: Path, journal: Path, retry: float = RETRY_SECONDS,
+                 memo: Path | None = None) -> None:
         self.mqtt, self.socket_path, self.retry = mqtt, socket_path, retry
         self.name = mqtt.name
         self.topics = Topics(mqtt.prefix)
-        self.final = FinalHands(journal)
+        self.final = FinalHands(journal, memo)
         self.view: dict[str, Any] | None = None
         self.daemon_online = False
         self._changed = asyncio.Event()
@@ -121,7 +122,7 @@ class TableBridge:
             for hand in self.final.poll():
                 await self._send_hand(client, hand)
             online = self.daemon_online
-            state = {"table": self.name, "session": self.final.session, "hands": len(self.final.hands),
+            state = {"table": self.name, "session": self.final.session, "hands": self.final.count,
                      **(self.view or {})}
             text = json.dumps(state, separators=(",", ":"))
             if shown is None or shown[0] != online:
@@ -155,8 +156,9 @@ class TableBridge:
         kind = command.get("type")
         if kind == "resend":
             after = command.get("after", 0)
-            for hand in self.final.hands[after if isinstance(after, int) and after >= 0 else 0:]:
-                await self._send_hand(client, hand)
+            for hand in self.final.hands:
+                if hand.seq > (after if isinstance(after, int) else 0):
+                    await self._send_hand(client, hand)
             return None
         if kind not in COMMANDS:
             return {"id": cid, "accepted": False,
@@ -189,7 +191,8 @@ async def with_bridge(config: Config, serving: Awaitable[None]) -> None:
     if config.mqtt is None or config.console is None:
         await serving
         return
-    bridge = TableBridge(config.mqtt, config.console.socket, config.journal)
+    bridge = TableBridge(config.mqtt, config.console.socket, config.journal,
+                         memo=config.console.state / "room-hands.json")
     task = asyncio.ensure_future(bridge.run())
     try:
         await serving

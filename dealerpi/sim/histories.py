@@ -61,8 +61,8 @@ class HandRecorder:
     """:func:`hand_records` one input at a time, for a reader that follows a journal as it grows (the room
     bridge, :mod:`dealerpi.console.final_hands`)."""
 
-    def __init__(self) -> None:
-        self.table = Table()
+    def __init__(self, table: Table | None = None) -> None:
+        self.table = Table() if table is None else table      # a table from a checkpoint: go on from there
         self._setups: dict[int, tuple[Hand, dict[str, Any]]] = {}   # by id(hand); the hand kept so its id stays
         self.skipped: list[str] = []
 
