@@ -7,8 +7,9 @@ nothing. The table is two things:
 - ``state``, a ``TableState`` (state.py): the immutable between-hands record (seats, button, levels, ...);
 - ``play``, a ``HandPlay`` (play.py): the hand in progress, the only object that changes it.
 
-Each input type has one handler in ``_HANDLERS``. Between-hands handlers compute a new record (between.py);
-hand handlers go to the ``HandPlay``; when a hand ends, ``between.close_deal`` folds it into the record.
+Each input type has one handler in the table ``self._handlers``. Between-hands handlers compute a new record
+(between.py); hand handlers go to the ``HandPlay``; when a hand ends, ``between.close_deal`` folds it into
+the record.
 
 Undo and refusals: when a hand starts, the table keeps the record before it (``_base``) and the inputs
 accepted since (``_since``). A refused input during a hand, and an undo, rebuild the table from that record by
@@ -95,12 +96,14 @@ class Table:
         if isinstance(command, Undo):
             return self._undo()
         in_hand = not self.between_hands
+        base, since = self._base, self._since
         if isinstance(command, Start) and not in_hand:
             self._base = (self.state, self.play, len(self.records))     # the record before the hand
             self._since = []
         try:
             alerts = self._dispatch(command)
         except _REFUSALS as error:
+            self._base, self._since = base, since
             if in_hand:                                    # the hand may be half changed: rebuild it
                 self._rebuild(len(self._since))
             reason = self._seat_words(str(error))

@@ -150,3 +150,14 @@ def test_a_bad_checkpoint_is_an_input_error_naming_the_key(document: dict[str, A
     with pytest.raises(InputError) as error:
         Table.from_snapshot(document)
     assert str(error.value) == message
+
+
+def test_a_refused_start_keeps_what_undo_can_reach() -> None:
+    """BLD-1: one player cannot be dealt a hand, so the start is refused; the sit before it can still be
+    taken back, and then the table has no seat 1."""
+    played = Table()
+    for entry in [table(), sit(1)]:
+        assert played.apply(entry).accepted
+    assert not played.apply(START).accepted
+    assert played.apply({"type": "undo"}).accepted
+    assert played.state.seats == ()
