@@ -350,9 +350,13 @@ class Controller:
         self._card(uid, None)
 
     def _card(self, uid: str, read: dict[str, Any] | None) -> bool:
-        """An unknown tag is an alert naming it, never a card input (DEAL-7)."""
+        """An unknown tag is an alert naming it, never a card (DEAL-7). A read of one is journaled all the
+        same as ``{"type": "card", "card": null, "tag": UID, "shoe": ...}``, which the engine refuses: the
+        journal then knows the shoe's position, so a restart does not report the read as lost."""
         found = self.decks.card_for(uid) if self.decks is not None else None
         if found is None:
+            if read is not None and not self._journal({"type": "card", "card": None, "tag": uid, "shoe": read}):
+                return False                  # not journaled: not ACKed either, the shoe sends it again
             self.alerts.append(Alert("DEAL-7", f"unknown tag {uid}: not in an enrolled deck; take the card "
                                                "out and check the deck"))
             _LOGGER.warning("unknown tag %s read by the shoe", uid)

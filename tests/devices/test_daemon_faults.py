@@ -163,3 +163,23 @@ def test_shoe_trouble_reaches_the_dealer_with_one_instruction_each(tmp_path: Pat
     assert controller.shoe_online
     assert shoe_alert(ReadsLost("B", 3, 3), news=False).message.startswith(  # type: ignore[union-attr]
         "the shoe lost 1 card read:")
+
+
+def test_an_unknown_tags_read_is_journaled_for_its_position_and_refused_by_the_engine(tmp_path: Path) -> None:
+    """DEAL-7: an unknown tag is an alert, never a card. Its read is still journaled (card null, the tag,
+    the read's identity), so after a restart the link resumes past it; otherwise the shoe's window would
+    start after a read the journal never saw, and the dealer would be told of a lost read that was not."""
+    ops = FaultyOps()
+    config, devices, controller, clock = seated(tmp_path, ops)
+    press(devices, clock, config.dealer.buttons["start"])
+    before = controller.table.snapshot()
+    assert controller.on_read(CardRead("04A1B2C3D4", "0BADCAFE", 1)) is True
+    assert journal_lines(config)[-1] == {"type": "card", "card": None, "tag": "04A1B2C3D4",
+                                         "shoe": {"boot": "0BADCAFE", "seq": 1}}
+    assert controller.table.snapshot() == before
+    assert controller.alerts[-1].rule == "DEAL-7"
+    ops.fail("fdatasync", errno.EIO)
+    assert controller.on_read(CardRead("04A1B2C3D5", "0BADCAFE", 2)) is False     # not journaled: not ACKed
+    restarted = make(tmp_path)[2]
+    assert restarted.shoe_position == ("0BADCAFE", 1)
+    assert restarted.table.snapshot() == before
