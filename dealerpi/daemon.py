@@ -59,6 +59,7 @@ from dealerpi.views.render import dealer_pages, render_dealer, render_seat
 _LOGGER = logging.getLogger(__name__)
 
 MAX_ALERTS = 8
+RECORDS_KEPT = 1      # deals the engine keeps from earlier hands: the journal folder is the evening's record
 HARDWARE_REFUSED = 3    # exit status; the unit's RestartPreventExitStatus= (a restart would refuse again)
 PROBE_EVERY = 2.0          # seconds between attempts to write the journal again after a fault
 JOURNAL_PAUSED = "journal failing: inputs paused"
@@ -99,6 +100,7 @@ class Controller:
         self.journal = journal
         self.clock = clock
         self.table = Table()
+        self.table.records_kept = RECORDS_KEPT
         self.decks = decks
         self.debouncer = Debouncer(config.timing.debounce_ms / 1000)
         unit = gcd_unit(config.table.get("blinds", [1, 1]))
@@ -144,6 +146,7 @@ class Controller:
         now keeps the next start-up to this hand."""
         if start is not None and start.table is not None:
             self.table = start.table
+            self.table.records_kept = RECORDS_KEPT
             self.shoe_position = start.shoe
         started = False
         for entry in entries:

@@ -69,7 +69,8 @@ class Table:
     def __init__(self, state: TableState | None = None) -> None:
         self.state = state or TableState()
         self.play: HandPlay | None = None
-        self.records: list[DealRecord] = []        # every deal played, for the record (not needed to play on)
+        self.records: list[DealRecord] = []        # the deals played, for the record (not needed to play on)
+        self.records_kept: int | None = None       # None: every deal; N: the last N deals before this hand
         self.accepted_count = 0                    # inputs accepted so far, less those undone
         self._closed = True                        # the play's result is folded into ``state``
         self._base: tuple[TableState, HandPlay | None, int] = (self.state, None, 0)
@@ -109,9 +110,20 @@ class Table:
             reason = self._seat_words(str(error))
             refusal = (Alert("BET-12", reason),) if isinstance(command, Act) and "out of turn" in reason else ()
             return Outcome(False, reason, refusal)
+        if isinstance(command, Start) and not in_hand:
+            self._forget_old_records()
         self._since.append((command, dict(entry)))
         self.accepted_count += 1
         return Outcome(True, None, tuple(Alert(a.rule, self._seat_words(a.message)) for a in alerts))
+
+    def _forget_old_records(self) -> None:
+        """Keep only the last ``records_kept`` deals from before this hand, so that a daemon's memory is
+        bounded by the current hand, not by the evening (the journal folder keeps the history)."""
+        state, play, count = self._base
+        excess = count - self.records_kept if self.records_kept is not None else 0
+        if excess > 0:
+            del self.records[:excess]
+            self._base = (state, play, count - excess)
 
     def _dispatch(self, command: Input) -> list[Alert]:
         return self._handlers[type(command)](command) + self._collect()

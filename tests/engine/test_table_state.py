@@ -161,3 +161,44 @@ def test_a_refused_start_keeps_what_undo_can_reach() -> None:
     assert not played.apply(START).accepted
     assert played.apply({"type": "undo"}).accepted
     assert played.state.seats == ()
+
+
+def fold_round_hand(played: Table, deck: list[str]) -> None:
+    """START, deal three seats, and fold to the big blind (whoever is to act folds: 3-handed, two folds)."""
+    assert played.apply(START).accepted
+    for entry in cards(*deck):
+        assert played.apply(entry).accepted
+    while played.expectation().waiting is Waiting.ACTION:
+        assert played.apply(act(played.expectation().seat or 0, "fold")).accepted
+
+
+def test_records_kept_bounds_the_deals_a_daemon_holds_and_undo_still_reaches_the_last_start() -> None:
+    """A daemon keeps one deal from before the current hand (the journal folder is the evening's record):
+    each start drops all but the last earlier deal, so after hands 1-3 the table holds hands 2 and 3 (hand 1
+    went at hand 3's start), after hand 4's start only hand 3; undoing that start gives back the table between
+    hands 3 and 4 with hand 3 still held; the button moved once per hand, 1 -> 2 -> 3 (BLD-1)."""
+    played = Table()
+    played.records_kept = 1
+    for entry in [table(seats=3), sit(1), sit(2), sit(3), {"type": "button", "seat": 1}]:
+        assert played.apply(entry).accepted
+    deck = ["2h", "3h", "4h", "5h", "6h", "7h"]
+    for _ in range(3):
+        fold_round_hand(played, deck)
+    assert [record.number for record in played.records] == [2, 3]
+    assert played.apply(START).accepted
+    assert [record.number for record in played.records] == [3]
+    assert played.apply({"type": "undo"}).accepted
+    assert [record.number for record in played.records] == [3]
+    assert played.expectation().waiting is Waiting.START
+    assert played.button() == 3
+
+
+def test_every_deal_is_kept_without_records_kept() -> None:
+    """The default (journal replay, simulator): every deal of the evening stays on record."""
+    played = Table()
+    for entry in [table(seats=3), sit(1), sit(2), sit(3), {"type": "button", "seat": 1}]:
+        played.apply(entry)
+    for _ in range(3):
+        fold_round_hand(played, ["2h", "3h", "4h", "5h", "6h", "7h"])
+    played.apply(START)
+    assert [record.number for record in played.records] == [1, 2, 3]
