@@ -34,7 +34,7 @@ from aiohttp.test_utils import TestClient, TestServer  # noqa: E402
 
 from dealerpi.config import load  # noqa: E402
 from dealerpi.console.server import Console  # noqa: E402
-from dealerpi.daemon import Controller  # noqa: E402
+from dealerpi.controller import Controller  # noqa: E402
 from dealerpi.devices import FakeDevices  # noqa: E402
 from dealerpi.journal import Journal  # noqa: E402
 from dealerpi.socket_api import ApiServer  # noqa: E402

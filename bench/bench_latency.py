@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 
 from dealerpi.cards import STANDARD  # noqa: E402
 from dealerpi.config import load  # noqa: E402
-from dealerpi.daemon import Controller  # noqa: E402
+from dealerpi.controller import Controller  # noqa: E402
 from dealerpi.devices import FakeDevices  # noqa: E402
 from dealerpi.engine import Table  # noqa: E402
 from dealerpi.journal_folder import JournalFolder  # noqa: E402

@@ -41,7 +41,7 @@ MAX_BACKLOG = 1 << 20        # bytes a client may leave unread before it is drop
 
 
 class Daemon(Protocol):
-    """What the API needs of :class:`dealerpi.daemon.Controller`."""
+    """What the API needs of :class:`dealerpi.controller.Controller`."""
 
     table: Table
     shoe_online: bool

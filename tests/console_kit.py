@@ -9,7 +9,8 @@ from typing import Any
 from daemon_kit import CONFIG
 
 from dealerpi.config import Config, load
-from dealerpi.daemon import Controller, open_journal
+from dealerpi.controller import Controller
+from dealerpi.daemon import open_journal
 from dealerpi.devices import FakeDevices
 from dealerpi.journal import Journal
 from dealerpi.socket_api import ApiServer

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from dealerpi.config import Config, load
-from dealerpi.daemon import Controller
+from dealerpi.controller import Controller
 from dealerpi.devices import FakeDevices
 from dealerpi.journal import FileOps, Journal
 

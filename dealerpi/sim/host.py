@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from dealerpi.config import Config
-from dealerpi.daemon import Controller
+from dealerpi.controller import Controller
 from dealerpi.devices import ButtonEdge, FakeDevices
 from dealerpi.engine.games import GAMES
 from dealerpi.engine.records import Outcome

@@ -21,7 +21,7 @@ from daemon_kit import CONFIG
 from journal_kit import cards, sit, table
 
 from dealerpi.config import load
-from dealerpi.daemon import Controller
+from dealerpi.controller import Controller
 from dealerpi.devices import FakeDevices
 from dealerpi.engine import Table
 from dealerpi.engine.games import Structure

@@ -2,7 +2,7 @@
 least 50 times; each restart replays the journal and carries on; the recovered table must equal the
 uninterrupted one, at every kill and at the end.
 
-The child process is the daemon's core: ``dealerpi.daemon.Controller`` on fake devices with the real
+The child process is the daemon's core: ``dealerpi.controller.Controller`` on fake devices with the real
 journal, fed the scripted inputs one by one (``submit``: journal append with fsync, then the engine, then the
 seat and dealer screens), as its main loop feeds button presses and shoe reads. It prints the count of inputs
 done after each one, so the parent knows what was acknowledged before the kill.
@@ -30,7 +30,7 @@ CHILD = """
 import json, sys
 from pathlib import Path
 from dealerpi.config import load
-from dealerpi.daemon import Controller
+from dealerpi.controller import Controller
 from dealerpi.devices import FakeDevices
 from dealerpi.journal import Journal
 

@@ -17,7 +17,8 @@ import pytest
 from daemon_kit import CONFIG, Clock, FakeDecks, journal_lines, make, press
 
 from dealerpi.config import Config, load
-from dealerpi.daemon import Controller, serve
+from dealerpi.controller import Controller
+from dealerpi.daemon import serve
 from dealerpi.devices import FakeDevices
 from dealerpi.journal import Journal
 from dealerpi.journal_folder import folder_for

@@ -20,7 +20,7 @@ from journal_kit import scripted_session
 
 from dealerpi.config import ConfigError, load
 from dealerpi.console.final_hands import FinalHands
-from dealerpi.daemon import Controller
+from dealerpi.controller import Controller
 from dealerpi.devices import FakeDevices
 from dealerpi.engine.table import Table
 from dealerpi.journal import JournalError

@@ -12,7 +12,7 @@ from journal_kit import scripted_session
 
 from dealerpi.config import load
 from dealerpi.console.final_hands import FinalHands
-from dealerpi.daemon import Controller
+from dealerpi.controller import Controller
 from dealerpi.devices import FakeDevices
 from dealerpi.engine.table import Table
 from dealerpi.journal_folder import JournalFolder

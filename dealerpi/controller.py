@@ -1,0 +1,485 @@
+"""The table's controller: buttons and cards in, journal and engine in the middle, displays and LEDs out.
+
+The wiring, one direction only:
+
+    buttons -> debouncer -> seat panel / dealer console -> inputs -> journal (fsync) -> table.apply
+    shoe link -> read (UID, boot, seq) -> deck library -> {"type": "card", "shoe": {boot, seq}} -> the same path
+    table -> views (seat, dealer) -> renderers -> displays; views -> LEDs
+
+Exactly once: a card input carries its read's identity; the link starts from the last identity in the
+journal (``resume_from``) and the controller skips a read already journaled, so a read the shoe resends after
+a crash between the journal's fsync and the ACK is never applied twice. A read is ACKed only once journaled.
+
+Journal faults (journal.py): a failed append leaves the input unapplied (a card unACKed: the shoe resends it),
+shows "journal failing: inputs paused" with the error on every display, and refuses inputs until a probe on
+a timer succeeds. No exception escapes a callback or :meth:`Controller.tick`: a bug is an alert, not a stop.
+
+:class:`Controller` is synchronous and runs on the asyncio loop's thread (daemon.py hands it every event), so
+tests, the simulator and the latency benchmark drive it without a loop. The engine is imported in one place,
+just below. Card values (hole cards) are logged only at DEBUG.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import dataclasses
+import functools
+import logging
+import time
+from collections.abc import Callable
+from typing import Any, Concatenate, ParamSpec, TypeVar
+
+from dealerpi.config import Config, gcd_unit
+from dealerpi.devices import ButtonBank, ButtonEdge, Debouncer, Devices, DisplaySlot, LedBank
+from dealerpi.engine import Outcome, Table, Waiting  # the engine: imported here and nowhere else in the daemon
+from dealerpi.input import DealerConsole, Key, SeatPanel
+from dealerpi.journal import Journal, JournalFault
+from dealerpi.journal_folder import JournalFolder, Recovered
+from dealerpi.shoe.alerts import shoe_alert
+from dealerpi.shoe.link import ShoeEvent, ShoeOffline, ShoeOnline
+from dealerpi.shoe.session import CardRead
+from dealerpi.table_change import against_journal
+from dealerpi.views.build import dealer_view, seat_view
+from dealerpi.views.model import Alert, DealerView, SeatView
+from dealerpi.views.render import dealer_pages, render_dealer, render_seat
+
+_LOGGER = logging.getLogger(__name__)
+
+MAX_ALERTS = 8
+RECORDS_KEPT = 1      # deals the engine keeps from earlier hands: the journal folder is the evening's record
+PROBE_EVERY = 2.0          # seconds between attempts to write the journal again after a fault
+JOURNAL_PAUSED = "journal failing: inputs paused"
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
+
+
+def _contained(default: _T) -> Callable[[Callable[Concatenate[Controller, _P], _T]],
+                                         Callable[Concatenate[Controller, _P], _T]]:
+    """An entry point from a device thread, the shoe link or the main loop: a bug in it becomes a log
+    record with its traceback and a dealer alert, and the table keeps running (never a stopped daemon)."""
+    def wrap(method: Callable[Concatenate[Controller, _P], _T]) -> Callable[Concatenate[Controller, _P], _T]:
+        @functools.wraps(method)
+        def guarded(self: Controller, /, *args: _P.args, **kwargs: _P.kwargs) -> _T:
+            try:
+                return method(self, *args, **kwargs)
+            except Exception as error:
+                _LOGGER.exception("internal error in %s", method.__name__)
+                self.alerts.append(Alert("ERROR", f"internal error ({type(error).__name__}): see the log; "
+                                                  "restart the table if it repeats"))
+                with contextlib.suppress(Exception):
+                    self.refresh_dealer()
+                return default
+        return guarded
+    return wrap
+
+
+class Controller:
+    """Buttons and cards in, journal and engine in the middle, displays and LEDs out."""
+
+    def __init__(self, config: Config, devices: Devices, journal: Journal | JournalFolder, *,
+                 clock: Callable[[], float] = time.monotonic,
+                 post: Callable[[ButtonEdge], None] | None = None,
+                 decks: Any = None) -> None:
+        self.config = config
+        self.devices = devices
+        self.journal = journal
+        self.clock = clock
+        self.table = Table()
+        self.table.records_kept = RECORDS_KEPT
+        self.decks = decks
+        self.debouncer = Debouncer(config.timing.debounce_ms / 1000)
+        unit = gcd_unit(config.table.get("blinds", [1, 1]))
+        self.panels = {p.seat: SeatPanel(p.seat, config.timing, unit) for p in config.seats}
+        self.console = DealerConsole()
+        self.alerts: collections.deque[Alert] = collections.deque(maxlen=MAX_ALERTS)
+        self.seat_alerts: dict[int, Alert] = {}
+        self.shoe_online = False
+        self._shoe_seen = False       # the shoe was online once: before that, offline is no news
+        self.shoe_position: tuple[str, int] | None = None   # the last read (boot, seq) in the journal
+        self.journal_fault: str | None = None     # why inputs are paused; None while the journal works
+        self._probe_at = 0.0
+        self.last_card: str | None = None
+        self.dealer_page = 0
+        self.engine_views: dict[int, SeatView] = {}
+        self._last_tick: float | None = None        # when time was last handed to the engine
+        self._shown: dict[object, object] = {}       # display key -> the view last drawn on it
+        self.buttons = ButtonBank(devices.button, clock, post or self.on_edge)
+        self.leds = LedBank(devices.led)
+        self.seat_slots: dict[int, DisplaySlot] = {}
+        for panel in config.seats:
+            for name in ("fold", "call", "bet"):
+                self.buttons.add(("seat", panel.seat, Key(name)), panel.buttons[name])
+            for name, pin in panel.leds.items():
+                self.leds.add((panel.seat, name), pin)
+            self.seat_slots[panel.seat] = DisplaySlot(
+                f"seat {panel.seat} ({panel.display.where()})", functools.partial(devices.open_display, panel.display),
+                clock)
+        for name, pin in config.dealer.buttons.items():
+            self.buttons.add(("console", name), pin)
+        self.dealer_slot = DisplaySlot(f"dealer ({config.dealer.display.where()})",
+                                       lambda: devices.open_display(config.dealer.display), clock)
+        self.api: Any = None         # the local API (dealerpi.socket_api): told of every input and change
+        self.dealer_overlay: tuple[Any, float] | None = None   # (image, until): a pairing QR the host asked for
+        self.pending_table: dict[str, Any] | None = None    # the config's table input, waiting for the hand's end
+
+    # --- start-up ------------------------------------------------------------------------------------
+
+    def replay(self, entries: list[dict[str, Any]], start: Recovered[Table] | None = None) -> None:
+        """Rebuild the table from the journal (from ``start``'s checkpoint, if any, then ``entries``), then
+        make sure it runs the configured game and stakes. If that replay went past the start of a hand (an
+        old single journal, inputs added while the daemon was down, a checkpoint that failed), a checkpoint
+        now keeps the next start-up to this hand."""
+        if start is not None and start.table is not None:
+            self.table = start.table
+            self.table.records_kept = RECORDS_KEPT
+            self.shoe_position = start.shoe
+        started = False
+        for entry in entries:
+            started |= self._apply(entry).accepted and entry.get("type") == "start"
+            self._note_read(entry)
+        if started:               # a hand began since the checkpoint: start from here next time
+            self._checkpoint()
+        self._check_table_config()
+        _LOGGER.info("table ready: %d inputs replayed, hand #%d", len(entries), self.table.hand_number)
+        self.refresh()
+
+    def _check_table_config(self) -> None:
+        """Issue 12: the config's ``[table]`` against the journal's table. What differs is logged and shown to
+        the dealer; the change is applied between hands only, so a hand in play ends with the game, stakes and
+        panel steps it was dealt with. Players on seats the new table lacks stay on record (the engine says
+        so): the host moves them or cashes them out."""
+        changes = against_journal(self.table.config, self.config.table_input())
+        if changes:
+            text = "; ".join(changes)
+            when = "now" if self.table.table_may_change() else "when this hand ends"
+            _LOGGER.warning("%s: the config's [table] differs from the journal's table: %s; applied %s",
+                            self.config.source, text, when)
+            self.alerts.append(Alert("TABLE", f"Config differs from the journal: {text}. Applied {when}"))
+            if when != "now" and (lacking := sorted(set(self.table.seats) - set(self.panels))):
+                _LOGGER.warning("seats %s are in the journal's hand but have no panel in %s", lacking,
+                                self.config.source)
+                self.alerts.append(Alert("TABLE", f"Seats {', '.join(map(str, lacking))} have no panel in this "
+                                                  "config: put the old config back until this hand ends"))
+        if changes is not None:
+            self.pending_table = self.config.table_input()
+        else:
+            self.alerts.extend(self.table.off_table())       # still to move or cash out, after a restart too
+        self._apply_pending_table()
+
+    def _apply_pending_table(self) -> None:
+        """The config's table input, once the table may change (between hands); the panels' amount step
+        follows the table in force (docs/seat-panel.md: the largest chip both blinds are made of)."""
+        if self.pending_table is not None and self.table.table_may_change():
+            entry, self.pending_table = self.pending_table, None
+            outcome = self.submit(entry)
+            if not outcome.accepted and self.journal_fault is not None:
+                self.pending_table = entry                  # not journaled: tried again after the next input
+            elif not outcome.accepted:
+                _LOGGER.error("the config's table settings were refused: %s", outcome.reason)
+        if self.table.config is not None:
+            unit = gcd_unit((self.table.config.small_blind, self.table.config.big_blind))
+            for panel in self.panels.values():
+                panel.unit = unit
+
+    # --- inputs --------------------------------------------------------------------------------------
+
+    def submit(self, entry: dict[str, Any]) -> Outcome:
+        """Journal ``entry`` durably, then apply it; refusals and alerts go to the displays. While the
+        journal fails the input is refused with that reason and not applied (nothing unjournaled counts)."""
+        if not self._journal(entry):
+            return Outcome(False, f"{JOURNAL_PAUSED} ({self.journal_fault})")
+        outcome = self._apply(entry)
+        if outcome.accepted and entry.get("type") == "start":
+            self._checkpoint()
+        _LOGGER.debug("input %s -> %s", entry, "accepted" if outcome.accepted else outcome.reason)
+        for alert in outcome.alerts:
+            self.alerts.append(alert)
+        seat = entry.get("seat")
+        if not outcome.accepted:
+            _LOGGER.info("refused %s input%s: %s", entry.get("type"), f" from seat {seat}" if seat else "",
+                         outcome.reason)
+            alert = outcome.alerts[0] if outcome.alerts else Alert("REFUSED", str(outcome.reason))
+            if isinstance(seat, int) and seat in self.panels and entry.get("type") == "act":
+                self.seat_alerts[seat] = alert
+            elif not outcome.alerts:
+                self.alerts.append(alert)
+        elif isinstance(seat, int):
+            self.seat_alerts.pop(seat, None)
+        if self.pending_table is not None:
+            self._apply_pending_table()          # the hand this input ended was the last one on the old table
+        return outcome
+
+    def _checkpoint(self) -> None:
+        """A hand started: the journal goes on in a new segment that starts from the table now, so a
+        start-up replays this hand only (journal_folder.py). A failure costs start-up time, never an input."""
+        if not isinstance(self.journal, JournalFolder):
+            return
+        try:
+            snapshot = self.table.snapshot()
+            if self.api is not None:          # the session ledger and the console's request ids live on
+                snapshot["console"] = self.api.checkpoint_data()
+            self.journal.checkpoint(snapshot, self.shoe_position)
+        except JournalFault as fault:
+            _LOGGER.error("journal checkpoint failed: %s", fault)
+            self.alerts.append(Alert("JOURNAL", f"checkpoint failed ({fault}): play on; free space on the SD card"))
+
+    def _apply(self, entry: dict[str, Any]) -> Outcome:
+        if self.api is None:
+            return self.table.apply(entry)
+        self.api.before(entry, self.table)
+        outcome = self.table.apply(entry)
+        self.api.after(entry, outcome.accepted, self.table)
+        return outcome
+
+    def _journal(self, entry: dict[str, Any]) -> bool:
+        """Append ``entry``; False (and inputs paused) if it is not durable."""
+        if self.journal_fault is not None:
+            return False
+        try:
+            self.journal.append(entry)
+        except JournalFault as fault:
+            self.journal_fault = str(fault)
+            self._probe_at = self.clock() + PROBE_EVERY
+            self.refresh()
+            return False
+        self._note_read(entry)
+        return True
+
+    def _note_read(self, entry: dict[str, Any]) -> None:
+        """The shoe's last read in the journal: where the link resumes, kept across a checkpoint."""
+        read = entry.get("shoe")
+        if entry.get("type") == "card" and isinstance(read, dict):
+            self.shoe_position = (str(read.get("boot")), int(read.get("seq", 0)))
+
+    def _probe_journal(self, now: float) -> None:
+        """While inputs are paused: try the journal again every PROBE_EVERY seconds."""
+        if self.journal_fault is None or now < self._probe_at:
+            return
+        try:
+            self.journal.probe()
+        except JournalFault as fault:
+            self._probe_at = now + PROBE_EVERY
+            if str(fault) != self.journal_fault:
+                self.journal_fault = str(fault)
+                self.refresh()
+            return
+        _LOGGER.warning("journal %s writable again: inputs resume", self.journal.path)
+        self.journal_fault = None
+        self.alerts.append(Alert("JOURNAL", "journal writable again: inputs resume; check the last input"))
+        self.refresh()
+
+    def fault_alert(self) -> Alert | None:
+        """The alert every display shows while the journal fails."""
+        if self.journal_fault is None:
+            return None
+        return Alert("JOURNAL", f"{JOURNAL_PAUSED}: {self.journal_fault}. Free space or replace the SD card")
+
+    @_contained(None)
+    def on_edge(self, edge: ButtonEdge) -> None:
+        """A raw button edge, on the loop's thread."""
+        for accepted in self.debouncer.edge(edge):
+            self._handle(accepted)
+
+    def _handle(self, edge: ButtonEdge) -> None:
+        key_parts: tuple[Any, ...] = edge.key  # type: ignore[assignment]
+        kind, rest = key_parts[0], key_parts[1:]
+        if kind == "seat":
+            seat, key = rest
+            panel = self.panels[seat]
+            if edge.pressed:
+                self.seat_alerts.pop(seat, None)     # a refusal is shown until the seat's next press
+                view = self.engine_views.get(seat)
+                if key is Key.BET and view is not None and view.player is None:
+                    self._run_inputs([self._sit(seat)], changed_seat=seat)
+                    return
+            inputs = panel.press(key, edge.t) if edge.pressed else panel.release(key, edge.t)
+            self._run_inputs(inputs, changed_seat=seat)
+        elif edge.pressed and self.dealer_overlay is not None:
+            self.dealer_overlay = None          # any console button takes the pairing code away, nothing else
+            self.refresh_dealer()
+        elif edge.pressed:
+            result = self.console.press(rest[0], edge.t)
+            if result.clear_alerts:
+                self.alerts.clear()
+            if result.next_page:
+                self.dealer_page += 1
+            self._run_inputs(result.inputs, changed_seat=None)
+
+    def _run_inputs(self, inputs: list[dict[str, Any]], changed_seat: int | None) -> None:
+        for entry in inputs:
+            self.submit(entry)
+        if inputs:
+            self.refresh()
+        elif changed_seat is not None:
+            self.refresh_seat(changed_seat)
+        else:
+            self.refresh_dealer()
+
+    def _sit(self, seat: int) -> dict[str, Any]:
+        """BET on an empty seat sits a player there with the table's ``starting_stack`` (or 100 big blinds);
+        the dealer can UNDO it. Names and chip counts beyond that come from the simulator or a replayed journal.
+        (``buy_in`` is a tournament's entry fee in money, not chips.)"""
+        stack = self.table.config.panel_stack if self.table.config is not None else 0   # 0: refused, no table
+        return {"type": "sit", "seat": seat, "player": f"Seat {seat}", "stack": stack}
+
+    @_contained(False)
+    def on_read(self, read: CardRead) -> bool:
+        """A read from the shoe's link; True once it is durable (or needs no journal), so the link ACKs it.
+        False (journal failing): not ACKed, the shoe sends it again."""
+        position = self.shoe_position
+        if position is not None and position[0] == read.boot and read.seq <= position[1]:
+            _LOGGER.info("shoe read %s/%d is in the journal already: not applied again", read.boot, read.seq)
+            return True
+        return self._card(read.uid, {"boot": read.boot, "seq": read.seq})
+
+    @_contained(None)
+    def on_card(self, uid: str) -> None:
+        """A tag read without an identity (the simulator, tests)."""
+        self._card(uid, None)
+
+    def _card(self, uid: str, read: dict[str, Any] | None) -> bool:
+        """An unknown tag is an alert naming it, never a card (DEAL-7). A read of one is journaled all the
+        same as ``{"type": "card", "card": null, "tag": UID, "shoe": ...}``, which the engine refuses: the
+        journal then knows the shoe's position, so a restart does not report the read as lost."""
+        found = self.decks.card_for(uid) if self.decks is not None else None
+        if found is None:
+            if read is not None and not self._journal({"type": "card", "card": None, "tag": uid, "shoe": read}):
+                return False                  # not journaled: not ACKed either, the shoe sends it again
+            self.alerts.append(Alert("DEAL-7", f"unknown tag {uid}: not in an enrolled deck; take the card "
+                                               "out and check the deck"))
+            _LOGGER.warning("unknown tag %s read by the shoe", uid)
+            self.refresh_dealer()
+            return True
+        _deck, card = found
+        entry: dict[str, Any] = {"type": "card", "card": card}
+        if read is not None:
+            entry["shoe"] = read
+        self.submit(entry)
+        if self.journal_fault is not None:
+            return False                      # not journaled (so not applied)
+        self.last_card = card
+        self.refresh()
+        return True
+
+    @_contained(None)
+    def on_shoe_event(self, event: ShoeEvent) -> None:
+        """Shoe trouble reaches the dealer, each with one thing to do."""
+        online = isinstance(event, ShoeOnline) if isinstance(event, ShoeOnline | ShoeOffline) else self.shoe_online
+        alert = shoe_alert(event, news=self._shoe_seen and online != self.shoe_online)
+        self.shoe_online = online
+        self._shoe_seen |= online
+        if alert is not None:
+            self.alerts.append(alert)
+        self.refresh_dealer()
+
+    def on_shoe_online(self, online: bool) -> None:
+        self.shoe_online = online
+        self.refresh_dealer()
+
+    @_contained(None)
+    def tick(self) -> None:
+        """Timers: debounced releases, long presses, notices, console confirmations, display retries."""
+        now = self.clock()
+        for edge in self.debouncer.poll(now):
+            self._handle(edge)
+        for seat, panel in self.panels.items():
+            before = (panel.mode, panel.amount, panel.notice)
+            inputs = panel.tick(now)
+            if inputs:
+                self._run_inputs(inputs, changed_seat=seat)
+            elif (panel.mode, panel.amount, panel.notice) != before:
+                self.refresh_seat(seat)
+        if self.dealer_overlay is not None and now >= self.dealer_overlay[1]:
+            self.refresh_dealer()
+        if self.console.pending is not None:
+            self.console.tick(now)
+            if self.console.pending is None:
+                self.refresh_dealer()
+        for slot in (*self.seat_slots.values(), self.dealer_slot):
+            slot.poll()
+        self._probe_journal(now)
+        self._pass_time(now)
+
+    def _pass_time(self, now: float) -> None:
+        """The engine has no clock: while a player clock (TRN-2) or the level clock (TRN-1) runs, elapsed whole
+        seconds reach it as journaled ``tick`` inputs, every second for a player clock, every 5 s for levels."""
+        if self.table.clock is None and (self.table.levels is None or self.table.levels.paused):
+            self._last_tick = None
+            return
+        if self._last_tick is None:                 # a clock just started: count from now
+            self._last_tick = now
+            return
+        step = 1.0 if self.table.clock is not None else 5.0
+        if now - self._last_tick >= step:
+            seconds = int(now - self._last_tick)
+            self._last_tick += seconds
+            self._run_inputs([{"type": "tick", "seconds": seconds}], changed_seat=None)
+
+    def next_deadline(self) -> float | None:
+        times = [self.debouncer.next_deadline(), self.console.next_deadline(),
+                 self.dealer_overlay[1] if self.dealer_overlay is not None else None,
+                 self._probe_at if self.journal_fault is not None else None,
+                 *(panel.next_deadline() for panel in self.panels.values())]
+        return min((t for t in times if t is not None), default=None)
+
+    # --- outputs -------------------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Recompute every view from the table and redraw what changed."""
+        expectation = self.table.expectation()
+        showdown = set(expectation.seats) if expectation.waiting is Waiting.SHOWDOWN else set()
+        for seat, panel in self.panels.items():
+            view = seat_view(self.table, seat, alert=self.fault_alert() or self.seat_alerts.get(seat))
+            self.engine_views[seat] = view
+            panel.set_view(view)
+            panel.showdown = seat in showdown
+            self.leds.set((seat, "action"), view.your_action)
+            self.leds.set((seat, "dealer"), view.is_button)
+            self.refresh_seat(seat)
+        self.refresh_dealer()
+
+    def refresh_seat(self, seat: int) -> None:
+        view = self.engine_views.get(seat)
+        if view is None:
+            return
+        shown = self.panels[seat].overlay(view)
+        if self._shown.get(seat) != shown:
+            self._shown[seat] = shown
+            self.seat_slots[seat].show(render_seat(shown))
+
+    def dealer_view(self) -> DealerView:
+        fault = self.fault_alert()
+        alerts = (fault, *self.alerts) if fault is not None else tuple(self.alerts)
+        view = dealer_view(self.table, alerts, shoe_online=self.shoe_online)
+        self.console.set_state(view.waiting, self.last_card)
+        if self.console.notice:
+            view = dataclasses.replace(view, expect=self.console.notice)
+        return view
+
+    def show_on_dealer(self, image: Any, seconds: float) -> None:
+        """Put ``image`` on the dealer display for ``seconds`` or until a console button is pressed."""
+        self.dealer_overlay = (image, self.clock() + seconds)
+        self._shown.pop("dealer", None)
+        self.dealer_slot.show(image)
+
+    def refresh_dealer(self) -> None:
+        if self.api is not None:
+            self.api.changed()
+        if self.dealer_overlay is not None:
+            if self.clock() < self.dealer_overlay[1]:
+                return
+            self.dealer_overlay = None
+        view = self.dealer_view()
+        if self._shown.get("dealer") == (view, self.dealer_page):
+            return
+        self._shown["dealer"] = (view, self.dealer_page)
+        self.dealer_slot.show(render_dealer(view, self.dealer_page % dealer_pages(view)))
+
+    def status(self) -> str:
+        return self.dealer_view().expect
+
+    def close(self) -> None:
+        self.buttons.close()
+        self.leds.close()
