@@ -24,8 +24,8 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
 def chromium() -> Iterator[Browser]:
     """The body of a module's ``browser`` fixture: a launched Chromium, closed afterwards."""
     if not Path(CHROMIUM).exists() and shutil.which(CHROMIUM) is None:
-        pytest.fail(f"the browser test needs Chromium at {CHROMIUM}: `apt-get install chromium` "
-                    "(or set DEALERPI_CHROMIUM to another Chromium)")
+        pytest.fail(f"the browser test needs Chromium at {CHROMIUM}: `bash .ci/system-packages` installs it "
+                    "(the README's test command runs it; or set DEALERPI_CHROMIUM to another Chromium)")
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield browser

@@ -33,7 +33,8 @@ class Broker:
 
     def __init__(self, folder: Path, tables: list[str]) -> None:
         if shutil.which("mosquitto") is None:
-            raise RuntimeError("mosquitto is not installed: apt-get install -y mosquitto (.ci/run does)")
+            raise RuntimeError("mosquitto is not installed: `bash .ci/system-packages` installs it "
+                               "(the README's test command runs it)")
         self.folder = folder
         self.port = free_port()
         files = write_broker_files(folder / "broker", PREFIX, tables)
