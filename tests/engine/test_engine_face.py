@@ -1,0 +1,51 @@
+"""The engine's face (dealerpi/engine/__init__.py) re-exports its names lazily (PEP 562).
+
+Why it matters: ``dealerpi replay`` imports ``dealerpi.engine.games`` and ``.hand``, and Python imports the
+package first; an eager face would import the Table and everything behind it before the workers fork,
+doubling the replay's start-up (docs/replay.md, "The whole job")."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+import dealerpi.engine as engine
+from dealerpi.engine.expectation import Expectation, LegalActions, Waiting
+from dealerpi.engine.reading import PotNow, SeatNow, SeatStatus
+from dealerpi.engine.records import Alert, DealRecord, Outcome
+from dealerpi.engine.state import SeatState, TableState
+from dealerpi.engine.table import Table
+
+
+def test_every_name_of_the_face_is_the_defining_modules_object() -> None:
+    defined = {"Alert": Alert, "DealRecord": DealRecord, "Expectation": Expectation, "LegalActions": LegalActions,
+               "Outcome": Outcome, "PotNow": PotNow, "SeatNow": SeatNow, "SeatState": SeatState,
+               "SeatStatus": SeatStatus, "Table": Table, "TableState": TableState, "Waiting": Waiting}
+    assert sorted(engine.__all__) == sorted(defined)
+    for name, value in defined.items():
+        assert getattr(engine, name) is value, name
+    assert set(engine.__all__) <= set(dir(engine))
+
+
+def test_a_name_the_face_does_not_export_is_an_attribute_error() -> None:
+    with pytest.raises(AttributeError, match=r"'dealerpi\.engine' has no attribute 'Hand'"):
+        _ = engine.Hand  # type: ignore[attr-defined]
+
+
+def test_the_replay_command_does_not_import_the_table() -> None:
+    """In a fresh interpreter: importing the replay command loads the hand, not the table and its modules."""
+    code = ("import sys, dealerpi.history.replay_cli; "
+            "print(sorted(m for m in sys.modules if m.startswith('dealerpi.engine')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == str(["dealerpi.engine", "dealerpi.engine.betting", "dealerpi.engine.games",
+                               "dealerpi.engine.hand", "dealerpi.engine.pots"])
+
+
+def test_importing_a_name_from_the_face_imports_its_module() -> None:
+    """``from dealerpi.engine import Table`` (as the daemon does) still works in a fresh interpreter."""
+    code = ("from dealerpi.engine import Table; import sys; "
+            "print(Table.__module__, 'dealerpi.engine.table' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "dealerpi.engine.table True"
