@@ -24,11 +24,11 @@ from dealerpi.history.phh import Amount, PHHError, find_files, load_file
 from dealerpi.history.replay import ReplayResult, replay
 
 BATCH_BYTES = 256 * 1024
-"""A batch of files for a worker closes when its files add up to this many bytes (about 60 one-hand files):
+"""A batch of files for a worker closes when its files add up to this many bytes (about 390 files of the
+shared corpus, 668 bytes a file; smaller batches were no faster, docs/replay.md):
 big enough that handing it over costs little beside replaying it (the pool's threads spend about 0.5 ms of
 CPU a batch, a hand costs about 0.3 ms; batches of 8 files made the whole job 15 % slower), small enough that
-the last batches are shared out evenly and that the batches in flight hold a bounded number of hands. A
-larger file is a batch of its own."""
+the batches in flight hold a bounded number of hands. A larger file is a batch of its own."""
 
 BATCHES_PER_WORKER = 4
 """Batches in flight per worker: keeps each worker busy while the parent prints, and bounds the memory."""
