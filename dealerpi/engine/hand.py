@@ -81,7 +81,8 @@ class Hand(Betting):
             raise IllegalAction("a hand needs at least two players")
         if min(stacks) <= 0:
             raise IllegalAction("every player dealt in needs chips")
-        if game.structure is Structure.FIXED_LIMIT and limits is None:
+        fixed_limit = game.structure is Structure.FIXED_LIMIT
+        if fixed_limit and limits is None:
             raise IllegalAction(f"{game.title} needs limits (small bet, big bet)")
         super().__init__(stacks)
         self.game = game
@@ -96,7 +97,7 @@ class Hand(Betting):
         self.runs = 1
         self.limits = limits
         self.min_bet = limits[0] if limits else min_bet
-        self.cap = cap if game.structure is Structure.FIXED_LIMIT else None
+        self.cap = cap if fixed_limit else None
         self.cap_heads_up = cap_heads_up
         self.bomb = bomb
         self.last_street_no_limit = last_street_no_limit
@@ -120,7 +121,7 @@ class Hand(Betting):
         if any(dead):
             self._post_dead(dead, table=True)
         if any(antes):
-            self._post_dead(antes, table=sum(1 for amount in antes if amount) == 1)
+            self._post_dead(antes, table=len(antes) - list(antes).count(0) == 1)
         self.opening_level = max(nominal)
         # BET-8: chips a short blind did not post count as posted (the bets hold only the blinds yet).
         self.phantom = sum(nominal) - sum(self.bets)
@@ -196,7 +197,10 @@ class Hand(Betting):
         return sum(self.contributed)
 
     def pots(self) -> list[Pot]:
-        live_players = self.live
+        return self._pots(self.live)
+
+    def _pots(self, live_players: list[int]) -> list[Pot]:
+        """The pots, given the live players (``settle`` has them already)."""
         if all(map(self.stacks.__getitem__, live_players)):      # no live hand is all-in: one pot (POT-1)
             total = sum(self.contributed)
             return [Pot(total, tuple(live_players))] if total else []
@@ -389,12 +393,13 @@ class Hand(Betting):
         self.current = amount
         self.aggressor = actor
         limits = self.street_limits
-        if limits.structure is Structure.FIXED_LIMIT:
+        fixed_limit = limits.structure is Structure.FIXED_LIMIT
+        if fixed_limit:
             full = 2 * (amount - self.last_full_level) >= limits.min_bet        # BET-7: half a bet or more
         else:
             full = amount - before >= self.full_increment                      # BET-2, BET-4
         if full:
-            if limits.structure is not Structure.FIXED_LIMIT:
+            if not fixed_limit:
                 self.full_increment = amount - before
             self.last_full_level = amount
             self.raises += 1
@@ -516,14 +521,14 @@ class Hand(Betting):
             return
         if self.phase is not _SHOWDOWN:
             raise IllegalAction(f"the hand is not at the showdown ({self.phase.value})")
-        hole = self.hole
-        contenders = [i for i in self.live if hole[i] and UNKNOWN not in hole[i]]
+        hole, live = self.hole, self.live
+        contenders = [i for i in live if hole[i] and UNKNOWN not in hole[i]]
         for i in contenders:
             self.shown[i] = True
         # Each hand is evaluated once per board and per half (high, low); every pot then compares the values.
         strengths = [[{i: ev(hole[i], board) for i in contenders} for ev in self._evaluators]
                      for board in self.boards]
-        for pot in self.pots():
+        for pot in self._pots(live):
             players = [i for i in pot.eligible if i in contenders]
             if not players:                   # nobody's cards are known (a record's ????): an even split
                 won = split_evenly(pot.amount, pot.eligible)
