@@ -67,7 +67,7 @@ class Hand(Betting):
     street's betting state are the ``Betting`` base class's fields; these slots are the hand's own."""
 
     __slots__ = ("_board_upto", "_deck_cards", "_evaluators", "awards", "board_count", "boards", "bomb", "cap",
-                 "cap_heads_up", "dead_paid", "forfeit", "game", "hole", "hole_dealt", "last_street_no_limit",
+                 "cap_heads_up", "dead_paid", "forfeit", "game", "hole", "hole_due", "last_street_no_limit",
                  "limits", "log", "min_bet", "mucked", "phase", "preflop_first", "returned", "runs", "seen", "shown",
                  "starting", "table_dead", "won")
 
@@ -107,7 +107,7 @@ class Hand(Betting):
         self.forfeit = [False] * n       # DEAL-9 (TDA 30): an absent player's blinds and antes are lost
         self.won = [0] * n
         self.seen: set[str] = set()
-        self.hole_dealt = 0              # hole cards dealt so far
+        self.hole_due = n * game.hole_cards    # hole cards still to deal
         self._deck_cards = game.deck.card_set
         self._evaluators, self._board_upto = _game_constants(game)
         self.phase = _DEAL_HOLE
@@ -257,8 +257,8 @@ class Hand(Betting):
         self._take_cards(cards)
         hole += cards
         self.log.append(("dh", player, tuple(cards)))
-        self.hole_dealt += count
-        if self.hole_dealt == self.n * self.game.hole_cards:
+        self.hole_due -= count
+        if not self.hole_due:
             self._start_street()
 
     def deal_board(self, cards: Sequence[str], board: int = 0) -> None:

@@ -260,10 +260,13 @@ def _unscale(amount: int, scale: int) -> Amount:
 def _new_hand(record: HandRecord, game_name: str, scale: int, *, whole: bool) -> Hand:
     """The engine's hand for the record; ``whole``: every set-up amount is an ``int`` already."""
     count = record.player_count
-    if whole:   # _whole_chips saw that every one of these amounts is an int
-        stacks, blinds, antes = (cast(list[int], list(record.starting_stacks)),
-                                 cast(list[int], list(record.blinds_or_straddles)) or [0] * count,
-                                 cast(list[int], list(record.antes)))
+    stacks: Sequence[int]
+    blinds: Sequence[int]
+    antes: Sequence[int]
+    if whole:   # _whole_chips saw that every one of these amounts is an int; the hand copies what it keeps
+        stacks, blinds, antes = (cast(tuple[int, ...], record.starting_stacks),
+                                 cast(tuple[int, ...], record.blinds_or_straddles) or (0,) * count,
+                                 cast(tuple[int, ...], record.antes))
     else:
         stacks = [_scaled(s, scale) for s in record.starting_stacks]
         blinds = [_scaled(b, scale) for b in record.blinds_or_straddles] or [0] * count
