@@ -450,11 +450,12 @@ class Hand(Betting):
 
     def _end_round(self) -> None:
         self.actor = None
-        forfeit = True in self.forfeit and self.forfeit[max(range(self.n), key=self.bets.__getitem__)]
-        returned = None if forfeit else self._return_uncalled()
-        if returned:
-            self.returned[returned[0]] += returned[1]
-        self.bets[:] = [0] * self.n
+        if self.current:                                # else every bet is 0 (no bet exceeds the level)
+            forfeit = True in self.forfeit and self.forfeit[max(range(self.n), key=self.bets.__getitem__)]
+            returned = None if forfeit else self._return_uncalled()
+            if returned:
+                self.returned[returned[0]] += returned[1]
+            self.bets[:] = [0] * self.n
         if self.live_count == 1:                        # POT-8: the last live hand wins unshown
             self._award_all(self.live[0])
             return
