@@ -295,14 +295,15 @@ def _apply_actions(hand: Hand, texts: Sequence[str], scale: int, count: int) -> 
     deal_hole, deal_board = hand.deal_hole, hand.deal_board
     for number, text in enumerate(texts, start=1):
         try:
-            deal = read_deal(text) if text[:1] == "d" else None     # the usual deals, past the parse cache
-            if deal is not None:
-                player, cards = deal
-                if player is None:
-                    deal_board(cards)
-                else:
-                    deal_hole(player, cards)
-                continue
+            if text[:1] == "d":
+                deal = read_deal(text)                  # the usual deals, past the parse cache
+                if deal is not None:
+                    player, cards = deal
+                    if player is None:
+                        deal_board(cards)
+                    else:
+                        deal_hole(player, cards)
+                    continue
             action = parse_action(text)
             verb = action.verb
             if verb == "cc":
