@@ -121,7 +121,7 @@ class Hand(Betting):
         if any(dead):
             self._post_dead(dead, table=True)
         if any(antes):
-            self._post_dead(antes, table=len(antes) - list(antes).count(0) == 1)
+            self._post_dead(antes, table=len(antes) - antes.count(0) == 1)
         self.opening_level = max(nominal)
         # BET-8: chips a short blind did not post count as posted (the bets hold only the blinds yet).
         self.phantom = sum(nominal) - sum(self.bets)
