@@ -31,6 +31,7 @@ from dealerpi.devices import ButtonEdge, FakeDevices
 from dealerpi.engine.games import GAMES
 from dealerpi.engine.records import Outcome
 from dealerpi.input import Key
+from dealerpi.input.console import DealerConsole
 from dealerpi.journal import Journal
 from dealerpi.shoe.link import ShoeEvent, ShoeLink, ShoeOffline, ShoeOnline
 from dealerpi.sim.deck import VirtualDeck, sim_library
@@ -87,6 +88,26 @@ def describe(entry: Mapping[str, Any]) -> str:
     return json.dumps(dict(entry))
 
 
+class _SimConsole(DealerConsole):
+    """The daemon's dealer console, but its EXPOSED prompt names the card only when it is on a board.
+
+    On a real table only the dealer reads the dealer display, and the dealer saw the card that was exposed;
+    the simulator sends that display's image to every page, so naming a hole card there before CONFIRM would
+    show it to every seat (house rules: hole cards are secret). Once confirmed, the exposed card is public
+    (EXP-1) and the log names it.
+    """
+
+    def __init__(self, is_public: Callable[[str], bool]) -> None:
+        super().__init__()
+        self._is_public = is_public
+
+    def _ask(self, entry: dict[str, Any], notice: str, t: float) -> None:
+        card = entry.get("card")
+        if entry.get("type") == "exposed" and isinstance(card, str) and not self._is_public(card):
+            notice = "exposed? CONFIRM"           # fits the header beside the button marker
+        super()._ask(entry, notice, t)
+
+
 class _Controller(Controller):
     """The daemon's Controller, telling the simulator what came of each input (for the page's log)."""
 
@@ -94,6 +115,7 @@ class _Controller(Controller):
         super().__init__(*args, **kwargs)
         self.table = JournalTable()
         self._on_outcome = on_outcome
+        self.console = _SimConsole(lambda card: any(card in board for board in self.table.board()))
 
     def submit(self, entry: dict[str, Any]) -> Any:
         outcome = super().submit(entry)

@@ -59,6 +59,7 @@ class _Viewer:
     socket: web.WebSocketResponse
     training: bool = False
     last: str = ""
+    held: set[tuple[int | str, str]] = field(default_factory=set)   # pins this viewer pressed, not released
 
 
 @dataclass
@@ -117,6 +118,11 @@ class SimServer:
                             headers={"Cache-Control": "no-store"})
 
     async def _journal(self, request: web.Request) -> web.StreamResponse:
+        """The journal, between hands only: during a hand its card lines are the live hand's hole cards, which
+        no viewer may see (house rules). Redacting them would leave a file that no longer rebuilds the table."""
+        if not self.sim.table.between_hands:
+            return web.Response(status=409, text="409: the journal holds the hole cards of the hand in progress: "
+                                                 "download it when the hand is over\n")
         return web.Response(body=self.sim.journal_path.read_bytes(), content_type="application/x-ndjson",
                             headers={"Content-Disposition": 'attachment; filename="journal.jsonl"'})
 
@@ -150,7 +156,17 @@ class SimServer:
                 self.push_soon()
         finally:
             self.viewers.discard(viewer)
+            self._release_held(viewer)
         return ws
+
+    def _release_held(self, viewer: _Viewer) -> None:
+        """A press cut off by a reload, a closed tab or a lost connection would stay held for ever (a BET tap
+        stepping to ALL-IN): release every pin the closed page held that no other page still holds."""
+        still_held = set().union(*(other.held for other in self.viewers))
+        for where, name in viewer.held - still_held:
+            self.sim.release(where, name)
+        viewer.held.clear()
+        self.push_soon()
 
     def operate(self, viewer: _Viewer, op: dict[str, Any]) -> str | None:
         """Carry out one operation from the page; return an error to show, or None."""
@@ -161,7 +177,12 @@ class SimServer:
             name = str(op["console"] if "console" in op else op["button"])
             if not sim.has_button(where, name):
                 return f"no such button: {where} {name}"
-            (sim.press if kind == "press" else sim.release)(where, name)
+            if kind == "press":
+                viewer.held.add((where, name))
+                sim.press(where, name)
+            else:
+                viewer.held.discard((where, name))
+                sim.release(where, name)
             return None
         if kind == "training":
             viewer.training = bool(op.get("on"))

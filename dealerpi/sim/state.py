@@ -1,9 +1,9 @@
 """What the page is sent: the devices' images and LEDs, the public table, the log, the finished hands.
 
 One function builds one JSON-ready state for one viewer. Hole cards are secret (house rules): the state
-carries them only where the viewer ticked "show all hole cards (training)", and for finished hands (the
-dealer's view of a hand that is over). Everything else a seat's display shows is the seat's own image,
-which the renderer draws without hole cards.
+carries them only where the viewer ticked "show all hole cards (training)", and for finished hands only the
+cards tabled at the showdown (folded and mucked hands stay secret). Everything else a seat's display shows
+is the seat's own image, which the renderer draws without hole cards.
 """
 
 from __future__ import annotations
@@ -109,11 +109,12 @@ def _board(sim: SimTable) -> list[list[str]]:
 
 
 def _hands(sim: SimTable) -> list[dict[str, Any]]:
-    """Finished deals with every hole card: the dealer's view of hands that are over."""
+    """Finished deals with the hole cards that were tabled at the showdown. Every page sees this list, so a
+    folded or mucked hand stays secret (house rules): only shown cards are public."""
     out = []
     for record in sim.table.records[-20:]:
         data = record.as_json()
-        data["hole"] = {str(seat): cards for seat, cards in record.hole.items()}
+        data["hole"] = {str(seat): cards for seat, cards in record.hole.items() if seat in record.shown}
         data["shown"] = list(record.shown)
         data["players"] = {str(seat): sim.table.seats[seat].player for seat in record.seats if seat in sim.table.seats}
         out.append(data)

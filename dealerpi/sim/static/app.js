@@ -279,7 +279,7 @@ function drawHands(hands) {
     who.className = "who";
     for (const [seat, cards] of Object.entries(hand.hole)) {
       const one = document.createElement("span");
-      one.textContent = `${seat} ${hand.players[seat] || ""}${hand.shown.includes(Number(seat)) ? "" : " (mucked)"} `;
+      one.textContent = `${seat} ${hand.players[seat] || ""} `;     // only tabled hands are sent
       one.appendChild(cardsNode(cards, true));
       who.appendChild(one);
     }
