@@ -23,6 +23,21 @@ async def _deal(ws, cards: list[str], until: str) -> dict:
     return await next_state(ws, expecting(until))
 
 
+async def _start(ws) -> None:
+    """START, and the hole cards of DEAL_ORDER: seat 1 (the button, three-handed) is to act."""
+    await click(ws, console="start")
+    await next_state(ws, expecting("card to seat 2"))
+    await _deal(ws, DEAL_ORDER, "action on seat 1")
+
+
+async def _fold_out(ws) -> dict:
+    """Seat 1 folds, seat 2 folds: seat 3 wins the blinds without showing; the state of the hand's end."""
+    await click(ws, seat=1, button="fold")
+    await next_state(ws, expecting("action on seat 2"))
+    await click(ws, seat=2, button="fold")
+    return await next_state(ws, lambda s: s["next"]["what"] == "start a hand" and s["hands"])
+
+
 def test_the_journal_download_is_refused_during_a_hand_and_offered_after_it(tmp_path: Path) -> None:
     """House rules (hole cards are secret): mid-hand the journal's card lines are the live hole cards, so the
     download answers 409 without them; the journal on disk (positive control) holds all six. Seat 1 folds,
@@ -30,9 +45,7 @@ def test_the_journal_download_is_refused_during_a_hand_and_offered_after_it(tmp_
     async def scenario() -> None:
         async with running_sim(tmp_path) as (sim, _, client):
             ws = await client.ws_connect("/ws")
-            await click(ws, console="start")
-            await next_state(ws, expecting("card to seat 2"))
-            await _deal(ws, DEAL_ORDER, "action on seat 1")
+            await _start(ws)
             on_disk = sim.journal_path.read_text()
             response = await client.get("/download/journal.jsonl")
             body = await response.text()
@@ -42,10 +55,7 @@ def test_the_journal_download_is_refused_during_a_hand_and_offered_after_it(tmp_
             for card in DEAL_ORDER:
                 assert f'"{card}"' in on_disk                      # positive control: the search finds it
                 assert card not in body
-            await click(ws, seat=1, button="fold")
-            await next_state(ws, expecting("action on seat 2"))
-            await click(ws, seat=2, button="fold")
-            await next_state(ws, expecting("start a hand"))
+            await _fold_out(ws)
             assert sim.table.seats[3].stack == 101                 # Cy: 100 - 3 + 4 (blinds 1 + 3)
             response = await client.get("/download/journal.jsonl")
             assert response.status == 200
@@ -60,13 +70,8 @@ def test_finished_hands_show_no_folded_or_mucked_cards(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with running_sim(tmp_path) as (sim, _, client):
             ws = await client.ws_connect("/ws")
-            await click(ws, console="start")
-            await next_state(ws, expecting("card to seat 2"))
-            await _deal(ws, DEAL_ORDER, "action on seat 1")
-            await click(ws, seat=1, button="fold")
-            await next_state(ws, expecting("action on seat 2"))
-            await click(ws, seat=2, button="fold")
-            state = await next_state(ws, lambda s: s["next"]["what"] == "start a hand" and s["hands"])
+            await _start(ws)
+            state = await _fold_out(ws)
             record = sim.table.records[-1]
             assert {seat: list(cards) for seat, cards in record.hole.items()} == HOLES   # positive control
             assert record.shown == []
@@ -112,9 +117,7 @@ def test_a_pending_exposed_names_a_board_card(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with running_sim(tmp_path) as (sim, _, client):
             ws = await client.ws_connect("/ws")
-            await click(ws, console="start")
-            await next_state(ws, expecting("card to seat 2"))
-            await _deal(ws, DEAL_ORDER, "action on seat 1")
+            await _start(ws)
             for seat, after in ((1, "action on seat 2"), (2, "action on seat 3"), (3, "burn")):
                 await click(ws, seat=seat, button="call")
                 await next_state(ws, expecting(after))
@@ -143,9 +146,7 @@ def test_closing_the_page_releases_the_buttons_it_held(tmp_path: Path) -> None:
     async def scenario() -> None:
         async with running_sim(tmp_path) as (sim, _, client):
             ws = await client.ws_connect("/ws")
-            await click(ws, console="start")
-            await next_state(ws, expecting("card to seat 2"))
-            await _deal(ws, DEAL_ORDER, "action on seat 1")
+            await _start(ws)
             bet = sim.config.seats[0].buttons["bet"]
             cut = await client.ws_connect("/ws")
             await cut.send_json({"op": "press", "seat": 1, "button": "bet"})
