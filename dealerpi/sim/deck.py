@@ -75,6 +75,12 @@ class VirtualDeck:
         self.dealt.append(card)
         return self._uid_of[card]
 
+    def take_out(self, cards: list[str]) -> None:
+        """Take ``cards`` (dealt before a restart, read back from the journal) out of the deck, as dealt: the
+        shoe must not deal them again (MIS-7, a fouled deck)."""
+        self.order = [card for card in self.order if card not in cards]
+        self.dealt = list(cards)
+
     def pick(self, text: str) -> str:
         """The UID of the named card (ValueError naming the deck if it is none of its cards)."""
         card = self.deck.parse(text)

@@ -88,6 +88,18 @@ def describe(entry: Mapping[str, Any]) -> str:
     return json.dumps(dict(entry))
 
 
+def cards_of_this_deal(accepted: list[dict[str, Any]]) -> list[str]:
+    """The cards read since the deal began (the last START or misdeal), in order: on a restart mid-hand the
+    virtual deck must not hold them again (MIS-7)."""
+    cards: list[str] = []
+    for entry in reversed(accepted):
+        if entry.get("type") in ("start", "misdeal"):
+            break
+        if entry.get("type") == "card" and isinstance(entry.get("card"), str):
+            cards.append(entry["card"])
+    return cards[::-1]
+
+
 class _SimConsole(DealerConsole):
     """The daemon's dealer console, but its EXPOSED prompt names the card only when it is on a board.
 
@@ -148,6 +160,8 @@ class SimTable:
         self.link = ShoeLink(self.shoe.url, on_card=self._on_card, on_event=self._on_shoe_event)
         self.controller.replay(entries)
         self._sync_deck()
+        if not self.table.between_hands and not self.table.awaiting_first_card:
+            self.deck.take_out(cards_of_this_deal(self.table.accepted))
         self.note("input", f"{len(entries)} journal lines read back")
 
     @classmethod

@@ -182,3 +182,32 @@ def test_a_pin_held_by_another_open_page_stays_held(tmp_path: Path) -> None:
             await _level(sim, bet, 1)
 
     asyncio.run(scenario())
+
+
+def test_a_restart_mid_hand_keeps_the_dealt_cards_out_of_the_shoe(tmp_path: Path) -> None:
+    """MIS-7: restarted on the same journal mid-hand, the virtual deck holds 52 - 6 = 46 cards, none of the six
+    hole cards; the burn and flop dealt next are four more (46 - 4 = 42) and no fouled deck comes of them.
+    Positive control: before the restart the deck had dealt exactly those six."""
+    async def scenario() -> None:
+        async with running_sim(tmp_path / "a") as (sim, _, client):
+            ws = await client.ws_connect("/ws")
+            await _start(ws)
+            assert sim.deck.dealt == DEAL_ORDER
+            for seat, after in ((1, "action on seat 2"), (2, "action on seat 3"), (3, "burn")):
+                await click(ws, seat=seat, button="call")
+                await next_state(ws, expecting(after))
+            lines = sim.journal_path.read_text().splitlines()
+        async with running_sim(tmp_path / "b", lines=lines) as (again, _, client):
+            assert again.deck.dealt == DEAL_ORDER
+            assert again.deck.left == 46 and not set(DEAL_ORDER) & set(again.deck.order)
+            ws = await client.ws_connect("/ws")
+            await next_state(ws, expecting("burn"))
+            for _ in range(4):
+                await ws.send_json({"op": "deal"})
+            state = await next_state(ws, expecting("action on seat 2"))
+            assert len(state["board"][0]) == 3 and state["shoe"]["left"] == 42
+            assert not [e for e in state["log"] if e["rule"] == "MIS-7"]
+
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    asyncio.run(scenario())
