@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import signal
 import sys
 from collections.abc import Coroutine
 from typing import Any
 
 
-def run_until_signal(main: Coroutine[Any, Any, None], command: str) -> int:
+def run_until_signal(main: Coroutine[Any, Any, None], command: str, *, port_option: str | None = None) -> int:
     """Run ``main`` until it ends or a signal cancels it: 0; an OSError or ValueError (a port in use, a bad
-    file) is one line on stderr naming ``command``: 1, never a traceback."""
+    file) is one line on stderr naming ``command``: 1, never a traceback. A port in use says so, and names the
+    command's ``port_option`` when it has one."""
     loop = asyncio.new_event_loop()
     task = loop.create_task(main)
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -23,7 +25,11 @@ def run_until_signal(main: Coroutine[Any, Any, None], command: str) -> int:
     except asyncio.CancelledError:
         pass
     except (OSError, ValueError) as exc:
-        print(f"{command}: {exc}", file=sys.stderr)
+        hint = ""
+        if isinstance(exc, OSError) and exc.errno == errno.EADDRINUSE:
+            hint = f" (another program has that port: choose one with {port_option})" if port_option else \
+                " (another program has that port)"
+        print(f"{command}: {exc}{hint}", file=sys.stderr)
         return 1
     finally:
         loop.close()

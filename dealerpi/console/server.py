@@ -37,6 +37,7 @@ from dealerpi.console.ledger import csv_text
 from dealerpi.console.pairing import load_tokens, qr_svg, role_of, write_pairing
 from dealerpi.console.protocol import Decoder, ProtocolError, encode
 from dealerpi.console.running import run_until_signal
+from dealerpi.console.static_files import static_file
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -173,14 +174,7 @@ class Console:
                             headers={"Cache-Control": "no-store"})
 
     async def _static(self, request: web.Request) -> web.StreamResponse:
-        name = request.match_info["name"]
-        kinds = {".css": "text/css", ".js": "text/javascript"}
-        suffix = Path(name).suffix
-        resource = STATIC / name
-        if "/" in name or suffix not in kinds or not resource.is_file():
-            raise web.HTTPNotFound()
-        return web.Response(body=resource.read_bytes(), content_type=kinds[suffix],
-                            headers={"Cache-Control": "no-store"})
+        return static_file(STATIC, request.match_info["name"])
 
     async def _pair(self, request: web.Request) -> web.StreamResponse:
         """The QR code of a role's URL, token included: the host pairs another phone or a TV with it."""

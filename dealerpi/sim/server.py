@@ -16,14 +16,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import errno
 import hmac
 import ipaddress
 import json
 import logging
 import os
 import secrets
-import signal
 import socket
 import sys
 import tempfile
@@ -38,6 +36,8 @@ from urllib.parse import urlsplit
 from aiohttp import WSMsgType, web
 
 from dealerpi import config as config_module
+from dealerpi.console.running import run_until_signal
+from dealerpi.console.static_files import static_file
 from dealerpi.journal import JournalError
 from dealerpi.journal import read as read_journal
 from dealerpi.sim.clock import TournamentClock
@@ -108,14 +108,7 @@ class SimServer:
                             headers={"Cache-Control": "no-store"})
 
     async def _static(self, request: web.Request) -> web.StreamResponse:
-        name = request.match_info["name"]
-        kinds = {".css": "text/css", ".js": "text/javascript", ".png": "image/png"}
-        suffix = Path(name).suffix
-        resource = STATIC / name
-        if "/" in name or suffix not in kinds or not resource.is_file():
-            raise web.HTTPNotFound()
-        return web.Response(body=resource.read_bytes(), content_type=kinds[suffix],
-                            headers={"Cache-Control": "no-store"})
+        return static_file(STATIC, request.match_info["name"])
 
     async def _journal(self, request: web.Request) -> web.StreamResponse:
         """The journal, between hands only: during a hand its card lines are the live hand's hole cards, which
@@ -366,19 +359,4 @@ def main(argv: list[str]) -> int:
     except (OSError, JournalError) as exc:
         print(f"dealerpi sim: {exc}", file=sys.stderr)
         return 2
-    loop = asyncio.new_event_loop()
-    task = loop.create_task(serve(args, config, journal))
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError):
-            loop.add_signal_handler(sig, task.cancel)
-    try:
-        loop.run_until_complete(task)
-    except asyncio.CancelledError:
-        pass
-    except OSError as exc:
-        hint = " (another program has that port: choose one with --port)" if exc.errno == errno.EADDRINUSE else ""
-        print(f"dealerpi sim: {exc}{hint}", file=sys.stderr)
-        return 1
-    finally:
-        loop.close()
-    return 0
+    return run_until_signal(serve(args, config, journal), "dealerpi sim", port_option="--port")
