@@ -17,7 +17,6 @@ import argparse
 import asyncio
 import contextlib
 import hmac
-import ipaddress
 import json
 import logging
 import os
@@ -37,6 +36,7 @@ from aiohttp import WSMsgType, web
 
 from dealerpi import config as config_module
 from dealerpi.console.running import run_until_signal
+from dealerpi.console.server import is_loopback
 from dealerpi.console.static_files import static_file
 from dealerpi.journal import JournalError
 from dealerpi.journal import read as read_journal
@@ -90,7 +90,7 @@ class SimServer:
                      handler: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> web.StreamResponse:
         """Without the token (when one is set) there is nothing to see: not the page, not a file."""
         if self.token is None:
-            if not _is_loopback(urlsplit(f"//{request.host}").hostname or ""):
+            if not is_loopback(urlsplit(f"//{request.host}").hostname or ""):
                 return web.Response(status=403, text="403: this table answers to 127.0.0.1 only\n")
             return await handler(request)
         given = request.query.get("token") or request.cookies.get(COOKIE) or ""
@@ -264,15 +264,6 @@ def table_input(op: dict[str, Any]) -> dict[str, Any]:
 # --- the command ---------------------------------------------------------------------------------------
 
 
-def _is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
 async def _open_browser(url: str) -> bool:
     """Open ``url`` in a graphical browser, if there is one. On Linux without a display Python's webbrowser
     would fall back to a text browser in this terminal (lynx, w3m), so it is not asked; it runs in a thread
@@ -317,7 +308,7 @@ async def serve(args: argparse.Namespace, config: config_module.Config, journal:
     import random
 
     token = args.token
-    if not _is_loopback(args.host) and not token:
+    if not is_loopback(args.host) and not token:
         token = secrets.token_urlsafe(16)
     sim = SimTable.open(config, journal, deck_rng=random.Random(args.seed) if args.seed is not None else None)
     server = SimServer(sim, token)
