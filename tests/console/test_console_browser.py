@@ -119,6 +119,8 @@ def sit(page: Page, seat: int, name: str, stack: int) -> None:
     page.fill("#sit input[name=stack]", str(stack))
     page.click("#sit button")
     expect(page.locator(f"#seat-{seat}")).to_contain_text(name)
+    # the table's answer comes after the seat's change: the form is cleared only then, so wait for it
+    expect(page.locator("#sit input[name=player]")).to_have_value("")
 
 
 def card(page: Page, text: str) -> None:

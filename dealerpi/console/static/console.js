@@ -8,7 +8,7 @@ const $ = (id) => document.getElementById(id);
 let view = null;
 let socket = null;
 let armed = null;            // {key, until}: a second click within 5 s confirms (undo, misdeal, cash-out)
-let sentForm = null;         // the form whose input is on its way: cleared when the table accepts it
+let sentForm = null;         // the fields of the form whose input is on its way (sentFields)
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -168,12 +168,22 @@ function connect() {
     else if (message.type === "changes" && view) merge(message.changes);
     else if (message.type === "result") {
       if (!message.accepted) { say(message.reason, true); sentForm = null; }
-      else if (sentForm) { sentForm.reset(); sentForm = null; }
+      else if (sentForm) { clearSent(sentForm); sentForm = null; }
       if (message.accepted) say(message.alerts && message.alerts.length ? message.alerts.map((a) => a.rule + ": " + a.message).join(" · ") : "");
     } else if (message.type === "offline") { fill("link", message.message); }
     render();
   };
   socket.onclose = () => { fill("link", "offline: reconnecting…"); setTimeout(connect, 2000); };
+}
+
+// What a form held when it was sent: once the table accepts it, a field still holding that is cleared, and a
+// field typed into meanwhile (the next player's name while the answer was on its way) is kept.
+function sentFields(node) {
+  return [...node.querySelectorAll("input")].map((input) => [input, input.value]);
+}
+
+function clearSent(fields) {
+  for (const [input, value] of fields) if (input.value === value) input.value = input.defaultValue;
 }
 
 function form(id, entry) {
@@ -184,7 +194,7 @@ function form(id, entry) {
     send(entry(new FormData(node)));
     // a card is cleared at once, so the next can be typed before the answer comes (a refusal names it);
     // the other forms keep what was typed until the table accepts it
-    if (id === "card") node.reset(); else sentForm = node;
+    if (id === "card") node.reset(); else sentForm = sentFields(node);
   });
 }
 
