@@ -5,12 +5,11 @@ talks to the daemon over its Unix socket (:mod:`dealerpi.socket_api`): each page
 connection to the daemon, which sends that role's view once and then only its changes, and which checks
 every input against the role again. The console decides nothing about the rules.
 
-Access: each role has a token (:mod:`dealerpi.console.pairing`). A page opened with ``?token=`` gets it as a
-cookie and is sent on to the same address without it (out of the address bar and the history). The token's
-role decides which pages it may open: host all three, dealer the dealer's and the board's, board the board's.
-On a loopback ``listen`` a request without a token is the host (whoever is on the Pi itself) if it names the
-loopback host (a DNS-rebinding page names its own); any other ``listen`` needs a token for everything. A
-WebSocket from a page of another origin is refused. No access log: a URL may carry a token.
+Access (:mod:`dealerpi.console.access`, shared with the room page): each role has a token
+(:mod:`dealerpi.console.pairing`), a page opened with ``?token=`` gets it as a cookie, a loopback ``listen``
+lets the machine itself in as the host, a change needs the page's own Origin. The token's role decides which
+pages it may open: host all three, dealer the dealer's and the board's, board the board's. No access log: a
+URL may carry a token.
 """
 
 from __future__ import annotations
@@ -18,7 +17,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import ipaddress
 import json
 import logging
 import socket
@@ -28,13 +26,13 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from dealerpi import config as config_module
+from dealerpi.console.access import ROLE, is_loopback, same_origin, token_guard
 from dealerpi.console.ledger import csv_text
-from dealerpi.console.pairing import load_tokens, qr_svg, role_of, write_pairing
+from dealerpi.console.pairing import load_tokens, qr_svg, write_pairing
 from dealerpi.console.protocol import Decoder, ProtocolError, encode
 from dealerpi.console.running import run_until_signal
 from dealerpi.console.static_files import static_file
@@ -46,17 +44,7 @@ STATIC = resources.files("dealerpi.console") / "static"
 # which pages a token of each role may open (a page's role is the role its connection to the daemon has)
 PAGES = {"host": ("host", "dealer", "board"), "dealer": ("dealer", "board"), "board": ("board",)}
 REQUEST_SECONDS = 10.0
-ROLE = web.RequestKey("role", str)
 OFFLINE = {"type": "offline", "message": "the table daemon went away: this page reconnects when it is back"}
-
-
-def is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 class DaemonLink:
@@ -121,7 +109,9 @@ class Console:
     pages: set[web.WebSocketResponse] = field(default_factory=set)
 
     def app(self) -> web.Application:
-        app = web.Application(middlewares=[self._guard])
+        guard = token_guard(self.tokens, self.token_required, COOKIE, what="this console",
+                            where="the console's pairing.txt or the host's QR code")
+        app = web.Application(middlewares=[guard])
         app.router.add_get("/", self._root)
         for page in PAGES["host"]:
             app.router.add_get(f"/{page}", self._page)
@@ -133,29 +123,6 @@ class Console:
         return app
 
     # --- access --------------------------------------------------------------------------------------
-
-    @web.middleware
-    async def _guard(self, request: web.Request,
-                     handler: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> web.StreamResponse:
-        given = request.query.get("token") or request.query.get("t") or request.cookies.get(COOKIE) or ""
-        role = role_of(given, self.tokens) if given else None
-        if role is None:
-            if given or self.token_required:
-                return web.Response(status=401, text="401: this console needs its token: open the URL from the "
-                                                     "console's pairing.txt or the host's QR code\n")
-            if not is_loopback(urlsplit(f"//{request.host}").hostname or ""):
-                return web.Response(status=403, text="403: without a token this console answers to 127.0.0.1 only\n")
-            role = "host"                       # on the Pi itself (a loopback listen): the host
-        request[ROLE] = role
-        origin = request.headers.get("Origin")
-        if request.method != "GET" and (origin is None or urlsplit(origin).netloc != request.host):
-            return web.Response(status=403, text="403: a change comes from this console's own pages only\n")
-        if "token" in request.query or "t" in request.query:   # out of the address bar and the history
-            query = "&".join(f"{k}={v}" for k, v in request.query.items() if k not in ("token", "t"))
-            response = web.HTTPSeeOther(request.path + (f"?{query}" if query else ""))
-            response.set_cookie(COOKIE, given, httponly=True, samesite="Strict", max_age=400 * 86400)
-            raise response
-        return await handler(request)
 
     @staticmethod
     def _allowed(request: web.Request, page: str) -> None:
@@ -221,8 +188,7 @@ class Console:
     # --- the live page -------------------------------------------------------------------------------
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
-        origin = request.headers.get("Origin")
-        if origin is not None and urlsplit(origin).netloc != request.host:
+        if not same_origin(request):
             raise web.HTTPForbidden(text="403: a page of another origin cannot open this console\n")
         page = request.query.get("view", request[ROLE])
         if page not in PAGES["host"]:

@@ -12,9 +12,10 @@ from pathlib import Path
 
 from aiohttp import web
 
+from dealerpi.console.access import is_loopback
 from dealerpi.console.pairing import load_tokens, write_pairing
 from dealerpi.console.running import run_until_signal
-from dealerpi.console.server import is_loopback, page_urls
+from dealerpi.console.server import page_urls
 from dealerpi.room.acl import write_broker_files
 from dealerpi.room.broker import NAME, ROOM
 from dealerpi.room.service import RoomService

@@ -2,10 +2,10 @@
 seats and waiting lists of the cash games, the players' statistics; a WebSocket pushes the whole summary
 after every change (it is small: a few KB for twenty tables).
 
-Access as the console's: a token per role in ``state/tokens.json`` (:func:`dealerpi.console.pairing.load_tokens`;
-the host's token manages the waiting lists, the board's and dealer's only look), ``?token=`` becomes an
-HttpOnly SameSite=Strict cookie; without a token only on a loopback ``listen`` and a loopback Host, as the
-host. A change (POST) needs this page's own Origin. No access log.
+Access is the console's guard (:mod:`dealerpi.console.access`): a token per role in ``state/tokens.json``
+(:func:`dealerpi.console.pairing.load_tokens`; the host's token manages the waiting lists, the board's and
+dealer's only look); without a token only on a loopback ``listen`` and a loopback Host, as the host. A change
+(POST) needs this page's own Origin. No access log.
 """
 
 from __future__ import annotations
@@ -13,19 +13,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import Awaitable, Callable
 from importlib import resources
 from typing import Any
-from urllib.parse import urlsplit
 
 from aiohttp import web
 
-from dealerpi.console.pairing import role_of
-from dealerpi.console.server import is_loopback
+from dealerpi.console.access import ROLE, same_origin, token_guard
 from dealerpi.room.service import RoomService
 
 COOKIE = "dealerpi_room"
-ROLE = web.RequestKey("role", str)
 PAGE = resources.files("dealerpi.room") / "static" / "room.html"
 
 
@@ -37,31 +33,14 @@ class RoomPage:
         service.listeners.append(self._changed)
 
     def app(self) -> web.Application:
-        app = web.Application(middlewares=[self._guard])
+        guard = token_guard(self.tokens, self.token_required, COOKIE, what="the room",
+                            where="the room's pairing.txt")
+        app = web.Application(middlewares=[guard])
         app.router.add_get("/", self._page)
         app.router.add_get("/ws", self._socket)
         app.router.add_get("/summary.json", self._summary)
         app.router.add_post("/waiting", self._waiting)
         return app
-
-    @web.middleware
-    async def _guard(self, request: web.Request,
-                     handler: Callable[[web.Request], Awaitable[web.StreamResponse]]) -> web.StreamResponse:
-        given = request.query.get("token") or request.cookies.get(COOKIE) or ""
-        role = role_of(given, self.tokens) if given else None
-        if role is None and (given or self.token_required):
-            return web.Response(status=401, text="401: the room page needs its token (the room's pairing.txt)\n")
-        if role is None and not is_loopback(urlsplit(f"//{request.host}").hostname or ""):
-            return web.Response(status=403, text="403: without a token the room page answers to 127.0.0.1 only\n")
-        request[ROLE] = role or "host"
-        origin = request.headers.get("Origin")
-        if request.method != "GET" and (origin is None or urlsplit(origin).netloc != request.host):
-            return web.Response(status=403, text="403: a change comes from the room's own page only\n")
-        if "token" in request.query:
-            response = web.HTTPSeeOther(request.path)
-            response.set_cookie(COOKIE, given, httponly=True, samesite="Strict", max_age=400 * 86400)
-            raise response
-        return await handler(request)
 
     async def _page(self, request: web.Request) -> web.StreamResponse:
         return web.Response(text=PAGE.read_text(encoding="utf-8"), content_type="text/html",
@@ -100,8 +79,7 @@ class RoomPage:
         return web.json_response(result)
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
-        origin = request.headers.get("Origin")
-        if origin is not None and urlsplit(origin).netloc != request.host:
+        if not same_origin(request):
             raise web.HTTPForbidden(text="403: a page of another origin cannot open the room\n")
         ws = web.WebSocketResponse(heartbeat=20)
         await ws.prepare(request)

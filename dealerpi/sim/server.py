@@ -35,8 +35,8 @@ from urllib.parse import urlsplit
 from aiohttp import WSMsgType, web
 
 from dealerpi import config as config_module
+from dealerpi.console.access import is_loopback
 from dealerpi.console.running import run_until_signal
-from dealerpi.console.server import is_loopback
 from dealerpi.console.static_files import static_file
 from dealerpi.journal import JournalError
 from dealerpi.journal import read as read_journal
