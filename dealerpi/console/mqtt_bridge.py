@@ -38,8 +38,9 @@ from dealerpi.room.client import mqtt_client, say_offline
 
 _LOGGER = logging.getLogger(__name__)
 
-# the journal inputs the room may send: seats (a player from the waiting list, balancing) and the stakes
-COMMANDS = frozenset({"sit", "leave", "move", "away", "back", "chips", "table"})
+# the journal inputs the room may send: seats (a player from the waiting list, balancing), the stakes, and
+# pause/resume (TRN-5 hand-for-hand, a break)
+COMMANDS = frozenset({"sit", "leave", "move", "away", "back", "chips", "table", "pause", "resume"})
 RETRY_SECONDS = 1.0
 
 

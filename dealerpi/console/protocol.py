@@ -26,7 +26,8 @@ DEALER_INPUTS = frozenset({"start", "card", "exposed", "boxed", "burn", "extra",
                            "show", "muck", "clock", "undo"})
 # Seats, stakes and the hand's extras: the host's only. ``act`` comes from the seat buttons and ``tick``
 # from the daemon's clock, never from a page.
-HOST_INPUTS = DEALER_INPUTS | {"table", "sit", "leave", "move", "away", "back", "chips", "button", "straddle"}
+HOST_INPUTS = DEALER_INPUTS | {"table", "sit", "leave", "move", "away", "back", "chips", "button", "straddle",
+                               "pause", "resume"}
 ROLE_INPUTS: Mapping[str, frozenset[str]] = {"host": HOST_INPUTS, "dealer": DEALER_INPUTS, "board": frozenset()}
 # Inputs that change or end the hand at once: the page asks first, and the request says so.
 CONFIRMED = frozenset({"undo", "misdeal", "dead"})

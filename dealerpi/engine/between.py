@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from dealerpi.engine.betting import IllegalAction
-from dealerpi.engine.entries import Away, Back, Button, Chips, Leave, Move, SetTable, Sit, Start
+from dealerpi.engine.entries import Away, Back, Button, Chips, Leave, Move, Pause, SetTable, Sit, Start
 from dealerpi.engine.inputs import InputError, TableConfig
 from dealerpi.engine.payouts import Standings
 from dealerpi.engine.play import HandPlay
@@ -160,6 +160,23 @@ def tick_levels(state: TableState, seconds: int) -> tuple[TableState, list[Alert
     return replace(state, levels=levels), [Alert(rule, text) for rule, text in notes]
 
 
+def pause(state: TableState, entry: Pause) -> TableState:
+    """TRN-5: hand-for-hand (or a break): no hand starts until ``resume``. The table's own level clock, if
+    any, stops too: time spent waiting for the other tables does not come off the level (TDA RP-8)."""
+    require_config(state)
+    if state.paused is not None:
+        raise IllegalAction("the table is already paused")
+    levels = None if state.levels is None else state.levels.pause()
+    return replace(state, paused=entry.reason, levels=levels)
+
+
+def resume(state: TableState) -> TableState:
+    if state.paused is None:
+        raise IllegalAction("the table is not paused")
+    levels = None if state.levels is None else state.levels.resume()
+    return replace(state, paused=None, levels=levels)
+
+
 def _next_stakes(state: TableState, config: TableConfig) -> tuple[int, int, int, int]:
     """TRN-1: the level in force when the hand starts; a cash game's stakes are the config's."""
     if state.levels is None:
@@ -174,6 +191,9 @@ def start(state: TableState, entry: Start) -> tuple[TableState, HandPlay, list[A
     """Plan and deal a hand: the button, blinds and who is dealt in (positions.py), or the voided deal's
     plan again (MIS-7)."""
     config = require_config(state)
+    if state.paused is not None:
+        why = f" ({state.paused})" if state.paused else ""
+        raise IllegalAction(f"TRN-5: the table is paused{why}: no hand starts until it is resumed")
     redeal = state.redeal
     if redeal is None:
         stakes = _next_stakes(state, config)

@@ -138,12 +138,25 @@ class Tick:
 
 
 @dataclass(frozen=True, slots=True)
+class Pause:
+    """``pause``: between hands only; no hand starts until ``resume`` (TRN-5 hand-for-hand, a break).
+    ``reason`` is shown with the refusal of a ``start``."""
+
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Resume:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
 class Undo:
     pass
 
 
 Input = (SetTable | Sit | Leave | Move | Away | Back | Chips | Button | Start | Straddle | Card | Misdeal | Dead | Extra
-         | Act | Run | Show | Muck | Clock | Tick | Undo)
+         | Act | Run | Show | Muck | Clock | Tick | Pause | Resume | Undo)
 
 
 def _seat(entry: Mapping[str, Any]) -> int:
@@ -190,6 +203,13 @@ def _tick(entry: Mapping[str, Any]) -> Tick:
     return Tick(seconds)
 
 
+def _pause(entry: Mapping[str, Any]) -> Pause:
+    reason = require(entry, "reason", str) if "reason" in entry else ""
+    if len(reason) > 80:
+        raise InputError('pause: "reason" must be at most 80 characters')
+    return Pause(reason)
+
+
 def _card(entry: Mapping[str, Any]) -> Card:
     return Card(str(entry["type"]), require(entry, "card", str))
 
@@ -219,6 +239,8 @@ PARSERS: dict[str, Callable[[Mapping[str, Any]], Input]] = {
     "muck": lambda e: Muck(_seat(e)),
     "clock": lambda e: Clock(),
     "tick": _tick,
+    "pause": _pause,
+    "resume": lambda e: Resume(),
     "undo": lambda e: Undo(),
 }
 

@@ -2,7 +2,8 @@
 
 ``TableState`` holds everything a table carries from one hand to the next: the configuration, the occupied
 seats, the button and blind bookkeeping (``Lineup``), the hand number, the tournament's level clock and
-standings, and a pending redeal (MIS-7: after a fouled deck the next ``start`` replays the same plan). It is
+standings, a pending redeal (MIS-7: after a fouled deck the next ``start`` replays the same plan) and a pause
+(TRN-5: no hand starts until ``resume``). It is
 frozen: a change makes a new record (``dataclasses.replace``), so a copy is never needed to go back.
 
 ``as_json()`` gives plain JSON data and ``TableState.from_json`` rebuilds an equal record; a malformed
@@ -72,6 +73,7 @@ class TableState:
     levels: LevelClock | None = None          # TRN-1
     standings: Standings | None = None        # TRN-4
     redeal: Redeal | None = None              # MIS-7
+    paused: str | None = None                 # TRN-5: no hand starts until ``resume``; the pause's reason
 
     def seat(self, number: int) -> SeatState | None:
         return next((s for s in self.seats if s.seat == number), None)
@@ -101,6 +103,7 @@ class TableState:
                 "straddles": [list(s) for s in redeal.straddles],
                 "bomb": None if redeal.bomb is None else {f.name: getattr(redeal.bomb, f.name)
                                                           for f in fields(Bomb)}},
+            "paused": self.paused,
         }
 
     @classmethod
@@ -213,8 +216,11 @@ def _state(data: Mapping[str, Any]) -> TableState:
         small_blind, big_blind, ante, bb_ante = _ints(raw, "stakes")
         redeal = Redeal(_plan(_obj(raw["plan"], '"plan"')), (small_blind, big_blind, ante, bb_ante),
                         tuple((int(s), int(a)) for s, a in raw["straddles"]), bomb)
+    paused = data.get("paused")                      # absent from checkpoints written before pause existed
+    if paused is not None and not isinstance(paused, str):
+        raise _Bad('"paused"')
     return TableState(config, seats, _lineup(_obj(data["lineup"], '"lineup"')), _int(data, "hand_number"),
-                      levels, standings, redeal)
+                      levels, standings, redeal, paused)
 
 
 def _lineup(data: Mapping[str, Any]) -> Lineup:

@@ -40,6 +40,8 @@ from dealerpi.engine.entries import (
     Misdeal,
     Move,
     Muck,
+    Pause,
+    Resume,
     Run,
     SetTable,
     Show,
@@ -84,6 +86,7 @@ class Table:
             Extra: lambda e: self._live().on_extra(e), Act: lambda e: self._live().on_act(e),
             Run: lambda e: self._live().on_run(e), Show: lambda e: self._live().on_show(e),
             Muck: lambda e: self._live().on_muck(e), Clock: self._on_clock, Tick: self._on_tick,
+            Pause: self._on_pause, Resume: self._on_resume,
         }
 
     # --- the entry point -----------------------------------------------------------------------------
@@ -258,6 +261,15 @@ class Table:
         self.play, self._closed = play, False
         return alerts + notes
 
+    def _on_pause(self, entry: Pause) -> list[Alert]:
+        self._no_hand("pause the table")                 # TRN-5: a hand in play is played out first
+        self.state = between.pause(self.state, entry)
+        return []
+
+    def _on_resume(self, entry: Resume) -> list[Alert]:
+        self.state = between.resume(self.state)
+        return []
+
     def _on_clock(self, entry: Clock) -> list[Alert]:
         between.require_config(self.state)
         if self.play is None:
@@ -294,6 +306,11 @@ class Table:
     @property
     def hand_number(self) -> int:
         return self.state.hand_number
+
+    @property
+    def paused(self) -> str | None:
+        """TRN-5: the pause's reason while the table is paused (no hand starts), else None."""
+        return self.state.paused
 
     @property
     def levels(self) -> LevelClock | None:

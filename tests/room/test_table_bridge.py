@@ -237,3 +237,32 @@ def test_the_console_runs_the_bridge_beside_its_pages_only_with_mqtt(tmp_path: P
     finally:
         broker.kill()
     assert served == ["with", "without"]
+
+
+def test_trn5_pause_and_resume_commands_hold_the_table_between_hands_once_each(tmp_path: Path) -> None:
+    """TRN-5 hand-for-hand through the bridge: after hand 1 the room's ``pause`` is journaled (rid room:p1) and
+    the dealer's START is refused naming TRN-5; the same command sent again is a duplicate, not a second
+    pause; after ``resume`` (room:r1) START deals hand 2. The journal has each rid once."""
+    seen: dict[str, Any] = {}
+
+    async def body(broker: Broker, controller: Any, listener: Listener) -> None:
+        await until(lambda: listener.last(AVAIL) == "online")
+        for seat, name in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
+            await command(broker, listener, {"id": f"sit{seat}", "type": "sit", "seat": seat, "player": name,
+                                             "stack": 250})
+        await play_hand_one(controller)
+        pause = {"id": "p1", "type": "pause", "reason": "hand-for-hand"}
+        assert await command(broker, listener, pause) == {"id": "p1", "accepted": True, "reason": None}
+        assert await command(broker, listener, pause) == {"id": "p1", "accepted": True, "duplicate": True}
+        seen["start"] = controller.submit({"type": "start"})
+        resume = {"id": "r1", "type": "resume"}
+        assert await command(broker, listener, resume) == {"id": "r1", "accepted": True, "reason": None}
+        do(controller, {"type": "start"})
+        seen["hand"] = controller.table.hand_number
+
+    config = run(tmp_path, body)
+    assert not seen["start"].accepted
+    assert seen["start"].reason == "TRN-5: the table is paused (hand-for-hand): no hand starts until it is resumed"
+    assert seen["hand"] == 2
+    rids = [line["rid"] for line in journal_lines(config) if line.get("rid", "").startswith("room:")]
+    assert rids == ["room:sit1", "room:sit2", "room:sit3", "room:p1", "room:r1"]
