@@ -4,7 +4,8 @@ Secrecy by construction: the views are built from :func:`dealerpi.views.build.se
 own cards and from :func:`dealerpi.views.build.dealer_view`, neither of which carries a hole card, and no
 card the shoe read is added here. The board (a public TV screen) also gets no alerts and no dealer notes:
 an alert may name a card (a duplicate read, an exposed card), and the board never receives a card of a live
-hand nor a mucked or folded one (issue 14). Board cards are public and are sent to every role.
+hand nor a mucked or folded one (issue 14). Board cards and the hole cards tabled at the showdown (POT-5)
+are public and are sent to every role.
 """
 
 from __future__ import annotations
@@ -16,16 +17,20 @@ from dealerpi.engine.table import Table
 from dealerpi.views.build import dealer_view, seat_view
 
 
-def _seat(table: Table, seat: int) -> dict[str, Any]:
+def _seat(table: Table, seat: int, tabled: tuple[str, ...]) -> dict[str, Any]:
     view = seat_view(table, seat)       # without show_own_cards: hole_cards stays empty
     return {"player": view.player, "stack": view.stack, "status": view.status, "bet": view.bet,
-            "blind": view.blind, "button": view.is_button, "turn": view.your_action, "won": view.won}
+            "blind": view.blind, "button": view.is_button, "turn": view.your_action, "won": view.won,
+            "cards": list(tabled)}
 
 
 def public_view(table: Table) -> dict[str, Any]:
-    """What anyone at the table may see: seats, board, pots, whose turn (the board role's whole view)."""
+    """What anyone at the table may see: seats, board, pots, whose turn (the board role's whole view), and the
+    hole cards tabled at the showdown: shown face up, they are public (POT-5); a mucked or folded hand is not
+    tabled, so it is not here (``Table.shown_cards``, the engine's one query for the public's hole cards)."""
     config = table.config
     dealer = dealer_view(table)
+    tabled = table.shown_cards()
     seats = range(1, config.seats + 1) if config is not None else range(0)
     return {
         "hand": table.hand_number,
@@ -34,7 +39,7 @@ def public_view(table: Table) -> dict[str, Any]:
         "board": [list(cards) for cards in dealer.board],
         "pots": [{"amount": pot.amount, "eligible": list(pot.eligible)} for pot in dealer.pots],
         "payouts": [[seat, chips] for seat, chips in dealer.payouts],
-        "seats": {str(seat): _seat(table, seat) for seat in seats},
+        "seats": {str(seat): _seat(table, seat, tabled.get(seat, ())) for seat in seats},
     }
 
 
