@@ -77,7 +77,10 @@ class DealFollower:
         if self.replacements:
             return Slot("hole", self.replacements[0][0])
         self.sync()
-        return self.board_slots[0] if self.board_slots else None
+        slots = self.board_slots
+        if len(slots) > 1 and slots[0].kind == "burn" and self.preburn is not None:
+            return slots[1]        # EXP-1: the exposed card is this burn; the next card off the deck is the board's
+        return slots[0] if slots else None
 
     def blocks_action(self) -> str | None:
         """Why betting must wait (a replacement card is due, a four-card flop choice), or None."""

@@ -57,6 +57,22 @@ def test_exp1_exposed_card_not_read_again_the_next_read_is_the_flop() -> None:
     assert result["next"]["expect"] == "action"
 
 
+def test_exp1_after_an_exposed_card_the_next_card_expected_is_the_first_flop_card() -> None:
+    """EXP-1 (RRoP §5 rule 1, seed 001): the exposed Qh is the flop's burn, so once pre-flop betting is over
+    the table waits for the first flop card, not for a burn (the shoe sees 2N+1 hole reads, then the flop at
+    read 2N+2). Read again through the shoe (DEAL-7's exception) it is taken as the burn all the same."""
+    journal = three_handed() + cards(*HOLE[:3]) + [exposed("Qh")] + cards(*HOLE[3:], "Jc") + preflop_called()
+    played, result = replay(journal)
+    assert result["next"] == {"expect": "card", "for": "flop"}
+    assert played.expectation().words() == "flop card"
+    played, result = replay(journal + cards("2c"))
+    assert result["next"] == {"expect": "card", "for": "flop"}     # the second flop card: no burn came between
+    played, result = replay(journal + cards("Qh"))                  # the exposed card read again as the burn
+    assert result["next"] == {"expect": "card", "for": "flop"}
+    played, result = replay(journal + cards("2c", "3c", "4c", *[]) + checks())
+    assert result["next"] == {"expect": "burn"}                     # the turn has its own burn (DEAL-3)
+
+
 def test_exp1_home_first_card_exposed_is_replaced_not_a_misdeal() -> None:
     """EXP-1 vs EXP-2, home preset (seed 001): even the first card exposed is replaced like any single card."""
     journal = three_handed() + cards("Ah") + [exposed("Ah")]
