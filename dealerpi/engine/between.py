@@ -39,6 +39,17 @@ def occupied(state: TableState, seat: int) -> SeatState:
     raise InputError(f"seat {seat} is empty")
 
 
+def no_redeal_waiting(state: TableState, what: str) -> None:
+    """MIS-7, MIS-6 (TDA 35-C): a fouled deal is played again as an exact re-play, the same players, stacks,
+    button and blinds, no new player seated; so until its START nothing the redeal could not follow is taken
+    (issue 14: such changes used to be accepted, then ignored by the redeal). Once the redeal is under way the
+    table is in an ordinary hand and takes them as in any hand."""
+    if state.redeal is not None:
+        raise IllegalAction(f"cannot {what} now: hand #{state.hand_number} is dealt again first (MIS-7 fouled "
+                            "deck), exactly as it was: the same players, stacks, button and blinds (MIS-6); "
+                            "press START")
+
+
 def off_table(state: TableState) -> list[Alert]:
     """One alert per player kept on a seat the table does not have (a table made smaller, see set_table)."""
     seats = require_config(state).seats
@@ -51,8 +62,7 @@ def set_table(state: TableState, entry: SetTable) -> tuple[TableState, list[Aler
     on when the schedule and the tournament do (TRN-1, TRN-4). A seat the table no longer has keeps its player
     and stack on record, out of play (``start`` deals only the table's seats), until the host moves or cashes
     out that player (issue 12)."""
-    if state.redeal is not None:
-        raise IllegalAction("cannot change the table before the fouled deal is played again (MIS-7)")
+    no_redeal_waiting(state, "change the table")
     old, config = state.config, entry.config
     levels = state.levels
     if old is None or old.levels != config.levels or levels is None:
@@ -75,6 +85,7 @@ def set_table(state: TableState, entry: SetTable) -> tuple[TableState, list[Aler
 
 def sit(state: TableState, entry: Sit) -> TableState:
     config, seat = require_config(state), entry.seat
+    no_redeal_waiting(state, f"seat a player at seat {seat}")
     if not 1 <= seat <= config.seats:
         raise InputError(f"seat {seat} does not exist: seats are 1 to {config.seats}")
     taken = state.seat(seat)
@@ -94,6 +105,7 @@ def sit(state: TableState, entry: Sit) -> TableState:
 
 def leave(state: TableState, entry: Leave, play: HandPlay | None) -> TableState:
     info = occupied(state, entry.seat)
+    no_redeal_waiting(state, f"cash out seat {entry.seat}")
     if play is not None and not play.over and entry.seat in play.plan.order \
             and not play.hand.folded[play.index(entry.seat)]:
         raise IllegalAction(f"seat {entry.seat} is in the hand: fold first")
@@ -106,6 +118,7 @@ def leave(state: TableState, entry: Leave, play: HandPlay | None) -> TableState:
 def move(state: TableState, entry: Move) -> tuple[TableState, list[Alert]]:
     """BLD-8: a player changes seats between hands; ``seat_change.move_seat`` says what he owes."""
     config, player = require_config(state), occupied(state, entry.seat)
+    no_redeal_waiting(state, f"move seat {entry.seat}")
     infos = {s.seat: SeatInfo(s.seat, s.stack, away=s.away) for s in state.seats}
     policies = config.policies
     if entry.seat > config.seats:     # from a seat this table no longer has: no position to measure from (BLD-6)
@@ -119,11 +132,14 @@ def move(state: TableState, entry: Move) -> tuple[TableState, list[Alert]]:
 
 
 def away(state: TableState, entry: Away) -> TableState:
-    return state.with_seat(replace(occupied(state, entry.seat), away=True))
+    info = occupied(state, entry.seat)
+    no_redeal_waiting(state, f"mark seat {entry.seat} away")
+    return state.with_seat(replace(info, away=True))
 
 
 def back(state: TableState, entry: Back) -> TableState:
     info = occupied(state, entry.seat)
+    no_redeal_waiting(state, f"mark seat {entry.seat} back")
     info = replace(info, away=False, wants_to_post=info.wants_to_post if entry.post is None else entry.post)
     if entry.player is not None:                     # a late entrant takes over a reserved stack (seed 001)
         if info.reserved and state.standings is not None and state.config is not None:
@@ -134,6 +150,7 @@ def back(state: TableState, entry: Back) -> TableState:
 
 def chips(state: TableState, entry: Chips) -> TableState:
     config, info = require_config(state), occupied(state, entry.seat)
+    no_redeal_waiting(state, f"add chips to seat {entry.seat}")
     if config.policies.tournament:
         raise IllegalAction("no top-ups in a tournament")
     if entry.amount <= 0:
@@ -147,6 +164,7 @@ def chips(state: TableState, entry: Chips) -> TableState:
 
 def button(state: TableState, entry: Button) -> TableState:
     config = require_config(state)
+    no_redeal_waiting(state, "move the button")
     if not 1 <= entry.seat <= config.seats:
         raise InputError(f"seat {entry.seat} does not exist: seats are 1 to {config.seats}")
     return replace(state, lineup=move_button(state.lineup, entry.seat))

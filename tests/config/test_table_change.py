@@ -221,6 +221,7 @@ def test_a_table_change_waits_for_the_redeal_of_a_fouled_deck() -> None:
     assert tbl.between_hands and not tbl.table_may_change()
     outcome = tbl.apply(table(seats=4))
     assert (outcome.accepted, outcome.reason) == (
-        False, "cannot change the table before the fouled deal is played again (MIS-7)")
+        False, "cannot change the table now: hand #1 is dealt again first (MIS-7 fouled deck), exactly as it "
+               "was: the same players, stacks, button and blinds (MIS-6); press START")
     assert tbl.apply({"type": "start"}).accepted
     assert not tbl.table_may_change()                                  # the redeal is being played

@@ -390,3 +390,38 @@ def test_mis7_a_fouled_bomb_pot_is_redealt_as_the_same_bomb_pot() -> None:
     assert result["hands"][-1]["posts"] == {"1": {"live": 0, "dead": 0, "ante": 10},
                                             "2": {"live": 0, "dead": 0, "ante": 10},
                                             "3": {"live": 0, "dead": 0, "ante": 10}}
+
+
+FOULED = [table(), sit(1, 200), sit(2), sit(3), {"type": "button", "seat": 1}, {"type": "start"}, *cards("Ah", "Ah")]
+
+
+def test_mis7_mis6_no_seat_change_between_a_fouled_deck_and_its_redeal() -> None:
+    """MIS-7 then MIS-6 (TDA 35-C, seed 001): the fouled deal is played again as an exact re-play: the same
+    players, stacks, button and blinds, no new player seated. So between the fouled deck and the START of its
+    redeal every change the redeal could not follow is refused with that reason, and nothing changes: a player
+    away or back, a new player, a top-up, a seat move, a cash-out, the button, the table (its ante)."""
+    refused = [{"type": "away", "seat": 2}, {"type": "back", "seat": 2}, sit(4),
+               {"type": "chips", "seat": 1, "amount": 1}, {"type": "move", "seat": 1, "to": 5},
+               {"type": "leave", "seat": 3}, {"type": "button", "seat": 2},
+               table(ante=1)]
+    played, result = replay(FOULED + refused)
+    assert [r["line"] for r in result["rejected"]] == list(range(len(FOULED) + 1, len(FOULED) + len(refused) + 1))
+    for rejection in result["rejected"]:
+        assert rejection["reason"].endswith("hand #1 is dealt again first (MIS-7 fouled deck), exactly as it was: "
+                                            "the same players, stacks, button and blinds (MIS-6); press START")
+    assert result["rejected"][0]["reason"].startswith("cannot mark seat 2 away now: ")
+    assert sorted(played.seats) == [1, 2, 3] and not played.seats[2].away
+    assert stacks(result) == {1: 200, 2: 300, 3: 300}
+
+
+def test_mis7_mis6_after_the_redeal_starts_seat_changes_are_taken_as_in_any_hand() -> None:
+    """MIS-6: once the redeal is under way the table is in an ordinary hand: a new player sits down and waits
+    for the next hand, a player not in the hand may go away; the redeal keeps its three players (seats 2, 3, 1)
+    and its blinds (seat 2 posts 1, seat 3 posts 3)."""
+    journal = FOULED + [{"type": "start"}, sit(4), {"type": "away", "seat": 4}]
+    played, result = replay(journal)
+    assert result["rejected"] == []
+    assert played.dealt_seats() == (2, 3, 1)
+    assert result["hands"][-1]["posts"] == {"2": {"live": 1, "dead": 0, "ante": 0},
+                                            "3": {"live": 3, "dead": 0, "ante": 0}}
+    assert played.seats[4].away
