@@ -26,7 +26,8 @@ from dealerpi.room.web import RoomPage
 
 async def serve(settings: RoomSettings, ready: Callable[[int, RoomService], None] | None = None) -> None:
     """The room until cancelled: the MQTT side and the page in one loop."""
-    settings.database.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(settings.database, Path):
+        settings.database.parent.mkdir(parents=True, exist_ok=True)
     store = Store(settings.database)
     service = RoomService(settings, store)
     tokens = load_tokens(settings.state)

@@ -1,7 +1,7 @@
 """``room.toml``: the room service's config (docs/room.md). Every error names the file and the key.
 
     [room]
-    database = "room.sqlite"          # SQLite (stdlib sqlite3); a PostgreSQL URL is for later (refused now)
+    database = "room.sqlite"          # SQLite (stdlib sqlite3), or a PostgreSQL URL: "postgresql://room@db/room"
     listen = "127.0.0.1:8790"         # the room page; any other address needs a token for everything
     state = "room-state"              # the page's tokens and pairing file (0600)
 
@@ -22,8 +22,10 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from dealerpi.room.broker import NAME, ROOM, MqttSettings, parse_mqtt
+from dealerpi.room.store_sql import POSTGRESQL
 
 
 class RoomConfigError(ValueError):
@@ -41,7 +43,7 @@ class Game:
 
 @dataclass(frozen=True)
 class RoomSettings:
-    database: Path
+    database: Path | str              # an SQLite file's path, or a postgresql:// URL
     listen: str
     state: Path
     mqtt: MqttSettings
@@ -78,8 +80,9 @@ def parse_room(data: dict[str, Any], source: Path) -> RoomSettings:
             errors.append(f"{source}: room.{key}: must be a non-empty string, not {value!r}")
         else:
             values[key] = value
-    if values.get("database", "").startswith(("postgresql:", "postgres:")):
-        errors.append(f"{source}: room.database: a PostgreSQL URL is not supported yet: give an SQLite file's path")
+    url = values.get("database", "")
+    if url.startswith(("postgresql:", "postgres:")):
+        errors += [f"{source}: room.database: {problem}" for problem in postgresql_problems(url)]
     host, _, port = values.get("listen", ":").rpartition(":")
     if "listen" in values and (not host or not port.isdigit() or not 0 <= int(port) < 65536):
         errors.append(f"{source}: room.listen: must be host:port, e.g. 127.0.0.1:8790, not {values['listen']!r}")
@@ -113,4 +116,26 @@ def parse_room(data: dict[str, Any], source: Path) -> RoomSettings:
 
     def path(text: str) -> Path:
         return Path(text) if Path(text).is_absolute() else source.parent / text
-    return RoomSettings(path(values["database"]), values["listen"], path(values["state"]), mqtt, tuple(games))
+    database = url if url.startswith(POSTGRESQL) else path(url)
+    return RoomSettings(database, values["listen"], path(values["state"]), mqtt, tuple(games))
+
+
+def postgresql_problems(url: str) -> list[str]:
+    """What is wrong with a PostgreSQL URL (libpq's syntax: postgresql.org/docs/current/libpq-connect.html,
+    section "Connection URIs"), checked without the driver: it need not be installed to read the file. A
+    password in the URL is refused, as a password on a command line is: libpq reads it from a password file
+    (``passfile=`` or ~/.pgpass, 0600), or the server trusts the room's Unix user (peer)."""
+    if not url.startswith(POSTGRESQL):
+        return ["a PostgreSQL URL starts with postgresql:// (postgresql://USER@HOST:PORT/DATABASE)"]
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 (it raises on a port that is not a number)
+    except ValueError as exc:
+        return [f"not a PostgreSQL URL ({exc}): postgresql://USER@HOST:PORT/DATABASE"]
+    problems = []
+    if parts.password is not None:
+        problems.append("no password in the URL: give it in a password file (passfile=PATH, mode 0600) or use "
+                        "peer authentication over the Unix socket (docs/room.md)")
+    if not parts.path.strip("/"):
+        problems.append("the URL names no database: postgresql://USER@HOST:PORT/DATABASE")
+    return problems

@@ -1,7 +1,7 @@
 """The room's database: every finished hand, each player's line of it, the commands sent to tables and the
-waiting lists. SQLite (stdlib ``sqlite3``, WAL, ``synchronous=NORMAL``: a commit is not fsync'd, and hands a
-power cut takes are asked from the tables again by the re-sync, their journals being the durable copy); a
-PostgreSQL backend for a card room is for later.
+waiting lists, in SQLite or PostgreSQL (:mod:`dealerpi.room.store_sql`: the same SQL on both). A commit is
+not fsync'd: hands a power cut takes are asked from the tables again by the re-sync, their journals being the
+durable copy.
 
 A hand is keyed by ``(table, session, seq)`` (:mod:`dealerpi.console.final_hands`), so a hand the table sends
 again after an outage is stored once. Statistics are sums over the players' lines: per session (one table's
@@ -12,22 +12,12 @@ from __future__ import annotations
 
 import datetime
 import json
-import sqlite3
 from pathlib import Path
 from typing import Any
 
 from dealerpi.history.phh import PHHError, loads
 from dealerpi.room.stats import hand_stats
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS hands (tbl TEXT, session TEXT, seq INTEGER, number INTEGER, phh TEXT, stored_at TEXT,
-                                  PRIMARY KEY (tbl, session, seq));
-CREATE TABLE IF NOT EXISTS plays (tbl TEXT, session TEXT, seq INTEGER, player TEXT, vpip INTEGER, pfr INTEGER,
-                                  showdown INTEGER, won INTEGER, PRIMARY KEY (tbl, session, seq, player));
-CREATE TABLE IF NOT EXISTS commands (id TEXT PRIMARY KEY, tbl TEXT, payload TEXT, sent_at TEXT, answer TEXT,
-                                     waiting INTEGER);
-CREATE TABLE IF NOT EXISTS waiting (id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT, player TEXT, added_at TEXT);
-"""
+from dealerpi.room.store_sql import connect
 
 
 def _now() -> str:
@@ -35,11 +25,10 @@ def _now() -> str:
 
 
 class Store:
-    def __init__(self, path: Path | str) -> None:
-        self.db = sqlite3.connect(str(path), isolation_level=None)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.executescript(SCHEMA)
+    """One interface over both databases; ``database`` is an SQLite file's path or a ``postgresql://`` URL."""
+
+    def __init__(self, database: Path | str) -> None:
+        self.db = connect(database)
 
     def close(self) -> None:
         self.db.close()
@@ -51,14 +40,14 @@ class Store:
         that does not parse raises :class:`PHHError` and stores nothing."""
         record = loads(phh, f"{table}/{session}/{seq}")
         lines = hand_stats(record)
-        with self.db:
-            self.db.execute("BEGIN")
-            cursor = self.db.execute("INSERT OR IGNORE INTO hands VALUES (?, ?, ?, ?, ?, ?)",
+        with self.db.transaction():
+            cursor = self.db.execute("INSERT INTO hands VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
                                      (table, session, seq, number, phh, _now()))
             if cursor.rowcount == 0:
                 return False
             self.db.executemany("INSERT INTO plays VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                                [(table, session, seq, p.player, p.vpip, p.pfr, p.showdown, p.won) for p in lines])
+                                [(table, session, seq, p.player, int(p.vpip), int(p.pfr), int(p.showdown),
+                                  int(p.won)) for p in lines])
         return True
 
     def contiguous(self, table: str, session: str) -> int:
@@ -90,12 +79,12 @@ class Store:
     # --- commands ------------------------------------------------------------------------------------
 
     def add_command(self, cid: str, table: str, payload: dict[str, Any], waiting: int | None = None) -> None:
-        self.db.execute("INSERT INTO commands VALUES (?, ?, ?, ?, NULL, ?)",
-                        (cid, table, json.dumps(payload), _now(), waiting))
+        self.db.execute("INSERT INTO commands (id, tbl, payload, sent_at, answer, waiting) "
+                        "VALUES (?, ?, ?, ?, NULL, ?)", (cid, table, json.dumps(payload), _now(), waiting))
 
     def unanswered(self) -> list[tuple[str, str, dict[str, Any]]]:
         return [(cid, table, json.loads(payload)) for cid, table, payload in
-                self.db.execute("SELECT id, tbl, payload FROM commands WHERE answer IS NULL ORDER BY rowid")]
+                self.db.execute(f"SELECT id, tbl, payload FROM commands WHERE answer IS NULL ORDER BY {self.db.order}")]
 
     def seating(self) -> set[int]:
         """The waiting-list entries a sit command not yet answered is for."""
@@ -104,8 +93,7 @@ class Store:
 
     def answer(self, cid: str, answer: dict[str, Any]) -> bool:
         """Record a command's answer (the first only); an accepted seat from a waiting list leaves the list."""
-        with self.db:
-            self.db.execute("BEGIN")
+        with self.db.transaction():
             row = self.db.execute("SELECT waiting FROM commands WHERE id = ? AND answer IS NULL", (cid,)).fetchone()
             if row is None:
                 return False
@@ -121,9 +109,8 @@ class Store:
     # --- waiting lists -------------------------------------------------------------------------------
 
     def wait(self, game: str, player: str) -> int:
-        cursor = self.db.execute("INSERT INTO waiting (game, player, added_at) VALUES (?, ?, ?)",
-                                 (game, player, _now()))
-        return int(cursor.lastrowid or 0)
+        return int(self.db.execute("INSERT INTO waiting (game, player, added_at) VALUES (?, ?, ?) RETURNING id",
+                                   (game, player, _now())).fetchone()[0])
 
     def unwait(self, entry: int) -> None:
         self.db.execute("DELETE FROM waiting WHERE id = ?", (entry,))

@@ -27,12 +27,12 @@ TABLES = ("t1", "t2")
 class Room:
     """Two tables and a room service (restartable) in one loop."""
 
-    def __init__(self, tmp_path: Path, broker: Broker) -> None:
+    def __init__(self, tmp_path: Path, broker: Broker, database: Path | str) -> None:
         self.tmp_path, self.broker = tmp_path, broker
         for table in TABLES:
             (tmp_path / table).mkdir()
         self.tables: dict[str, tuple[Any, Any, Any]] = {t: make(tmp_path / t) for t in TABLES}
-        self.settings = RoomSettings(tmp_path / "room.sqlite", "127.0.0.1:0", tmp_path / "room-state",
+        self.settings = RoomSettings(database, "127.0.0.1:0", tmp_path / "room-state",
                                      broker.settings("room"), (Game("nlhe-1-3", TABLES, 200),))
         self.tasks: list[asyncio.Future[None]] = []
         self.service: RoomService | None = None
@@ -71,12 +71,12 @@ class Room:
         return [json.loads(line) for line in config.journal.read_text().splitlines()]
 
 
-def run(tmp_path: Path, body: Callable[[Room], Awaitable[None]]) -> None:
+def run(tmp_path: Path, body: Callable[[Room], Awaitable[None]], database: Path | str | None = None) -> None:
     broker = Broker(tmp_path, list(TABLES))
     broker.start()
 
     async def main() -> None:
-        room = Room(tmp_path, broker)
+        room = Room(tmp_path, broker, tmp_path / "room.sqlite" if database is None else database)
         await room.start_tables()
         room.start_room()
         try:
@@ -116,7 +116,8 @@ async def seat_three(room: Room, table: str) -> None:
         assert answered(service, cid) == {"id": cid, "accepted": True, "reason": None}
 
 
-def test_hands_stored_and_counted_exactly_across_a_broker_and_a_room_restart(tmp_path: Path) -> None:
+def test_hands_stored_and_counted_exactly_across_a_broker_and_a_room_restart(tmp_path: Path,
+                                                                           database: Path | str) -> None:
     """t1 plays three hands (button 1, 2, 3 by BLD-1 and the rotation; SB, BB as it moves):
     hand 1: Ann (button) raises to 9 and Bob (SB) and Cy (BB) fold; hand 2: the broker is killed, everyone
     folds to the BB (button Bob, SB Cy, BB Ann: Bob and Cy fold); hand 3
@@ -128,7 +129,7 @@ def test_hands_stored_and_counted_exactly_across_a_broker_and_a_room_restart(tmp
     Stats, by hand: Ann 3 hands, VPIP 1 (hand 1 raise), PFR 1, no showdown; Bob 3 hands, VPIP 0, PFR 0,
     showdown 1; Cy 3 hands, VPIP 1, PFR 0, showdown 1. The deal from the SB (Ann): Ann Kd Qc, Bob 8c 9c,
     Cy 5d 4s (SHOE[0:6]); burns Jh, 6h, Ac; board 2d 3c 7d Td 2c: Bob's twos with T 9 8 beat Cy's twos with
-    T 7 5: Bob won the showdown, Cy did not."""
+    T 7 5: Bob won the showdown, Cy did not. Run with SQLite and with PostgreSQL."""
 
     async def body(room: Room) -> None:
         service = room.service
@@ -170,14 +171,15 @@ def test_hands_stored_and_counted_exactly_across_a_broker_and_a_room_restart(tmp
         assert [t for t, _ in sessions] == ["t1"]
         assert service.store.stats(*sessions[0]) == stats
 
-    run(tmp_path, body)
+    run(tmp_path, body, database)
 
 
-def test_waiting_list_seats_the_first_player_once_across_a_broker_restart(tmp_path: Path) -> None:
+def test_waiting_list_seats_the_first_player_once_across_a_broker_restart(tmp_path: Path,
+                                                                         database: Path | str) -> None:
     """Cash game nlhe-1-3 on t1 and t2. t1 is full (Ann, Bob, Cy); t2 has three open seats. Dee and Eve
     wait. 'Seat next' is pressed while the broker is down: the sit command is stored; when the broker is
     back it goes out, t2 seats Dee at seat 1 with the game's buy-in 200, and she leaves the list. The
-    command is sent again every 0.3 s until answered: t2's journal has its rid once."""
+    command is sent again every 0.3 s until answered: t2's journal has its rid once. SQLite and PostgreSQL."""
 
     async def body(room: Room) -> None:
         service = room.service
@@ -203,7 +205,7 @@ def test_waiting_list_seats_the_first_player_once_across_a_broker_restart(tmp_pa
         assert (seats["1"]["player"], seats["1"]["stack"]) == ("Dee", 200)
         assert (seats["2"]["player"], seats["2"]["stack"]) == ("Eve", 200)
 
-    run(tmp_path, body)
+    run(tmp_path, body, database)
     journal = [json.loads(line) for line in (tmp_path / "t2" / "state" / "journal.jsonl").read_text().splitlines()]
     sits = [line for line in journal if line.get("type") == "sit"]
     assert [(s["player"], s["seat"], s["rid"].startswith("room:")) for s in sits] == [("Dee", 1, True),

@@ -11,6 +11,7 @@ from dealerpi.history.phh import loads
 from dealerpi.room.settings import RoomConfigError, parse_room
 from dealerpi.room.stats import PlayerHand, hand_stats
 from dealerpi.room.store import Store
+from dealerpi.room.store_sql import StoreError
 
 HEAD = 'variant = "NT"\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 3, 0]\nmin_bet = 3\n' \
        'starting_stacks = [250, 250, 250]\nplayers = ["Bob", "Cy", "Ann"]\n'
@@ -51,10 +52,10 @@ def test_a_hand_folded_to_the_big_blind_has_no_showdown_and_no_vpip() -> None:
     assert [(p.vpip, p.pfr, p.showdown, p.won) for p in hand_stats(loads(walk))] == [(False,) * 4] * 3
 
 
-def test_store_keeps_a_hand_once_and_sums_per_session_and_overall(tmp_path: Path) -> None:
+def test_store_keeps_a_hand_once_and_sums_per_session_and_overall(database: Path | str) -> None:
     """Overall: Ann hands 2, VPIP 2 (raise + call), PFR 1, showdowns 2, won 1; Bob 2, 2, 0, 2, 0; Cy 2, 0,
-    0, 1 (he folded the raised pot), 1. Session s1 of t1 holds only the raised pot."""
-    store = Store(tmp_path / "room.sqlite")
+    0, 1 (he folded the raised pot), 1. Session s1 of t1 holds only the raised pot. SQLite and PostgreSQL."""
+    store = Store(database)
     assert store.add_hand("t1", "s1", 1, 1, RAISED) is True
     assert store.add_hand("t1", "s1", 1, 1, RAISED) is False          # sent again after an outage
     assert store.add_hand("t2", "s9", 2, 5, LIMPED) is True
@@ -67,18 +68,21 @@ def test_store_keeps_a_hand_once_and_sums_per_session_and_overall(tmp_path: Path
     assert store.contiguous("t1", "s1") == 1
     assert store.contiguous("t2", "s9") == 0                          # seq 1 is missing: ask after 0
     store.close()
-    again = Store(tmp_path / "room.sqlite")                           # durable across a restart
+    again = Store(database)                                           # durable across a restart
     assert again.hand_count() == 2
+    assert again.sessions() == [("t1", "s1"), ("t2", "s9")]
+    again.close()
 
 
 def test_room_toml_errors_name_the_file_and_key(tmp_path: Path) -> None:
     source = tmp_path / "room.toml"
     with pytest.raises(RoomConfigError) as caught:
-        parse_room({"room": {"database": "postgresql://db/room", "listen": "8790"}, "mqtt": {"port": 0},
+        parse_room({"room": {"database": "postgresql://room:s3cret@db/room", "listen": "8790"}, "mqtt": {"port": 0},
                     "games": [{"name": "NL", "tables": [], "stack": 0}], "extra": 1}, source)
     assert caught.value.errors == [
         f"{source}: extra: unknown key (expected one of: room, mqtt, games)",
-        f"{source}: room.database: a PostgreSQL URL is not supported yet: give an SQLite file's path",
+        f"{source}: room.database: no password in the URL: give it in a password file (passfile=PATH, mode "
+        "0600) or use peer authentication over the Unix socket (docs/room.md)",
         f"{source}: room.listen: must be host:port, e.g. 127.0.0.1:8790, not '8790'",
         f"{source}: mqtt.port: must be a port number 1-65535, not 0",
         f"{source}: games[0].name: 1-32 of a-z, 0-9, _ and -, not 'NL'",
@@ -88,3 +92,36 @@ def test_room_toml_errors_name_the_file_and_key(tmp_path: Path) -> None:
                            "games": [{"name": "nlhe-1-3", "tables": ["t1"], "stack": 300}]}, source)
     assert (settings.database, settings.mqtt.name, settings.mqtt.password_file) == \
         (tmp_path / "room.sqlite", "room", tmp_path / "room.password")
+
+
+@pytest.mark.parametrize(("url", "problem"), [
+    ("postgresql://room@db:54x2/room", "not a PostgreSQL URL (Port could not be cast to integer value as '54x2'): "
+                                       "postgresql://USER@HOST:PORT/DATABASE"),
+    ("postgresql://room@db", "the URL names no database: postgresql://USER@HOST:PORT/DATABASE"),
+    ("postgres:room", "a PostgreSQL URL starts with postgresql:// (postgresql://USER@HOST:PORT/DATABASE)"),
+])
+def test_a_bad_postgresql_url_is_named_by_file_and_key(tmp_path: Path, url: str, problem: str) -> None:
+    source = tmp_path / "room.toml"
+    with pytest.raises(RoomConfigError) as caught:
+        parse_room({"room": {"database": url}}, source)
+    assert caught.value.errors == [f"{source}: room.database: {problem}"]
+
+
+def test_a_postgresql_url_is_kept_as_given_and_a_path_is_relative_to_the_file(tmp_path: Path) -> None:
+    source = tmp_path / "room.toml"
+    url = "postgresql://room@/room?host=/run/postgresql&passfile=/etc/dealerpi/room.pgpass"
+    assert parse_room({"room": {"database": url}}, source).database == url
+    assert parse_room({"room": {"database": "db/room.sqlite"}}, source).database == tmp_path / "db" / "room.sqlite"
+
+
+def test_a_database_that_cannot_be_opened_is_one_line_naming_it(tmp_path: Path) -> None:
+    """A PostgreSQL server that is not there (a socket folder with no server in it) and an SQLite file in
+    a folder that does not exist: a StoreError (a ValueError: dealerpi room prints it in one line)."""
+    with pytest.raises(StoreError) as caught:
+        Store(f"postgresql://room@/room?host={tmp_path}&port=5999")
+    message = str(caught.value)                                         # libpq's words after the colon
+    assert message.startswith(f"the PostgreSQL database postgresql://room@/room?host={tmp_path}&port=5999: ")
+    assert f'"{tmp_path}/.s.PGSQL.5999" failed: No such file or directory' in message and "\n" not in message
+    with pytest.raises(StoreError) as caught:
+        Store(tmp_path / "no" / "room.sqlite")
+    assert str(caught.value) == f"the SQLite database {tmp_path / 'no' / 'room.sqlite'}: unable to open database file"
