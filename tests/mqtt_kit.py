@@ -11,12 +11,15 @@ import socket
 import subprocess
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import aiomqtt
 
 from dealerpi.room.acl import write_broker_files
 from dealerpi.room.broker import MqttSettings
+
+if TYPE_CHECKING:
+    from tls_kit import Certs
 
 PREFIX = "dealerpi"
 
@@ -29,9 +32,10 @@ def free_port() -> int:
 
 
 class Broker:
-    """``start``/``kill`` keep the same port, so clients reconnect to the broker that comes back."""
+    """``start``/``kill`` keep the same port, so clients reconnect to the broker that comes back. With
+    ``tls`` the one listener speaks TLS only, configured as docs/room.md's TLS section says."""
 
-    def __init__(self, folder: Path, tables: list[str]) -> None:
+    def __init__(self, folder: Path, tables: list[str], tls: Certs | None = None) -> None:
         if shutil.which("mosquitto") is None:
             raise RuntimeError("mosquitto is not installed: `bash .ci/system-packages` installs it "
                                "(the README's test command runs it)")
@@ -41,13 +45,16 @@ class Broker:
         self.conf = folder / "broker" / "mosquitto.conf"
         # run as root (a CI container) mosquitto drops to the user "mosquitto", who cannot read a 0700
         # pytest folder: ``user`` keeps this user (mosquitto.conf(5): only used when started as root)
-        self.conf.write_text(f"user {getpass.getuser()}\nlistener {self.port} 127.0.0.1\nallow_anonymous false\n"
-                             f"password_file {files['passwd']}\nacl_file {files['acl']}\npersistence false\n"
-                             f"log_dest file {folder / 'broker' / 'mosquitto.log'}\n")
+        self.tls = tls
+        certificate = "" if tls is None else f"certfile {tls.cert}\nkeyfile {tls.key}\n"
+        self.conf.write_text(f"user {getpass.getuser()}\nlistener {self.port} 127.0.0.1\n{certificate}"
+                             f"allow_anonymous false\npassword_file {files['passwd']}\nacl_file {files['acl']}\n"
+                             f"persistence false\nlog_dest file {folder / 'broker' / 'mosquitto.log'}\n")
         self.process: subprocess.Popen[bytes] | None = None
 
     def settings(self, name: str) -> MqttSettings:
-        return MqttSettings(name, "127.0.0.1", self.port, PREFIX, self.folder / "broker" / f"{name}.password")
+        return MqttSettings(name, "127.0.0.1", self.port, PREFIX, self.folder / "broker" / f"{name}.password",
+                            None if self.tls is None else self.tls.ca)
 
     def start(self) -> None:
         self.process = subprocess.Popen(["mosquitto", "-c", str(self.conf)], stdout=subprocess.DEVNULL,
