@@ -13,6 +13,20 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from dealerpi.engine.expectation import Expectation, LegalActions, Waiting
+    from dealerpi.engine.hand_log import (
+        BetOrRaisedTo,
+        BoardDealt,
+        CheckedOrCalled,
+        Folded,
+        HoleDealt,
+        HoleSwapped,
+        Killed,
+        LogEntry,
+        Mucked,
+        RunsAgreed,
+        Shown,
+        StreetRetracted,
+    )
     from dealerpi.engine.reading import PotNow, SeatNow, SeatStatus
     from dealerpi.engine.records import Alert, DealRecord, Outcome
     from dealerpi.engine.state import SeatState, TableState
@@ -20,6 +34,8 @@ if TYPE_CHECKING:
 
 _MODULES = {
     "Expectation": "expectation", "LegalActions": "expectation", "Waiting": "expectation",
+    **dict.fromkeys(["BetOrRaisedTo", "BoardDealt", "CheckedOrCalled", "Folded", "HoleDealt", "HoleSwapped", "Killed",
+                     "LogEntry", "Mucked", "RunsAgreed", "Shown", "StreetRetracted"], "hand_log"),   # Hand.log
     "PotNow": "reading", "SeatNow": "reading", "SeatStatus": "reading",
     "Alert": "records", "DealRecord": "records", "Outcome": "records",
     "SeatState": "state", "TableState": "state",
@@ -27,8 +43,10 @@ _MODULES = {
 }
 """Each re-exported name -> the engine module that defines it."""
 
-__all__ = ["Alert", "DealRecord", "Expectation", "LegalActions", "Outcome", "PotNow", "SeatNow", "SeatState",
-           "SeatStatus", "Table", "TableState", "Waiting"]
+__all__ = ["Alert", "BetOrRaisedTo", "BoardDealt", "CheckedOrCalled", "DealRecord", "Expectation", "Folded",
+           "HoleDealt", "HoleSwapped", "Killed", "LegalActions", "LogEntry", "Mucked", "Outcome", "PotNow",
+           "RunsAgreed", "SeatNow", "SeatState", "SeatStatus", "Shown", "StreetRetracted", "Table", "TableState",
+           "Waiting"]
 
 
 def __getattr__(name: str) -> object:

@@ -14,6 +14,20 @@ from typing import NamedTuple
 
 from dealerpi.engine.betting import Betting, IllegalAction, Legal, Limits
 from dealerpi.engine.games import GameDef, Structure
+from dealerpi.engine.hand_log import (
+    BetOrRaisedTo,
+    BoardDealt,
+    CheckedOrCalled,
+    Folded,
+    HoleDealt,
+    HoleSwapped,
+    Killed,
+    LogEntry,
+    Mucked,
+    RunsAgreed,
+    Shown,
+    StreetRetracted,
+)
 from dealerpi.engine.pots import Pot, best_players, build_pots, split_evenly, split_shares
 from dealerpi.evaluation.registry import EVALUATORS, Evaluator
 
@@ -75,7 +89,7 @@ class Hand(Betting):
                  antes: Sequence[int] = (), dead: Sequence[int] = (), min_bet: int = 0,
                  limits: tuple[int, int] | None = None, cap: int | None = 4, cap_heads_up: bool = True,
                  boards: int | None = None, bomb: bool = False, last_street_no_limit: bool = False,
-                 preflop_first: int | None = None) -> None:
+                 preflop_first: int | None = None, keep_log: bool = True) -> None:
         n = len(stacks)
         if n < 2:
             raise IllegalAction("a hand needs at least two players")
@@ -101,7 +115,8 @@ class Hand(Betting):
         self.cap_heads_up = cap_heads_up
         self.bomb = bomb
         self.last_street_no_limit = last_street_no_limit
-        self.log: list[tuple[object, ...]] = []
+        # Every step, in order (hand_log.py), for the PHH writer; None when not kept (``keep_log``).
+        self.log: list[LogEntry] | None = [] if keep_log else None
         self.awards: list[Award] = []
         self.returned = [0] * n
         self.forfeit = [False] * n       # DEAL-9 (TDA 30): an absent player's blinds and antes are lost
@@ -256,7 +271,8 @@ class Hand(Betting):
             raise IllegalAction(f"player {player} would hold more than {self.game.hole_cards} hole cards")
         self._take_cards(cards)
         hole += cards
-        self.log.append(("dh", player, tuple(cards)))
+        if self.log is not None:
+            self.log.append(HoleDealt(player, tuple(cards)))
         self.hole_due -= count
         if not self.hole_due:
             self._start_street()
@@ -275,7 +291,8 @@ class Hand(Betting):
             raise IllegalAction(f"board {board + 1} takes {due} more card(s) now, not {len(cards)}")
         self._take_cards(cards)
         cards_now += cards
-        self.log.append(("db", board, tuple(cards)))
+        if self.log is not None:
+            self.log.append(BoardDealt(board, tuple(cards)))
         if min(map(len, self.boards)) >= target:     # every board has its cards
             if closed:                                # no more betting: straight to the showdown
                 self.street = len(self.game.streets) - 1
@@ -298,7 +315,8 @@ class Hand(Betting):
         self._open_betting()
         self.actor = None
         self.phase = _DEAL_BOARD
-        self.log.append(("retract", self.street))
+        if self.log is not None:
+            self.log.append(StreetRetracted(self.street))
         return taken
 
     def swap_hole(self, player: int, old: str, new: str) -> None:
@@ -307,7 +325,8 @@ class Hand(Betting):
             raise IllegalAction(f"player {player} does not hold {old}")
         self._take_cards([new])
         self.hole[player][self.hole[player].index(old)] = new
-        self.log.append(("swap", player, old, new))
+        if self.log is not None:
+            self.log.append(HoleSwapped(player, old, new))
 
     def run_it(self, times: int) -> None:
         """POT-11: deal the rest of the board ``times`` times; each run is worth 1/times of every pot."""
@@ -321,7 +340,8 @@ class Hand(Betting):
             raise IllegalAction("the board is complete")
         self.boards = [list(board) for _ in range(times) for board in self.boards]
         self.runs = times
-        self.log.append(("run", times))
+        if self.log is not None:
+            self.log.append(RunsAgreed(times))
 
     # --- betting -------------------------------------------------------------------------------------
 
@@ -344,7 +364,8 @@ class Hand(Betting):
             actor = self._require_actor(player)          # raises the reason
         self._give_up(actor, self.folded)
         self.acted[actor] = True
-        self.log.append(("f", actor))
+        if self.log is not None:
+            self.log.append(Folded(actor))
         self.actions += 1
         if not self._pass_turn(actor):
             self._end_round()
@@ -366,7 +387,8 @@ class Hand(Betting):
             self.chip_actions += 1
         self.acted[actor] = True
         self.level_at_action[actor] = current
-        self.log.append(("cc", actor))
+        if self.log is not None:
+            self.log.append(CheckedOrCalled(actor))
         self.actions += 1
         if not self._pass_turn(actor):
             self._end_round()
@@ -414,7 +436,8 @@ class Hand(Betting):
                     acted[j] = False
         self.acted[actor] = True
         self.level_at_action[actor] = amount
-        self.log.append(("cbr", actor, amount))
+        if self.log is not None:
+            self.log.append(BetOrRaisedTo(actor, amount))
         self.actions += 1
         self.chip_actions += 1
         if not self._pass_turn(actor):
@@ -427,7 +450,8 @@ class Hand(Betting):
             raise IllegalAction(f"player {player} has no live hand")
         self.forfeit[player] = forfeit
         self._give_up(player, self.folded)
-        self.log.append(("kill", player))
+        if self.log is not None:
+            self.log.append(Killed(player))
         if self.live_count == 1:
             self._end_round()
         elif self.phase is _BETTING and self.actor is not None:
@@ -479,7 +503,8 @@ class Hand(Betting):
             self._take_cards(cards)
             self.hole[player] = list(cards)
         self.shown[player] = True
-        self.log.append(("sm", player, tuple(self.hole[player])))
+        if self.log is not None:
+            self.log.append(Shown(player, tuple(self.hole[player])))
         self._maybe_finish_showdown()
 
     def muck(self, player: int) -> None:
@@ -488,7 +513,8 @@ class Hand(Betting):
         if self._sole_claimant(player):
             raise IllegalAction(f"player {player} holds the last live hand of a pot and wins it (POT-8)")
         self._give_up(player, self.mucked)
-        self.log.append(("sm", player, None))
+        if self.log is not None:
+            self.log.append(Mucked(player))
         self._maybe_finish_showdown()
 
     def _sole_claimant(self, player: int) -> bool:

@@ -17,8 +17,21 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, assert_never
 
+from dealerpi.engine import (
+    BetOrRaisedTo,
+    BoardDealt,
+    CheckedOrCalled,
+    Folded,
+    HoleDealt,
+    HoleSwapped,
+    Killed,
+    Mucked,
+    RunsAgreed,
+    Shown,
+    StreetRetracted,
+)
 from dealerpi.engine.hand import UNKNOWN, Hand, Phase
 from dealerpi.history.phh import HandRecord, PHHError
 from dealerpi.history.replay import VARIANTS, Status, apply_actions, replay, start_hand
@@ -135,42 +148,46 @@ def _to_turn(shadow: Hand, killed: set[int], actor: int | None, play: Callable[[
 
 
 def _actions(hand: Hand) -> list[str]:
+    if hand.log is None:
+        raise ValueError("the hand was played without its log (keep_log=False): it cannot be written")
     actions: list[str] = []
     # The table deals board cards one read at a time; PHH writes a street's cards on one line.
     ends = {sum(s.board_cards for s in hand.game.streets[: k + 1]) for k in range(len(hand.game.streets))}
     on_board = 0
     for entry in hand.log:
-        kind = entry[0]
-        if kind == "dh":
-            _, player, cards = entry
-            actions.append(f"d dh p{_int(player) + 1} {_cards(cards)}")
-        elif kind == "db":
-            dealt = entry[2]
-            assert isinstance(dealt, tuple | list)
-            cards = _cards(dealt)
-            if on_board not in ends and actions and actions[-1].startswith("d db "):
-                actions[-1] += cards                     # the rest of the street begun on the line before
-            else:
-                actions.append(f"d db {cards}")
-            on_board += len(dealt)
-        elif kind in ("f", "cc"):
-            actions.append(f"p{_int(entry[1]) + 1} {kind}")
-        elif kind == "cbr":
-            actions.append(f"p{_int(entry[1]) + 1} cbr {_int(entry[2])}")
-        elif kind == "sm":
-            _, player, cards = entry
-            actions.append(f"p{_int(player) + 1} sm" + ("" if cards is None else f" {_cards(cards)}"))
-        elif kind == "retract":
-            # BRD-1: a void street's cards were taken back before anyone acted; the record keeps the redeal.
-            while actions and actions[-1].startswith("d db "):
-                actions.pop()
-        elif kind == "kill":
-            actions.append(f"{_KILL}{_int(entry[1])}")
-        elif kind == "swap":
-            _, player, old, new = entry
-            _swap_hole_card(actions, _int(player), str(old), str(new))
-        else:
-            raise PHHError(f"PHH has no notation for the hand's {kind!r} step ({entry!r})")
+        match entry:
+            case HoleDealt(player, cards):
+                actions.append(f"d dh p{player + 1} {_cards(cards)}")
+            case BoardDealt(_, cards):
+                if on_board not in ends and actions and actions[-1].startswith("d db "):
+                    actions[-1] += _cards(cards)         # the rest of the street begun on the line before
+                else:
+                    actions.append(f"d db {_cards(cards)}")
+                on_board += len(cards)
+            case Folded(player):
+                actions.append(f"p{player + 1} f")
+            case CheckedOrCalled(player):
+                actions.append(f"p{player + 1} cc")
+            case BetOrRaisedTo(player, amount):
+                actions.append(f"p{player + 1} cbr {amount}")
+            case Shown(player, cards):
+                actions.append(f"p{player + 1} sm {_cards(cards)}")
+            case Mucked(player):
+                actions.append(f"p{player + 1} sm")
+            case StreetRetracted():
+                # BRD-1: a void street's cards were taken back before anyone acted; the record keeps the redeal.
+                while actions and actions[-1].startswith("d db "):
+                    actions.pop()
+            case Killed(player):
+                actions.append(f"{_KILL}{player}")
+            case HoleSwapped(player, old, new):
+                _swap_hole_card(actions, player, old, new)
+            case RunsAgreed(1):
+                pass                                     # POT-11: run once is the ordinary deal
+            case RunsAgreed(times):
+                raise PHHError(f"PHH has no notation for running the board {times} times (POT-11)")
+            case _:
+                assert_never(entry)
     return actions
 
 
@@ -187,11 +204,5 @@ def _swap_hole_card(actions: list[str], player: int, old: str, new: str) -> None
     raise PHHError(f"p{player + 1} was never dealt {old}")
 
 
-def _cards(cards: object) -> str:
-    assert isinstance(cards, tuple | list)
-    return "".join("??" if card == UNKNOWN else str(card) for card in cards)
-
-
-def _int(value: object) -> int:
-    assert isinstance(value, int)
-    return value
+def _cards(cards: tuple[str, ...]) -> str:
+    return "".join("??" if card == UNKNOWN else card for card in cards)

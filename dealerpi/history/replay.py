@@ -281,8 +281,9 @@ def _new_hand(record: HandRecord, game_name: str, scale: int, *, whole: bool) ->
     if record.small_bet is not None and record.big_bet is not None:
         limits = (_scaled(record.small_bet, scale), _scaled(record.big_bet, scale))
     min_bet = _scaled(record.min_bet, scale) if record.min_bet is not None else max(blinds, default=0)
-    try:
-        return Hand(game, stacks=stacks, blinds=blinds, antes=antes, min_bet=min_bet, limits=limits)
+    try:   # a replay compares stacks and never reads the hand's log: not kept (a step costs less, docs/replay.md)
+        return Hand(game, stacks=stacks, blinds=blinds, antes=antes, min_bet=min_bet, limits=limits,
+                    keep_log=False)
     except (IllegalAction, ValueError) as exc:
         raise _Stop(Status.INVALID, f"the engine refused the hand's set-up: {exc}") from exc
 

@@ -12,6 +12,7 @@ import sys
 import pytest
 
 import dealerpi.engine as engine
+from dealerpi.engine import hand_log
 from dealerpi.engine.expectation import Expectation, LegalActions, Waiting
 from dealerpi.engine.reading import PotNow, SeatNow, SeatStatus
 from dealerpi.engine.records import Alert, DealRecord, Outcome
@@ -22,7 +23,8 @@ from dealerpi.engine.table import Table
 def test_every_name_of_the_face_is_the_defining_modules_object() -> None:
     defined = {"Alert": Alert, "DealRecord": DealRecord, "Expectation": Expectation, "LegalActions": LegalActions,
                "Outcome": Outcome, "PotNow": PotNow, "SeatNow": SeatNow, "SeatState": SeatState,
-               "SeatStatus": SeatStatus, "Table": Table, "TableState": TableState, "Waiting": Waiting}
+               "SeatStatus": SeatStatus, "Table": Table, "TableState": TableState, "Waiting": Waiting,
+               **{name: getattr(hand_log, name) for name in hand_log.__all__}}     # the records of Hand.log
     assert sorted(engine.__all__) == sorted(defined)
     for name, value in defined.items():
         assert getattr(engine, name) is value, name
@@ -40,7 +42,7 @@ def test_the_replay_command_does_not_import_the_table() -> None:
             "print(sorted(m for m in sys.modules if m.startswith('dealerpi.engine')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == str(["dealerpi.engine", "dealerpi.engine.betting", "dealerpi.engine.games",
-                               "dealerpi.engine.hand", "dealerpi.engine.pots"])
+                               "dealerpi.engine.hand", "dealerpi.engine.hand_log", "dealerpi.engine.pots"])
 
 
 def test_importing_a_name_from_the_face_imports_its_module() -> None:

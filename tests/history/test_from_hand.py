@@ -229,3 +229,31 @@ def test_a_dead_blind_with_antes_that_phh_would_layer_raises() -> None:
     assert hand.won[0] == 23
     with pytest.raises(PHHError, match="dead blind, written as an ante, would make a side-pot layer"):
         record_from_hand(hand, blinds=[1, 2, 0], antes=[10, 10, 10], dead=[0, 0, 5])
+
+
+def test_pot11_running_the_board_once_is_the_ordinary_deal() -> None:
+    """POT-11: all in pre-flop, the players agree to run it once: the record is the ordinary deal (PHH has no
+    step for it). Board 2c3c4c 9s Td: p1's aces beat p2's kings; p1 wins 100 + 100 = 200, p2 0."""
+    hand = Hand(GAMES["nlhe"], [100, 100], blinds=[2, 1], min_bet=2)
+    deal(hand, "AhAd", "KhKd")
+    hand.bet_or_raise_to(100)
+    hand.check_or_call()
+    hand.run_it(1)
+    for street in (["2c", "3c", "4c"], ["9s"], ["Td"]):
+        hand.deal_board(street)
+    hand.settle()
+    assert hand.stacks == [200, 0]
+    record = record_from_hand(hand, blinds=[2, 1])
+    assert record.actions == ("d dh p1 AhAd", "d dh p2 KhKd", "p2 cbr 100", "p1 cc", "d db 2c3c4c", "d db 9s",
+                              "d db Td")
+    replays_to_its_stacks(hand, blinds=[2, 1])
+
+
+def test_a_hand_without_its_log_is_not_written() -> None:
+    """A hand played with keep_log=False (as the replay plays them) has no steps to write: a clear error,
+    not an empty record."""
+    hand = Hand(GAMES["nlhe"], [100, 100], blinds=[2, 1], min_bet=2, keep_log=False)
+    deal(hand, "AsAd", "7c2d")
+    hand.fold()
+    with pytest.raises(ValueError, match="played without its log"):
+        record_from_hand(hand, blinds=[2, 1])
