@@ -1,0 +1,210 @@
+"""Faults in a cash room (issue 15 "Faults"): a REAL mosquitto, two tables (the daemon's API on fake devices
+plus the console's bridge, console_kit) and ``dealerpi room`` as its own process, driven through its page.
+The broker is killed mid-game and started again, the room is killed with SIGKILL right after it sent a
+command and while a hand becomes final, and a table goes offline and comes back. At the end no hand is
+lost, none is stored twice, no command is applied twice, and the room's hands are exactly the finished
+hands of each table's journal (read again from the journal by dealerpi.console.final_hands)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import signal
+import sqlite3
+import sys
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+from console_kit import make
+from mqtt_kit import Broker
+
+from dealerpi.console.final_hands import FinalHands
+from dealerpi.console.mqtt_bridge import TableBridge
+
+TABLES = ("t1", "t2")
+
+
+class RoomProcess:
+    """``python -m dealerpi room --config room.toml``: started, asked through its page, killed."""
+
+    def __init__(self, folder: Path, broker: Broker) -> None:
+        self.folder = folder
+        self.config = folder / "room.toml"
+        self.config.write_text(
+            f'[room]\ndatabase = "room.sqlite"\nlisten = "127.0.0.1:0"\nstate = "room-state"\n\n'
+            f'[mqtt]\nhost = "127.0.0.1"\nport = {broker.port}\n'
+            f'password_file = "{broker.folder / "broker" / "room.password"}"\n\n'
+            f'[[games]]\nname = "nlhe-1-3"\ntables = ["t1", "t2"]\nstack = 200\n')
+        self.process: asyncio.subprocess.Process | None = None
+        self.url = ""
+
+    async def start(self) -> None:
+        with open(self.folder / "room.log", "ab") as log:
+            self.process = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "dealerpi", "room", "--config", str(self.config),
+                stdout=asyncio.subprocess.PIPE, stderr=log)
+        assert self.process.stdout is not None
+        line = (await asyncio.wait_for(self.process.stdout.readline(), 30)).decode()
+        assert line.startswith("DealerPi room on 127.0.0.1:"), line
+        self.url = f"http://127.0.0.1:{int(line.split(';')[0].rpartition(':')[2])}"
+
+    async def kill(self, sig: signal.Signals = signal.SIGKILL) -> int:
+        assert self.process is not None
+        self.process.send_signal(sig)
+        code = await self.process.wait()
+        self.process = None
+        return code
+
+    async def summary(self) -> dict[str, Any]:
+        async with aiohttp.ClientSession() as session, session.get(f"{self.url}/summary.json") as response:
+            data: dict[str, Any] = await response.json()
+            return data
+
+    async def post(self, body: dict[str, Any]) -> dict[str, Any]:
+        """A host's waiting-list operation, from the room's own page (loopback: no token)."""
+        async with aiohttp.ClientSession() as session, \
+                session.post(f"{self.url}/waiting", json=body, headers={"Origin": self.url}) as response:
+            assert response.status == 200, await response.text()
+            data: dict[str, Any] = await response.json()
+            return data
+
+
+async def until_summary(room: RoomProcess, condition: Any, timeout: float = 15.0) -> dict[str, Any]:
+    """The room's summary once ``condition(summary)`` holds (asked every 50 ms)."""
+    seen: dict[str, Any] = {}
+
+    async def ask() -> None:
+        while True:
+            seen.update(await room.summary())
+            if condition(seen):
+                return
+            await asyncio.sleep(0.05)
+    await asyncio.wait_for(ask(), timeout)
+    return seen
+
+
+def do(controller: Any, entry: dict[str, Any]) -> None:
+    assert controller.submit(entry).accepted, entry
+    controller.refresh()
+
+
+def fold_to_the_big_blind(controller: Any, button: int) -> None:
+    """A three-handed hand (seats 1-3) already started: the fake shoe deals six hole cards (console_kit's
+    tags T00-T05), the button (first to act pre-flop, three-handed) and the small blind (the next seat)
+    fold: the big blind takes the blinds, no showdown. The next ``start`` makes the hand final."""
+    for uid in range(6):
+        controller.on_card(f"T{uid:02d}")
+    small_blind = button % 3 + 1
+    do(controller, {"type": "act", "seat": button, "action": "fold"})
+    do(controller, {"type": "act", "seat": small_blind, "action": "fold"})
+
+
+def test_broker_room_and_table_faults_lose_no_hand_and_apply_no_command_twice(tmp_path: Path) -> None:
+    """Seats by the waiting list: Ann, Bob, Cy to t1 seats 1-3, Dee, Eve to t2 seats 1-2 (the first open
+    seat of the game's tables, in the list's order). Then, t1's buttons moving 1, 2, 3 (BLD-1):
+    1. t1 hand 1 is final (hand 2 started): the room has 1 hand;
+    2. the broker is killed; t1 hand 2 is played and hand 3 started; the broker comes back: 2 hands;
+    3. Fay joins the list, "seat next" sends her sit to t2 seat 3 and the room is SIGKILLed at once; t1
+       hand 3 becomes final while it is dead; it starts again: Fay is seated once (her sit's rid once in
+       t2's journal, the list empty) and t1 hand 3 is stored: 3 hands;
+    4. t2's console stops (the room sees it offline), t2 plays hands 1 and 2 (button 1, then 2) and starts
+       hand 3; its console comes back: 5 hands.
+    The room's hands are then exactly the tables' final hands (t1: 3, t2: 2), each stored once."""
+    broker = Broker(tmp_path, list(TABLES))
+    broker.start()
+    tables = {}
+    for name in TABLES:
+        (tmp_path / name).mkdir()
+        tables[name] = make(tmp_path / name)
+    room = RoomProcess(tmp_path, broker)
+    commands: list[str] = []
+
+    async def main() -> None:
+        bridges: dict[str, asyncio.Future[None]] = {}
+
+        def bridge(name: str) -> None:
+            config, _controller, api = tables[name]
+            bridges[name] = asyncio.ensure_future(TableBridge(broker.settings(name), api.path, config.journal,
+                                                              retry=0.1).run())
+
+        async def stop_bridge(name: str) -> None:
+            bridges[name].cancel()
+            await asyncio.gather(bridges[name], return_exceptions=True)
+
+        for name in TABLES:
+            await tables[name][2].start()
+            bridge(name)
+        await room.start()
+        try:
+            await until_summary(room, lambda s: all(s["tables"].get(t, {}).get("online") for t in TABLES))
+            for player in ("Ann", "Bob", "Cy", "Dee", "Eve"):
+                await room.post({"op": "add", "game": "nlhe-1-3", "player": player})
+            for _ in range(5):
+                commands.append((await room.post({"op": "seat", "game": "nlhe-1-3"}))["command"])
+            seated = await until_summary(room, lambda s: s["games"][0]["waiting"] == [] and
+                                         s["tables"]["t2"]["open"] == [3])
+            assert seated["tables"]["t1"]["open"] == []
+            t1, t2 = tables["t1"][1], tables["t2"][1]
+
+            do(t1, {"type": "start"})
+            fold_to_the_big_blind(t1, button=1)
+            do(t1, {"type": "start"})
+            await until_summary(room, lambda s: s["hands"] == 1)
+
+            broker.kill()                                                   # 2. the broker dies mid-game
+            fold_to_the_big_blind(t1, button=2)
+            do(t1, {"type": "start"})
+            await asyncio.sleep(0.3)
+            broker.start()
+            await until_summary(room, lambda s: s["hands"] == 2)
+
+            await room.post({"op": "add", "game": "nlhe-1-3", "player": "Fay"})   # 3. the room is killed
+            commands.append((await room.post({"op": "seat", "game": "nlhe-1-3"}))["command"])
+            assert await room.kill() == -signal.SIGKILL
+            fold_to_the_big_blind(t1, button=3)
+            do(t1, {"type": "start"})
+            await room.start()
+            after = await until_summary(room, lambda s: s["hands"] == 3 and s["games"][0]["waiting"] == [] and
+                                        s["tables"]["t2"]["open"] == [])
+            assert after["tables"]["t2"]["seats"]["3"]["player"] == "Fay"
+
+            await stop_bridge("t2")                                         # 4. a table offline and back
+            await until_summary(room, lambda s: s["tables"]["t2"]["online"] is False)
+            do(t2, {"type": "start"})
+            fold_to_the_big_blind(t2, button=1)
+            do(t2, {"type": "start"})
+            fold_to_the_big_blind(t2, button=2)
+            do(t2, {"type": "start"})
+            bridge("t2")
+            await until_summary(room, lambda s: s["hands"] == 5 and s["tables"]["t2"]["online"])
+            assert await room.kill(signal.SIGTERM) == 0
+        finally:
+            if room.process is not None:
+                await room.kill()
+            for task in bridges.values():
+                task.cancel()
+            await asyncio.gather(*bridges.values(), return_exceptions=True)
+            for _config, _controller, api in tables.values():
+                await api.stop()
+
+    try:
+        asyncio.run(main())
+    finally:
+        broker.kill()
+    db = sqlite3.connect(tmp_path / "room.sqlite")
+    for name in TABLES:
+        journal = FinalHands(tables[name][0].journal)
+        final = journal.poll()
+        stored = sorted(db.execute("SELECT session, seq, phh FROM hands WHERE tbl = ?", (name,)))
+        assert stored == [(journal.session, hand.seq, hand.phh) for hand in final]
+    assert [len(FinalHands(tables[t][0].journal).poll()) for t in TABLES] == [3, 2]
+    assert db.execute("SELECT COUNT(*) FROM commands WHERE answer IS NULL").fetchone() == (0,)
+    assert db.execute("SELECT COUNT(*) FROM waiting").fetchone() == (0,)
+    sits = {name: [(line["player"], line["seat"], line["rid"]) for line in map(json.loads,
+            tables[name][0].journal.read_text().splitlines()) if line.get("type") == "sit"] for name in TABLES}
+    assert sits == {"t1": [("Ann", 1, f"room:{commands[0]}"), ("Bob", 2, f"room:{commands[1]}"),
+                           ("Cy", 3, f"room:{commands[2]}")],
+                    "t2": [("Dee", 1, f"room:{commands[3]}"), ("Eve", 2, f"room:{commands[4]}"),
+                           ("Fay", 3, f"room:{commands[5]}")]}
+    db.close()
