@@ -38,9 +38,9 @@ from dealerpi.room.client import mqtt_client, say_offline
 
 _LOGGER = logging.getLogger(__name__)
 
-# the journal inputs the room may send: seats (a player from the waiting list, balancing), the stakes, and
-# pause/resume (TRN-5 hand-for-hand, a break)
-COMMANDS = frozenset({"sit", "leave", "move", "away", "back", "chips", "table", "pause", "resume"})
+# the journal inputs the room may send: seats (a player from the waiting list, balancing), the stakes, the
+# button a tournament table's draw gave, and pause/resume (TRN-5 hand-for-hand, a break)
+COMMANDS = frozenset({"sit", "leave", "move", "away", "back", "chips", "table", "button", "pause", "resume"})
 RETRY_SECONDS = 1.0
 
 

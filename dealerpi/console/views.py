@@ -40,6 +40,10 @@ def public_view(table: Table) -> dict[str, Any]:
         "pots": [{"amount": pot.amount, "eligible": list(pot.eligible)} for pot in dealer.pots],
         "payouts": [[seat, chips] for seat, chips in dealer.payouts],
         "seats": {str(seat): _seat(table, seat, tabled.get(seat, ())) for seat in seats},
+        # for the room's tournament (TRN-5, TRN-8): between hands or not, a pause, the last hand's blinds
+        "in_hand": not table.between_hands,
+        "paused": table.paused,
+        "last_blinds": [None, None] if table.play is None else [table.play.plan.sb, table.play.plan.bb],
     }
 
 

@@ -11,6 +11,7 @@ crosses a broker restart or a room restart exactly once.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import secrets
@@ -24,12 +25,14 @@ import aiomqtt
 from dealerpi.history.phh import PHHError
 from dealerpi.room.broker import ROOM, Topics
 from dealerpi.room.client import mqtt_client, say_offline
+from dealerpi.room.mtt import Director, TournamentError, new_state
 from dealerpi.room.settings import RoomSettings
 from dealerpi.room.store import Store
 
 _LOGGER = logging.getLogger(__name__)
 
 RESEND_SECONDS = 2.0
+TICK_SECONDS = 0.5       # how often the tournament's level clock is looked at
 STATS_SECONDS = 1.0      # the page's statistics are summed again at most this often (bench/bench_room.py)
 
 
@@ -44,8 +47,13 @@ class TableSeen:
 
 class RoomService:
     def __init__(self, settings: RoomSettings, store: Store, *, retry: float = 1.0,
-                 resend_seconds: float = RESEND_SECONDS) -> None:
+                 resend_seconds: float = RESEND_SECONDS, clock: Callable[[], float] = time.time,
+                 tick_seconds: float = TICK_SECONDS) -> None:
         self.settings, self.store, self.retry, self.resend_seconds = settings, store, retry, resend_seconds
+        self.clock, self.tick_seconds = clock, tick_seconds
+        self.director: Director | None = None
+        if settings.tournament is not None:
+            self.director = Director(settings.tournament, store.tournament() or new_state(secrets.token_hex(4)))
         self.topics = Topics(settings.mqtt.prefix)
         self.tables: dict[str, TableSeen] = {}
         self.connected = False
@@ -73,7 +81,8 @@ class RoomService:
                     _LOGGER.info("room: on the broker %s:%d", self.settings.mqtt.host, self.settings.mqtt.port)
                     self._changed()
                     try:
-                        await asyncio.gather(self._receive(client), self._resend_commands(client))
+                        await asyncio.gather(self._receive(client), self._resend_commands(client),
+                                             self._tick(client))
                     except asyncio.CancelledError:
                         await say_offline(client, f"{prefix}/{ROOM}/availability")
                         raise
@@ -114,6 +123,7 @@ class RoomService:
                 self._store_hand(table, data)
             elif isinstance(data.get("id"), str) and not data.get("retry"):
                 self.store.answer(data["id"], data)
+            await self._direct(client)
         self._changed()
 
     def _store_hand(self, table: str, data: dict[str, Any]) -> None:
@@ -140,6 +150,54 @@ class RoomService:
             for cid, table, payload in self.store.unanswered():
                 await client.publish(self.topics.command(table), json.dumps({"id": cid, **payload}), qos=1)
             await asyncio.sleep(self.resend_seconds)
+
+    # --- the tournament (dealerpi/room/mtt.py) ---------------------------------------------------------
+
+    async def _tick(self, client: aiomqtt.Client) -> None:
+        """The level clock: the director looks at it every ``tick_seconds``."""
+        while True:
+            await self._direct(client)
+            await asyncio.sleep(self.tick_seconds)
+
+    async def _direct(self, client: aiomqtt.Client | None) -> None:
+        """One step of the director; its state and commands stored together, then the commands sent."""
+        director = self.director
+        if director is None:
+            return
+        before = json.dumps(director.state, sort_keys=True)
+        commands = director.step(self.views(), self.store.command_answer, self.clock())
+        if commands or json.dumps(director.state, sort_keys=True) != before:
+            self.store.save_tournament(director.state, commands)
+            self._changed()
+        for cid, table, payload in commands:
+            if client is not None:
+                with contextlib.suppress(aiomqtt.MqttError):      # the resend loop sends it again
+                    await client.publish(self.topics.command(table), json.dumps({"id": cid, **payload}), qos=1)
+
+    def views(self) -> dict[str, dict[str, Any]]:
+        """The online tables' public states (the director waits for a table that is offline)."""
+        return {name: seen.state for name, seen in self.tables.items() if seen.online and seen.state}
+
+    def register(self, player: str) -> None:
+        """A player joins the tournament (``TournamentError`` says why not)."""
+        if self.director is None:
+            raise TournamentError("this room has no [tournament]")
+        self.director.register(player)
+        self.store.save_tournament(self.director.state, [])
+        self._changed()
+
+    async def start_tournament(self) -> None:
+        """TRN-9: the seed of the seat draw comes from the system's randomness here, at the edge, and is
+        stored with the state: a restarted room redraws nothing."""
+        if self.director is None:
+            raise TournamentError("this room has no [tournament]")
+        self.director.start(secrets.randbits(64), self.clock())
+        self.store.save_tournament(self.director.state, [])
+        await self._direct(self._client)
+
+    def tournament(self) -> dict[str, Any] | None:
+        """The tournament's clock, field, tables and places (the page's part; tests inspect it)."""
+        return None if self.director is None else self.director.summary(self.views(), self.clock())
 
     async def command(self, table: str, payload: dict[str, Any], waiting: int | None = None) -> str:
         """Store a command, then publish it (now if connected; else it goes with the next resend)."""
@@ -170,7 +228,7 @@ class RoomService:
                   "open": {t: self.open_seats(t) for t in g.tables}, "waiting": self.store.waiting(g.name)}
                  for g in self.settings.games]
         return {"broker": self.connected, "tables": tables, "games": games, "hands": self.hands_stored,
-                "players": self.players()}
+                "players": self.players(), "tournament": self.tournament()}
 
     def players(self) -> dict[str, dict[str, int]]:
         """Everyone's statistics overall, summed again only when hands came and ``STATS_SECONDS`` passed (a

@@ -14,6 +14,8 @@
     name = "nlhe-1-3"
     tables = ["t1", "t2"]
     stack = 300
+
+    [tournament]                      # a multi-table tournament (dealerpi/room/mtt_config.py)
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from urllib.parse import urlsplit
 
 from dealerpi.room.broker import NAME, ROOM, MqttSettings, parse_mqtt
 from dealerpi.room.store_sql import POSTGRESQL
+from dealerpi.room.mtt_config import TournamentSettings, parse_tournament
 
 
 class RoomConfigError(ValueError):
@@ -48,6 +51,7 @@ class RoomSettings:
     state: Path
     mqtt: MqttSettings
     games: tuple[Game, ...] = ()
+    tournament: TournamentSettings | None = None
 
     def listen_address(self) -> tuple[str, int]:
         host, _, port = self.listen.rpartition(":")
@@ -65,8 +69,8 @@ def load_room(path: Path) -> RoomSettings:
 
 
 def parse_room(data: dict[str, Any], source: Path) -> RoomSettings:
-    errors = [f"{source}: {key}: unknown key (expected one of: room, mqtt, games)"
-              for key in data if key not in ("room", "mqtt", "games")]
+    errors = [f"{source}: {key}: unknown key (expected one of: room, mqtt, games, tournament)"
+              for key in data if key not in ("room", "mqtt", "games", "tournament")]
     room = data.get("room", {})
     if not isinstance(room, dict):
         errors.append(f"{source}: room: must be a table")
@@ -110,6 +114,10 @@ def parse_room(data: dict[str, Any], source: Path) -> RoomSettings:
         if not errors:
             assert isinstance(name, str) and isinstance(tables, list) and isinstance(stack, int)
             games.append(Game(name, tuple(tables), stack))
+    tournament = None
+    if "tournament" in data:
+        tournament, tournament_errors = parse_tournament(data["tournament"], source)
+        errors += tournament_errors
     if errors:
         raise RoomConfigError(errors)
     assert mqtt is not None
@@ -117,7 +125,7 @@ def parse_room(data: dict[str, Any], source: Path) -> RoomSettings:
     def path(text: str) -> Path:
         return Path(text) if Path(text).is_absolute() else source.parent / text
     database = url if url.startswith(POSTGRESQL) else path(url)
-    return RoomSettings(database, values["listen"], path(values["state"]), mqtt, tuple(games))
+    return RoomSettings(database, values["listen"], path(values["state"]), mqtt, tuple(games), tournament)
 
 
 def postgresql_problems(url: str) -> list[str]:

@@ -119,5 +119,21 @@ class Store:
         return [{"id": row[0], "player": row[1], "since": row[2]} for row in self.db.execute(
             "SELECT id, player, added_at FROM waiting WHERE game = ? ORDER BY id", (game,))]
 
+    # --- the tournament (dealerpi/room/mtt.py) -------------------------------------------------------
+
+    def tournament(self) -> dict[str, Any] | None:
+        row = self.db.execute("SELECT state FROM tournament WHERE id = 1").fetchone()
+        return None if row is None else dict(json.loads(row[0]))
+
+    def save_tournament(self, state: dict[str, Any], commands: list[tuple[str, str, dict[str, Any]]]) -> None:
+        """The director's state and the commands it decided, in one transaction: a room restarted after it
+        sends them (the resend loop), one restarted before it decides them again under the same ids."""
+        with self.db.transaction():
+            self.db.executemany("INSERT INTO commands (id, tbl, payload, sent_at, answer, waiting) "
+                                "VALUES (?, ?, ?, ?, NULL, NULL) ON CONFLICT DO NOTHING",
+                                [(cid, table, json.dumps(payload), _now()) for cid, table, payload in commands])
+            self.db.execute("INSERT INTO tournament VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET state = excluded.state",
+                            (json.dumps(state),))
+
 
 __all__ = ["PHHError", "Store"]

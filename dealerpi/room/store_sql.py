@@ -23,6 +23,7 @@ CREATE TABLE IF NOT EXISTS plays (tbl TEXT, session TEXT, seq INTEGER, player TE
 CREATE TABLE IF NOT EXISTS commands (id TEXT PRIMARY KEY, tbl TEXT, payload TEXT, sent_at TEXT, answer TEXT,
                                      waiting INTEGER{commands_order});
 CREATE TABLE IF NOT EXISTS waiting (id {identity}, game TEXT, player TEXT, added_at TEXT);
+CREATE TABLE IF NOT EXISTS tournament (id INTEGER PRIMARY KEY, state TEXT);
 """
 SQLITE_SCHEMA = _TABLES.format(commands_order="", identity="INTEGER PRIMARY KEY AUTOINCREMENT")
 POSTGRESQL_SCHEMA = _TABLES.format(commands_order=", n BIGINT GENERATED ALWAYS AS IDENTITY",

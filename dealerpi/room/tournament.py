@@ -136,3 +136,22 @@ def settle_round(standings: Standings, busts: Mapping[str, tuple[Sequence[str], 
         if players:
             standings = standings.bust(players, stacks)
     return standings
+
+
+def draw_into(players: Sequence[str], open_seats: Mapping[str, Sequence[int]], seated: Mapping[str, int],
+              rng: random.Random) -> dict[str, tuple[str, int]]:
+    """TRN-9 (TDA 7: players from a broken table get random seats): each player of ``players`` (in a random
+    order) to a random open seat of the table with the fewest players (``seated`` counts them; ties: the first
+    named), so the tables stay even."""
+    if len(players) > sum(len(seats) for seats in open_seats.values()):
+        raise ValueError(f"{len(players)} players do not fit in the open seats")
+    order = list(players)
+    rng.shuffle(order)
+    free = {name: rng.sample(list(seats), len(seats)) for name, seats in open_seats.items()}
+    count = {name: seated.get(name, 0) for name in open_seats}
+    drawn: dict[str, tuple[str, int]] = {}
+    for player in order:
+        table = min((t for t in sorted(free) if free[t]), key=lambda t: (count[t], t))
+        drawn[player] = (table, free[table].pop())
+        count[table] += 1
+    return drawn

@@ -176,7 +176,8 @@ def test_views_are_sent_as_changes_and_the_board_gets_no_alerts(tmp_path: Path) 
     _config, _controller, api = make(tmp_path)
     host = client(api, "host")
     board_view = api.view("board")
-    assert set(board_view) == {"hand", "game", "blinds", "board", "pots", "payouts", "seats"}
+    assert set(board_view) == {"hand", "game", "blinds", "board", "pots", "payouts", "seats", "in_hand",
+                              "paused", "last_blinds"}
     for entry in SIT:
         send(api, host, entry)
     assert set(api.view("dealer")) == set(board_view) | {"expect", "alerts", "shoe"}

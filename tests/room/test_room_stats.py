@@ -80,7 +80,7 @@ def test_room_toml_errors_name_the_file_and_key(tmp_path: Path) -> None:
         parse_room({"room": {"database": "postgresql://room:s3cret@db/room", "listen": "8790"}, "mqtt": {"port": 0},
                     "games": [{"name": "NL", "tables": [], "stack": 0}], "extra": 1}, source)
     assert caught.value.errors == [
-        f"{source}: extra: unknown key (expected one of: room, mqtt, games)",
+        f"{source}: extra: unknown key (expected one of: room, mqtt, games, tournament)",
         f"{source}: room.database: no password in the URL: give it in a password file (passfile=PATH, mode "
         "0600) or use peer authentication over the Unix socket (docs/room.md)",
         f"{source}: room.listen: must be host:port, e.g. 127.0.0.1:8790, not '8790'",

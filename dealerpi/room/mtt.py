@@ -1,0 +1,449 @@
+"""The room's multi-table tournament: a director that turns what the tables show into commands (issue 15).
+
+Pure: no I/O, no clock, no randomness of its own. ``step(views, answer, now)`` reads each table's public
+state (the bridge's retained ``P/T``: seats, hand number, ``in_hand``, ``paused``, the last hand's blinds),
+the answers to the commands it sent and the room's clock, and returns the next commands. Its whole state is
+the JSON-able ``state`` dict, which the room stores with the commands in one transaction (store.py), so a
+room restarted from it decides the same things under the same command ids: each is journaled by its table
+once (rid ``room:ID``), never twice.
+
+One batch of commands is in flight at a time; the next waits for every answer. A refusal drops the rest of
+its plan, which is decided again from what the tables then show. Seats move only on a paused table (pause is
+refused during a hand), so a moved stack is read when it can no longer change.
+
+The rules (digest section 7, ``dealerpi.room.tournament``):
+- TRN-9: the seat draw and the button draw from the room's seed (``random.Random(f"{seed}-{n}")``).
+- TRN-1: one level clock: level k starts at ``started + 60 * sum(minutes of the steps before k)``; each table
+  gets the level as a ``table`` input between hands (a break: ``pause`` "break", then ``resume``).
+- TRN-4: a seat at 0 after a hand is out: its table's busts on one hand finish by their stacks at the start
+  of the hand (more chips, the better place; equal stacks share).
+- TRN-8: after a hand, the player due the big blind at the fullest table moves to the worst seat of the
+  emptiest when they differ by two; a table is broken (its players drawn into the others' open seats) when
+  the field fits one fewer; when it fits one table, every player is redrawn to the final table (the first).
+- TRN-5: on the bubble (one player from the money) hand-for-hand: every table is paused at the end of each
+  hand until all have finished it, then resumed together; that round's busts share the places at stake
+  (TDA RP-8-A).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from dealerpi.engine.payouts import Finish, Standings
+from dealerpi.room.mtt_config import TournamentSettings
+from dealerpi.room.tournament import Layout, balance, draw_into, draw_seats, hand_for_hand_due
+
+Command = tuple[str, str, dict[str, Any]]          # (id, table, the journal input)
+View = Mapping[str, Any]
+H4H, BREAK, MOVES = "hand-for-hand", "break", "the room moves players"
+
+
+class TournamentError(ValueError):
+    """A registration or a start the tournament refuses; the message says why."""
+
+
+def new_state(tid: str) -> dict[str, Any]:
+    return {"id": tid, "phase": "registering", "players": [], "seed": None, "started": None, "seq": 0,
+            "standings": None, "active": [], "done": {}, "stacks": {}, "level": {}, "h4h": None, "final": False,
+            "pending": {}, "plan": [], "carry": {}, "events": [], "refused": []}
+
+
+class Director:
+    """See the module docstring. ``state`` is everything; ``Director(settings, state)`` goes on from it."""
+
+    def __init__(self, settings: TournamentSettings, state: dict[str, Any]) -> None:
+        self.settings, self.state = settings, state
+        self._waiting = False
+
+    # --- registration and the start ----------------------------------------------------------------
+
+    def register(self, player: str) -> None:
+        name = player.strip()
+        if self.state["phase"] != "registering":
+            raise TournamentError("registration is closed: the tournament has started")
+        if not 0 < len(name) <= 24:
+            raise TournamentError("a player's name is 1 to 24 characters")
+        if name in self.state["players"]:
+            raise TournamentError(f"{name} is registered already")
+        if len(self.state["players"]) >= len(self.settings.tables) * self.settings.seats:
+            raise TournamentError("the tournament is full")
+        self.state["players"].append(name)
+
+    def start(self, seed: int, now: float) -> None:
+        """TRN-9: the seats drawn from ``seed`` (drawn by the caller, stored here: a restart redraws nothing);
+        the level clock starts at ``now``."""
+        s, settings = self.state, self.settings
+        if s["phase"] != "registering":
+            raise TournamentError("the tournament has started already")
+        if len(s["players"]) < 2:
+            raise TournamentError("a tournament needs at least two players")
+        s.update(phase="running", seed=seed, started=now, active=list(settings.tables),
+                 done=dict.fromkeys(settings.tables, 0),
+                 standings=_standings_json(Standings(settings.buy_in * len(s["players"]), len(s["players"]),
+                                                     settings.payouts)))
+        drawn = draw_seats(s["players"], dict.fromkeys(settings.tables, settings.seats), self._rng())
+        seated = {t: sorted(seat for tt, seat in drawn.values() if tt == t) for t in settings.tables}
+        rng = self._rng()
+        s["plan"] = [[{"op": "table", "table": t, "level": 0} for t in settings.tables],
+                     [{"op": "sit", "table": t, "seat": seat, "player": p} for p, (t, seat) in sorted(drawn.items())],
+                     [{"op": "button", "table": t, "seat": rng.choice(seated[t])} for t in settings.tables
+                      if seated[t]]]
+        s["active"] = [t for t in settings.tables if seated[t]]
+        s["events"].append({"kind": "draw", "seats": {p: list(ts) for p, ts in sorted(drawn.items())}})
+
+    def _rng(self) -> random.Random:
+        self.state["seq"] += 1
+        return random.Random(f"{self.state['seed']}-{self.state['seq']}")
+
+    # --- the step ----------------------------------------------------------------------------------
+
+    @property
+    def busy(self) -> bool:
+        """Commands in flight or planned."""
+        return bool(self.state["pending"] or self.state["plan"])
+
+    def step(self, views: Mapping[str, View], answer: Callable[[str], dict[str, Any] | None],
+             now: float) -> list[Command]:
+        s = self.state
+        if s["phase"] not in ("running", "finished"):
+            return []
+        if s["pending"]:
+            answers = {cid: answer(cid) for cid in s["pending"]}
+            if any(a is None for a in answers.values()):
+                return []
+            for cid, got in answers.items():
+                assert got is not None
+                item = s["pending"][cid]
+                if got.get("accepted"):
+                    if item["op"] == "table":
+                        s["level"][item["table"]] = item["level"]
+                else:
+                    s["refused"].append({"id": cid, **item, "reason": got.get("reason")})
+                    s["plan"] = []
+            s["pending"] = {}
+        for _ in range(20):
+            if s["plan"]:
+                return self._send(views)
+            if not self._decide(views, now):
+                return []
+        return []
+
+    def _send(self, views: Mapping[str, View]) -> list[Command]:
+        """The next planned batch, each item read against the tables now; [] while one must wait."""
+        s = self.state
+        while s["plan"]:
+            batch = s["plan"][0]
+            for item in batch:
+                view = views.get(item["table"]) or {}
+                if item["op"] == "leave" and (view.get("in_hand") or not view.get("paused")):
+                    return []                  # a seat moves only on a paused table: its stack is final
+            s["plan"].pop(0)
+            commands = []
+            for item in batch:
+                payload = self._payload(item, views.get(item["table"]) or {})
+                if payload is not None:
+                    s["seq"] += 1
+                    cid = f"{s['id']}-{s['seq']}"
+                    s["pending"][cid] = item
+                    commands.append((cid, item["table"], payload))
+            if commands:
+                return commands
+        return []
+
+    def _payload(self, item: dict[str, Any], view: View) -> dict[str, Any] | None:
+        op, s = item["op"], self.state
+        if op == "table":
+            return self.settings.table_input(item["level"])
+        if op == "pause":
+            return None if view.get("paused") is not None else {"type": "pause", "reason": item["reason"]}
+        if op == "resume":
+            return None if view.get("paused") is None else {"type": "resume"}
+        if op == "button":
+            return {"type": "button", "seat": item["seat"]}
+        if op == "sit":
+            stack = s["carry"].pop(item["player"], self.settings.starting_stack)
+            return {"type": "sit", "seat": item["seat"], "player": item["player"], "stack": stack}
+        seat = next((int(n) for n, v in _seats(view).items() if v.get("player") == item["player"]), None)
+        if seat is None:
+            return None
+        if op == "leave":
+            s["carry"][item["player"]] = _seats(view)[str(seat)]["stack"]
+        return {"type": "leave", "seat": seat}              # "leave" (a move) or "drop" (a bust)
+
+    # --- decisions: one at a time; True if the state changed ------------------------------------------
+
+    def _decide(self, views: Mapping[str, View], now: float) -> bool:
+        s = self.state
+        if s["phase"] != "running":
+            return False
+        live = {t: views[t] for t in s["active"] if views.get(t)}
+        for table, view in live.items():
+            if not view.get("in_hand") and view.get("hand", 0) > s["done"].get(table, 0):
+                self._hand_ended(table, view)
+                return True
+        standings = _standings(s["standings"])
+        if standings.remaining == 1:
+            winner = next(p for p in s["players"] if all(f.player != p for f in standings.finishes))
+            s["standings"] = _standings_json(standings.win(winner))
+            s["phase"] = "finished"
+            s["events"].append({"kind": "winner", "player": winner})
+            return True
+        if len(live) < len(s["active"]):
+            return False                                    # a table not heard from yet: wait for it
+        self._waiting = False                               # a move waits for a table to finish its hand
+        return (self._hand_for_hand_round(live) or self._final_table(live) or self._break_table(live)
+                or self._balance(live) or self._hand_for_hand_pauses(live) or self._levels(live, now)
+                or self._release(live))
+
+    def _release(self, live: Mapping[str, View]) -> bool:
+        """Resume the tables the room paused to move players, or for hand-for-hand once it is over."""
+        if self._waiting:
+            return False
+        reasons = {MOVES} if self.state["h4h"] is not None else {MOVES, H4H}
+        held = [t for t, v in live.items() if v.get("paused") in reasons]
+        if held:
+            self.state["plan"] = [[{"op": "resume", "table": t} for t in held]]
+        return bool(held)
+
+    def _hand_ended(self, table: str, view: View) -> None:
+        """TRN-4: the seats at 0 are out; the others' stacks are the next hand's starting stacks."""
+        s = self.state
+        seats = _seats(view)
+        finished = {f.player for f in _standings(s["standings"]).finishes}
+        busted = [v["player"] for _, v in _clockwise(view) if v["stack"] == 0 and v["player"] not in finished]
+        if busted:
+            h4h = s["h4h"]
+            if h4h is not None and h4h["round"] is not None:
+                h4h["busts"].append({"table": table, "players": busted})
+            else:
+                stacks = {p: s["stacks"].get(p, 0) for p in busted}
+                s["standings"] = _standings_json(_standings(s["standings"]).bust(busted, stacks))
+                s["events"].append({"kind": "bust", "table": table, "hand": view["hand"], "players": busted,
+                                    "stacks": stacks})
+        s["plan"] = [[{"op": "drop", "table": table, "player": v["player"]} for v in seats.values()
+                      if v.get("player") and v["stack"] == 0]] if any(
+            v.get("player") and v["stack"] == 0 for v in seats.values()) else []
+        for v in seats.values():
+            if v.get("player"):
+                s["stacks"][v["player"]] = v["stack"]
+        s["done"][table] = view["hand"]
+
+    def _hand_for_hand_round(self, live: Mapping[str, View]) -> bool:
+        """TRN-5: when every table finished the round's hand and is paused: its busts share (RP-8-A)."""
+        s = self.state
+        h4h = s["h4h"]
+        if h4h is None or h4h["round"] is None:
+            return False
+        if not all(_held(v) and v["hand"] > h4h["round"].get(t, 0) for t, v in live.items()):
+            return False
+        busted = [p for bust in h4h["busts"] for p in bust["players"]]
+        standings = _standings(s["standings"])
+        if busted:
+            standings = standings.bust(busted)
+            s["standings"] = _standings_json(standings)
+        s["events"].append({"kind": "hand-for-hand", "round": h4h["rounds"] + 1, "players": busted})
+        h4h.update(round=None, busts=[], rounds=h4h["rounds"] + 1)
+        if standings.remaining <= len(self.settings.payouts):     # in the money: normal play again (_release)
+            s["h4h"] = None
+        return True
+
+    def _final_table(self, live: Mapping[str, View]) -> bool:
+        """When the field fits one table: everyone leaves and is redrawn to the final table (TRN-9)."""
+        s, settings = self.state, self.settings
+        remaining = _standings(s["standings"]).remaining
+        in_round = s["h4h"] is not None and s["h4h"]["round"] is not None     # a hand-for-hand round ends first
+        if len(live) < 2 or remaining > settings.seats or in_round:
+            return False
+        if not self._hold(live):
+            return False
+        final = settings.tables[0] if settings.tables[0] in live else next(iter(live))
+        players = [v["player"] for view in live.values() for v in _seats(view).values()
+                   if v.get("player") and v["stack"] > 0]
+        rng = self._rng()
+        seats = rng.sample(range(1, settings.seats + 1), len(players))
+        drawn = dict(zip(sorted(players), seats, strict=True))
+        s["plan"] = [[{"op": "leave", "table": t, "player": v["player"]} for t, view in live.items()
+                      for v in _seats(view).values() if v.get("player")],
+                     [{"op": "sit", "table": final, "seat": seat, "player": p} for p, seat in drawn.items()],
+                     [{"op": "button", "table": final, "seat": rng.choice(seats)}]]
+        s["active"], s["final"], s["h4h"] = [final], True, None
+        s["events"].append({"kind": "final", "table": final, "seats": drawn})
+        return True
+
+    def _break_table(self, live: Mapping[str, View]) -> bool:
+        """The field fits one fewer table: the last table still running is broken, its players drawn into
+        the others' open seats (TDA 7)."""
+        s, settings = self.state, self.settings
+        remaining = _standings(s["standings"]).remaining
+        if len(live) < 3 or remaining > settings.seats * (len(live) - 1):
+            return False
+        broken = next(t for t in reversed(settings.tables) if t in live)
+        if not self._hold({broken: live[broken]}):
+            return False
+        players = [v["player"] for v in _seats(live[broken]).values() if v.get("player") and v["stack"] > 0]
+        others = {t: v for t, v in live.items() if t != broken}
+        drawn = draw_into(players, {t: _open(v) for t, v in others.items()},
+                          {t: len(_players(v)) for t, v in others.items()}, self._rng())
+        s["plan"] = [[{"op": "leave", "table": broken, "player": v["player"]}
+                      for v in _seats(live[broken]).values() if v.get("player")],
+                     [{"op": "sit", "table": t, "seat": seat, "player": p} for p, (t, seat) in sorted(drawn.items())]]
+        s["active"] = [t for t in s["active"] if t != broken]
+        s["events"].append({"kind": "break", "table": broken, "seats": {p: list(ts) for p, ts in drawn.items()}})
+        return True
+
+    def _balance(self, live: Mapping[str, View]) -> bool:
+        """TRN-8: one move from the fullest table to the emptiest when they differ by two, the source table
+        held between hands."""
+        layouts = [_layout(t, v, self.settings.seats) for t, v in live.items()]
+        if any(layout is None for layout in layouts):
+            return False
+        move = balance([layout for layout in layouts if layout is not None])
+        if move is None or not self._hold({move.from_table: live[move.from_table]}):
+            return False
+        s = self.state
+        s["plan"] = [[{"op": "leave", "table": move.from_table, "player": move.player}],
+                     [{"op": "sit", "table": move.to_table, "seat": move.to_seat, "player": move.player}]]
+        s["events"].append({"kind": "move", "player": move.player, "from": [move.from_table, move.from_seat],
+                            "to": [move.to_table, move.to_seat]})
+        return True
+
+    def _hold(self, tables: Mapping[str, View]) -> bool:
+        """True when every one of ``tables`` is paused between hands; else plan pausing those between hands
+        (one in a hand is waited for) and False."""
+        if all(_held(v) for v in tables.values()):
+            return True
+        self._waiting = True
+        self.state["plan"] = [[{"op": "pause", "table": t, "reason": MOVES}
+                               for t, v in tables.items() if not v.get("in_hand") and v.get("paused") is None]]
+        if not self.state["plan"][0]:
+            self.state["plan"] = []
+        return False
+
+    def _hand_for_hand_pauses(self, live: Mapping[str, View]) -> bool:
+        """TRN-5: on the bubble every table is paused when its hand of the round ends; when all are, the
+        next round starts at every table at once."""
+        s = self.state
+        remaining = _standings(s["standings"]).remaining
+        if s["h4h"] is None:
+            if len(live) < 2 or not hand_for_hand_due(remaining, len(self.settings.payouts)):
+                return False
+            s["h4h"] = {"round": None, "busts": [], "rounds": 0}
+            s["events"].append({"kind": "hand-for-hand begins", "remaining": remaining})
+            return True
+        h4h = s["h4h"]
+        due = [t for t, v in live.items() if not v.get("in_hand") and v.get("paused") is None
+               and (h4h["round"] is None or v["hand"] > h4h["round"].get(t, 0))]
+        if due:
+            s["plan"] = [[{"op": "pause", "table": t, "reason": H4H} for t in due]]
+            return True
+        if h4h["round"] is None and all(_held(v) for v in live.values()):
+            h4h["round"] = {t: v["hand"] for t, v in live.items()}
+            s["plan"] = [[{"op": "resume", "table": t} for t in live]]
+            return True
+        return False
+
+    def _levels(self, live: Mapping[str, View], now: float) -> bool:
+        """TRN-1: every table between hands gets the level the room's clock is in (a break pauses it)."""
+        s = self.state
+        index = self.level_at(now)[0]
+        is_break = self.settings.levels[index].is_break
+        batch: list[dict[str, Any]] = []
+        for table, view in live.items():
+            if view.get("in_hand") or s["level"].get(table) == index:
+                continue
+            if is_break:
+                if view.get("paused") is None:
+                    batch.append({"op": "pause", "table": table, "reason": BREAK})
+                    batch.append({"op": "table", "table": table, "level": index})
+            else:
+                batch.append({"op": "table", "table": table, "level": index})
+                if view.get("paused") == BREAK:
+                    batch.append({"op": "resume", "table": table})
+        if batch:
+            s["plan"] = [batch]
+        return bool(batch)
+
+    # --- what the room page shows ---------------------------------------------------------------------
+
+    def level_at(self, now: float) -> tuple[int, float | None]:
+        """TRN-1: the step in force at ``now`` and the seconds left in it (None: the last never ends). Step
+        k starts at ``started`` plus the minutes of every step before it, so no table's clock drifts."""
+        started = self.state["started"]
+        elapsed = 0.0 if started is None else max(0.0, now - started)
+        end = 0.0
+        for index, step in enumerate(self.settings.levels):
+            end += step.minutes * 60
+            if elapsed < end or index == len(self.settings.levels) - 1:
+                return index, None if index == len(self.settings.levels) - 1 else end - elapsed
+        raise AssertionError("unreachable: a schedule has at least one step")
+
+    def summary(self, views: Mapping[str, View], now: float) -> dict[str, Any]:
+        """The clock, the field and each table, for the room page (and for tests: the state to inspect)."""
+        s, settings = self.state, self.settings
+        standings = _standings(s["standings"]) if s["standings"] else None
+        index, left = self.level_at(now)
+        step = settings.levels[index]
+        entrants = len(s["players"])
+        remaining = standings.remaining if standings else entrants
+        tables = {t: sorted(([int(n), v["player"], v["stack"]] for n, v in _seats(views.get(t) or {}).items()
+                             if v.get("player")), key=lambda row: row[0]) for t in s["active"]}
+        return {
+            "phase": s["phase"], "registered": list(s["players"]),
+            "level": sum(1 for x in settings.levels[: index + 1] if not x.is_break), "break": step.is_break,
+            "blinds": None if step.is_break else [step.small_blind, step.big_blind], "ante": step.ante,
+            "bb_ante": step.bb_ante, "seconds_left": None if left is None else int(left),
+            "entrants": entrants, "remaining": remaining,
+            "average": settings.starting_stack * entrants // remaining if remaining else 0,
+            "pool": settings.buy_in * entrants, "paid": len(settings.payouts),
+            "prizes": list(standings.prizes) if standings else [],
+            "hand_for_hand": s["h4h"] is not None, "tables": tables,
+            "finishes": [[f.player, f.place, f.prize] for f in standings.results()] if standings else [],
+        }
+
+
+# --- reading a table's view --------------------------------------------------------------------------
+
+def _seats(view: View) -> dict[str, dict[str, Any]]:
+    seats = view.get("seats")
+    return {n: v for n, v in seats.items() if isinstance(v, dict)} if isinstance(seats, dict) else {}
+
+
+def _players(view: View) -> dict[int, str]:
+    return {int(n): v["player"] for n, v in _seats(view).items() if v.get("player")}
+
+
+def _open(view: View) -> list[int]:
+    return sorted(int(n) for n, v in _seats(view).items() if not v.get("player"))
+
+
+def _held(view: View) -> bool:
+    return not view.get("in_hand") and view.get("paused") is not None
+
+
+def _clockwise(view: View) -> list[tuple[int, dict[str, Any]]]:
+    """The occupied seats clockwise from the one after the button (POT-3's order for odd chips)."""
+    seats = {int(n): v for n, v in _seats(view).items() if v.get("player")}
+    button = next((n for n, v in seats.items() if v.get("button")), 0)
+    return sorted(seats.items(), key=lambda item: (item[0] <= button, item[0]))
+
+
+def _layout(table: str, view: View, seats: int) -> Layout | None:
+    blinds = view.get("last_blinds") or [None, None]
+    big_blind = blinds[1]
+    if not isinstance(big_blind, int):
+        return None
+    small_blind = blinds[0] if isinstance(blinds[0], int) else big_blind
+    players = {n: p for n, p in _players(view).items() if _seats(view)[str(n)]["stack"] > 0}
+    return Layout(table, seats, players, small_blind, big_blind)
+
+
+def _standings(data: Mapping[str, Any]) -> Standings:
+    return Standings(data["pool"], data["remaining"], tuple(data["percents"]),
+                     tuple(Finish(p, place, prize) for p, place, prize in data["finishes"]))
+
+
+def _standings_json(standings: Standings) -> dict[str, Any]:
+    return {"pool": standings.pool, "remaining": standings.remaining, "percents": list(standings.percents),
+            "finishes": [[f.player, f.place, f.prize] for f in standings.finishes]}

@@ -1,0 +1,78 @@
+"""``room.toml`` ``[tournament]``: a multi-table tournament the room runs (docs/room.md). Errors name the key.
+
+    [tournament]
+    tables = ["t1", "t2", "t3"]       # the tables it uses; broken from the last; the first is the final table
+    seats = 7                         # seats per table (each table's ``table`` input)
+    buy_in = 100                      # into the prize pool per entrant
+    starting_stack = 10000
+    payouts = [30, 20, 15, 12, 10, 8, 5]     # percent per place (TRN-4)
+    game = "nlhe"                     # optional
+    levels = [{blinds = [50, 100], minutes = 20}, {break = true, minutes = 10}, {blinds = [100, 200], ante = 25,
+              minutes = 20}]          # TRN-1, the engine's schedule check
+
+Each table plays the tournament preset (TRN-7: dead button, TDA 8-A new players, the 25 s clock) with the
+engine's own tournament bookkeeping off (``policies.tournament = false``): the room keeps the one prize pool,
+places and level clock for the whole field, so a busted player stays seated at 0 until the room's ``leave``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from dealerpi.engine.inputs import InputError, Level, TableConfig, parse_config
+from dealerpi.room.broker import NAME
+
+KEYS = ("tables", "seats", "buy_in", "starting_stack", "payouts", "game", "levels")
+
+
+@dataclass(frozen=True)
+class TournamentSettings:
+    tables: tuple[str, ...]
+    seats: int
+    buy_in: int
+    starting_stack: int
+    payouts: tuple[int, ...]
+    levels: tuple[Level, ...]
+    game: str = "nlhe"
+
+    def table_input(self, level: int) -> dict[str, Any]:
+        """The ``table`` input that sets a table to level ``level`` (0-based; a break keeps the level before)."""
+        step = next(s for s in reversed(self.levels[: level + 1]) if not s.is_break)
+        return {"type": "table", "game": self.game, "rules": "tournament", "policies": {"tournament": False},
+                "seats": self.seats, "blinds": [step.small_blind, step.big_blind], "ante": step.ante,
+                "bb_ante": step.bb_ante, "starting_stack": self.starting_stack}
+
+
+def parse_tournament(raw: object, source: object) -> tuple[TournamentSettings | None, list[str]]:
+    """``[tournament]`` checked: the settings, or None and the errors (each naming the file and the key)."""
+    if not isinstance(raw, dict):
+        return None, [f"{source}: tournament: must be a table"]
+    errors = [f"{source}: tournament.{key}: unknown key (expected one of: {', '.join(KEYS)})"
+              for key in raw if key not in KEYS]
+    tables, seats, payouts = raw.get("tables"), raw.get("seats", 10), raw.get("payouts", [50, 30, 20])
+    if not (isinstance(tables, list) and tables and all(isinstance(t, str) and NAME.match(t) for t in tables)
+            and len(set(tables)) == len(tables)):
+        errors.append(f"{source}: tournament.tables: a list of distinct table names, not {tables!r}")
+    amounts: dict[str, int] = {}
+    for key in ("buy_in", "starting_stack"):
+        value = raw.get(key)
+        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+            errors.append(f"{source}: tournament.{key}: a positive whole number, not {value!r}")
+        else:
+            amounts[key] = value
+    # the tables' own check: seats 2-10, the game, payouts adding up to 100, the level schedule (TRN-1)
+    entry = {"type": "table", "game": raw.get("game", "nlhe"), "rules": "tournament", "seats": seats,
+             "payouts": payouts, "levels": raw.get("levels")}
+    config: TableConfig | None = None
+    try:
+        config = parse_config(entry)
+    except InputError as error:
+        errors.append(f"{source}: tournament.{error.key or 'levels'}: {error}")
+    if config is not None and not config.levels:
+        errors.append(f"{source}: tournament.levels: the level schedule is missing (TRN-1)")
+    if errors or config is None:
+        return None, errors
+    assert isinstance(tables, list)
+    return TournamentSettings(tuple(tables), config.seats, amounts["buy_in"], amounts["starting_stack"],
+                              config.payouts, config.levels, config.game.key), []
