@@ -27,8 +27,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from dealerpi.room.broker import NAME, ROOM, MqttSettings, parse_mqtt
-from dealerpi.room.store_sql import POSTGRESQL
 from dealerpi.room.mtt_config import TournamentSettings, parse_tournament
+from dealerpi.room.store_sql import POSTGRESQL
 
 
 class RoomConfigError(ValueError):

@@ -132,8 +132,8 @@ class Store:
             self.db.executemany("INSERT INTO commands (id, tbl, payload, sent_at, answer, waiting) "
                                 "VALUES (?, ?, ?, ?, NULL, NULL) ON CONFLICT DO NOTHING",
                                 [(cid, table, json.dumps(payload), _now()) for cid, table, payload in commands])
-            self.db.execute("INSERT INTO tournament VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET state = excluded.state",
-                            (json.dumps(state),))
+            self.db.execute("INSERT INTO tournament VALUES (1, ?) "
+                            "ON CONFLICT (id) DO UPDATE SET state = excluded.state", (json.dumps(state),))
 
 
 __all__ = ["PHHError", "Store"]
