@@ -27,7 +27,7 @@ if TYPE_CHECKING:
         Shown,
         StreetRetracted,
     )
-    from dealerpi.engine.reading import PotNow, SeatNow, SeatStatus
+    from dealerpi.engine.reading import DealtHand, PotNow, SeatNow, SeatStatus
     from dealerpi.engine.records import Alert, DealRecord, Outcome
     from dealerpi.engine.state import SeatState, TableState
     from dealerpi.engine.table import Table
@@ -36,15 +36,15 @@ _MODULES = {
     "Expectation": "expectation", "LegalActions": "expectation", "Waiting": "expectation",
     **dict.fromkeys(["BetOrRaisedTo", "BoardDealt", "CheckedOrCalled", "Folded", "HoleDealt", "HoleSwapped", "Killed",
                      "LogEntry", "Mucked", "RunsAgreed", "Shown", "StreetRetracted"], "hand_log"),   # Hand.log
-    "PotNow": "reading", "SeatNow": "reading", "SeatStatus": "reading",
+    "DealtHand": "reading", "PotNow": "reading", "SeatNow": "reading", "SeatStatus": "reading",
     "Alert": "records", "DealRecord": "records", "Outcome": "records",
     "SeatState": "state", "TableState": "state",
     "Table": "table",
 }
 """Each re-exported name -> the engine module that defines it."""
 
-__all__ = ["Alert", "BetOrRaisedTo", "BoardDealt", "CheckedOrCalled", "DealRecord", "Expectation", "Folded",
-           "HoleDealt", "HoleSwapped", "Killed", "LegalActions", "LogEntry", "Mucked", "Outcome", "PotNow",
+__all__ = ["Alert", "BetOrRaisedTo", "BoardDealt", "CheckedOrCalled", "DealRecord", "DealtHand", "Expectation",
+           "Folded", "HoleDealt", "HoleSwapped", "Killed", "LegalActions", "LogEntry", "Mucked", "Outcome", "PotNow",
            "RunsAgreed", "SeatNow", "SeatState", "SeatStatus", "Shown", "StreetRetracted", "Table", "TableState",
            "Waiting"]
 

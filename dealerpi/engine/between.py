@@ -227,14 +227,15 @@ def start(state: TableState, entry: Start) -> tuple[TableState, HandPlay, list[A
         number = state.hand_number + 1
     else:
         number = state.hand_number                       # MIS-6/MIS-7: an exact re-play of the voided deal
-    stacks = []
+    stacks, players = [], []
     for seat in redeal.plan.order:
         info = state.seat(seat)
         if info is None:
             raise IllegalAction(f"seat {seat} of the voided deal is empty: the redeal needs every player of it")
         stacks.append(info.stack)
+        players.append(info.player)
     play = HandPlay(config, redeal.plan, tuple(stacks), number, redeal.stakes, straddles=redeal.straddles,
-                    bomb=redeal.bomb)
+                    bomb=redeal.bomb, players=tuple(players))
     state = replace(state, hand_number=number, redeal=None)
     return state, play, [Alert(rule, text) for rule, text in redeal.plan.notes]
 

@@ -28,13 +28,14 @@ from dealerpi.engine.tournament import ActionClock, call_clock, when_time_is_up
 
 class HandPlay:
     """See the module docstring. ``stacks``: each dealt seat's chips, in ``plan.order``; ``stakes``: this
-    hand's small blind, big blind, ante and big-blind ante."""
+    hand's small blind, big blind, ante and big-blind ante; ``players``: the names dealt in, in the same order."""
 
     def __init__(self, config: TableConfig, plan: HandPlan, stacks: tuple[int, ...], number: int,
                  stakes: tuple[int, int, int, int], *, straddles: tuple[tuple[int, int], ...] = (),
-                 bomb: Bomb | None = None) -> None:
+                 bomb: Bomb | None = None, players: tuple[str, ...] = ()) -> None:
         self.config = config
         self.plan = plan
+        self.players = players                      # the names of the players dealt in, in ``plan.order``
         self.stacks = stacks
         self.number = number
         self.stakes = stakes

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from dealerpi.engine.expectation import LegalActions
-from dealerpi.engine.hand import Phase
+from dealerpi.engine.hand import Hand, Phase
 from dealerpi.engine.play import HandPlay
 from dealerpi.engine.state import TableState
 
@@ -51,6 +51,33 @@ class PotNow:
 
     amount: int
     eligible: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DealtHand:
+    """The hand in progress or just played, as the PHH writer (history/from_hand.py) needs it: the engine's
+    ``Hand``, by player index, and what it was dealt with, per index (player i sits in ``seats[i]``). Hole
+    cards are in ``hand``: for the hand histories written once the hand is over, never for a display."""
+
+    hand: Hand
+    number: int
+    seats: tuple[int, ...]
+    players: tuple[str, ...]
+    blinds: tuple[int, ...]       # each player's blind, his straddle included (BLD-9)
+    antes: tuple[int, ...]
+    dead: tuple[int, ...]         # dead blinds (BLD-6, BLD-7)
+    seat_count: int               # the seats of the table
+
+
+def dealt_hand(play: HandPlay | None) -> DealtHand | None:
+    if play is None:
+        return None
+    plan, straddles = play.plan, dict(play.straddles)
+    order = plan.order
+    return DealtHand(play.hand, play.number, order, play.players,
+                     tuple(plan.blinds.get(s, 0) + straddles.get(s, 0) for s in order),
+                     tuple(plan.antes.get(s, 0) for s in order), tuple(plan.dead.get(s, 0) for s in order),
+                     play.config.seats)
 
 
 def seat_now(state: TableState, play: HandPlay | None, seat: int) -> SeatNow:

@@ -57,7 +57,7 @@ from dealerpi.engine.inputs import InputError, TableConfig
 from dealerpi.engine.payouts import Standings
 from dealerpi.engine.play import HandPlay
 from dealerpi.engine.positions import PositionError
-from dealerpi.engine.reading import PotNow, SeatNow
+from dealerpi.engine.reading import DealtHand, PotNow, SeatNow
 from dealerpi.engine.records import Alert, DealRecord, Outcome
 from dealerpi.engine.state import FORMAT_VERSION, SeatState, TableState
 from dealerpi.engine.tournament import ActionClock, LevelClock, ScheduleError
@@ -358,6 +358,10 @@ class Table:
 
     def shown_cards(self) -> dict[int, tuple[str, ...]]:
         return reading.shown_cards(self.play)
+
+    def dealt_hand(self) -> DealtHand | None:
+        """The hand in progress or just played, for the hand histories (PHH); None before the first hand."""
+        return reading.dealt_hand(self.play)
 
     def hole_cards(self, seat: int) -> tuple[str, ...]:
         """``seat``'s own cards: for that seat's display only (hole cards are secret)."""

@@ -13,10 +13,7 @@ import logging
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from dealerpi.engine.hand import Hand
-from dealerpi.engine.play import HandPlay
-from dealerpi.engine.records import Outcome
-from dealerpi.engine.table import Table
+from dealerpi.engine import DealtHand, Outcome, Table
 from dealerpi.history.from_hand import record_from_hand
 from dealerpi.history.phh import HandRecord, PHHError, dumps_all
 
@@ -40,21 +37,11 @@ class JournalTable(Table):
         return outcome
 
 
-def _setup(table: Table, play: HandPlay) -> dict[str, Any]:
-    """What ``record_from_hand`` needs besides the hand, read from the hand's play as it is dealt."""
-    plan, straddles = play.plan, dict(play.straddles)
-    order = plan.order
-    return {
-        "blinds": [plan.blinds.get(s, 0) + straddles.get(s, 0) for s in order],
-        "antes": [plan.antes.get(s, 0) for s in order],
-        "dead": [plan.dead.get(s, 0) for s in order],
-        "players": [table.seats[s].player for s in order],
-        "extra": {"hand": play.number, "seats": list(order), "seat_count": play.config.seats},
-    }
-
-
-def _hand(table: Table) -> Hand | None:
-    return None if table.play is None else table.play.hand
+def _record(dealt: DealtHand) -> HandRecord:
+    """The PHH record of a finished hand, with the forced bets, names and seats it was dealt with."""
+    return record_from_hand(dealt.hand, blinds=dealt.blinds, antes=dealt.antes, dead=dealt.dead,
+                            players=dealt.players,
+                            extra={"hand": dealt.number, "seats": list(dealt.seats), "seat_count": dealt.seat_count})
 
 
 class HandRecorder:
@@ -63,27 +50,24 @@ class HandRecorder:
 
     def __init__(self, table: Table | None = None) -> None:
         self.table = Table() if table is None else table      # a table from a checkpoint: go on from there
-        self._setups: dict[int, tuple[Hand, dict[str, Any]]] = {}   # by id(hand); the hand kept so its id stays
         self.skipped: list[str] = []
 
     def feed(self, entry: Mapping[str, Any]) -> list[HandRecord]:
         """Apply one accepted input; the PHH records of the hands it finished."""
-        table, setups = self.table, self._setups
-        before_hand, before_count = _hand(table), len(table.records)
-        accepted = table.apply(entry).accepted
-        play = table.play
-        if play is not None and id(play.hand) not in setups:
-            setups[id(play.hand)] = (play.hand, _setup(table, play))   # a refusal rebuilds the hand: a new id
-        if not accepted:
+        table = self.table
+        before, before_count = table.dealt_hand(), len(table.records)
+        if not table.apply(entry).accepted:
             return []
-        now = _hand(table)
+        now = table.dealt_hand()
         records: list[HandRecord] = []
         for deal in table.records[before_count:]:
-            finished = before_hand if before_hand is not None and before_hand is not now else now
-            if deal.misdeal or finished is None or id(finished) not in setups:
+            # The hand in play before the input (a START settles an open showdown, then deals), or the one
+            # in play after it (it ended the hand); a misdeal's redeal has its number but is not a hand.
+            finished = next((d for d in (now, before) if d is not None and d.number == deal.number), None)
+            if deal.misdeal or finished is None:
                 continue
             try:
-                records.append(record_from_hand(finished, **setups[id(finished)][1]))
+                records.append(_record(finished))
             except PHHError as exc:
                 self.skipped.append(f"hand {deal.number}: {exc}")
         return records

@@ -68,3 +68,20 @@ def test_showdown_cards_are_only_the_tabled_hands_and_payouts_after_pot7() -> No
     assert t.payouts() == ((2, 300), (3, 100))
     assert t.shown_cards() == {2: ("As", "Ad"), 3: ("Ks", "Kd")}
     assert [(t.seat(s).stack, t.seat(s).won) for s in (1, 2, 3)] == [(150, 0), (300, 300), (250, 100)]
+
+
+def test_dealt_hand_gives_the_phh_writer_the_forced_bets_by_player_bld_9() -> None:
+    """Seed 001's straddles (BLD-9): six seats, seat 6 on the button; seat 1 posts the small blind 1, seat 2 the
+    big blind 3, seat 3 straddles 6 and seat 4 12. In the hand's player order (seats 1 to 6, first left of the
+    button) the blinds are 1, 3, 6, 12, 0, 0; no antes, no dead blinds. Before any hand there is none."""
+    t = Table()
+    assert t.apply(table(seats=6)).accepted and t.dealt_hand() is None
+    for entry in [*(sit(s) for s in range(1, 7)), {"type": "button", "seat": 6}, {"type": "start"},
+                  {"type": "straddle", "seat": 3}, {"type": "straddle", "seat": 4}]:
+        assert t.apply(entry).accepted, entry
+    dealt = t.dealt_hand()
+    assert dealt is not None
+    assert (dealt.number, dealt.seats, dealt.players, dealt.seat_count) == (
+        1, (1, 2, 3, 4, 5, 6), ("P1", "P2", "P3", "P4", "P5", "P6"), 6)
+    assert (dealt.blinds, dealt.antes, dealt.dead) == ((1, 3, 6, 12, 0, 0), (0,) * 6, (0,) * 6)
+    assert dealt.hand.stacks == [299, 297, 294, 288, 300, 300]

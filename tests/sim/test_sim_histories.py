@@ -108,3 +108,24 @@ def test_deal9_a_hand_with_an_absent_players_killed_hand_is_written() -> None:
     assert record.actions == ("d dh p1 KhKd", "d dh p2 QhQd", "d dh p3 AhAd", "p3 f", "p1 cc", "p2 f # killed")
     assert record.finishing_stacks == (1600, 1400, 1500)
     assert replay(record).status is Status.MATCH
+
+
+def test_a_showdown_left_open_is_written_when_start_settles_it_pot_7() -> None:
+    """POT-7: checked down, nobody tables a hand; START settles the showdown (the engine reads the hands) and
+    deals hand 2, and the record written is hand 1's. Ann calls 3, Bob completes, Cy checks: pot 9 to Ann's
+    aces: Bob 200 - 3 = 197, Cy 100 - 3 = 97, Ann 300 - 3 + 9 = 306."""
+    inputs = side_pot_hand()
+    inputs[inputs.index(ACTIONS[0]):] = [{"type": "act", "seat": 1, "action": "call"},
+                                         {"type": "act", "seat": 2, "action": "call"},
+                                         {"type": "act", "seat": 3, "action": "check"}]
+    for street in (BOARD[:4], BOARD[4:6], BOARD[6:]):
+        inputs += [{"type": "card", "card": card} for card in street]
+        inputs += [{"type": "act", "seat": seat, "action": "check"} for seat in (2, 3, 1)]
+    table = JournalTable()
+    for entry in [*inputs, {"type": "start"}]:
+        assert table.apply(entry).accepted, entry
+    [record], skipped = hand_records(table.accepted)
+    assert skipped == []
+    assert (record.extra["hand"], record.finishing_stacks) == (1, (197, 97, 306))
+    assert record.actions[-3:] == ("p1 cc", "p2 cc", "p3 cc")
+    assert replay(record).status is Status.MATCH
