@@ -61,16 +61,16 @@ def parse_tournament(raw: object, source: object) -> tuple[TournamentSettings | 
             errors.append(f"{source}: tournament.{key}: a positive whole number, not {value!r}")
         else:
             amounts[key] = value
+    if not raw.get("levels"):
+        return None, [*errors, f"{source}: tournament.levels: the level schedule is missing (TRN-1)"]
     # the tables' own check: seats 2-10, the game, payouts adding up to 100, the level schedule (TRN-1)
     entry = {"type": "table", "game": raw.get("game", "nlhe"), "rules": "tournament", "seats": seats,
-             "payouts": payouts, "levels": raw.get("levels")}
+             "payouts": payouts, "levels": raw["levels"]}
     config: TableConfig | None = None
     try:
         config = parse_config(entry)
     except InputError as error:
         errors.append(f"{source}: tournament.{error.key or 'levels'}: {error}")
-    if config is not None and not config.levels:
-        errors.append(f"{source}: tournament.levels: the level schedule is missing (TRN-1)")
     if errors or config is None:
         return None, errors
     assert isinstance(tables, list)

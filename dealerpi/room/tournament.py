@@ -1,6 +1,6 @@
 """Multi-table tournament pieces for the room: pure functions, no I/O, no clock (randomness comes in as a
-``random.Random`` the caller seeds and keeps). The room does not run a tournament with them yet
-(docs/room.md, "Not yet").
+``random.Random`` the caller seeds and keeps). The room's director (:mod:`dealerpi.room.mtt`) runs a
+tournament with them (docs/room.md, "A multi-table tournament").
 
 - TRN-9 (TDA 7): seats are drawn at random; the tables come out even (their sizes differ by one at most).
 - TRN-8 (TDA 11): balancing moves the player due to post the big blind next at the table with the most

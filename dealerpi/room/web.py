@@ -1,6 +1,7 @@
 """The room page (aiohttp, the console's access style, docs/console.md): every table at a glance, the open
-seats and waiting lists of the cash games, the players' statistics; a WebSocket pushes the whole summary
-after every change (it is small: a few KB for twenty tables).
+seats and waiting lists of the cash games, the players' statistics, the tournament's clock, field and desk
+(registration, start); a WebSocket pushes the whole summary after every change (it is small: a few KB for
+twenty tables).
 
 Access is the console's guard (:mod:`dealerpi.console.access`): a token per role in ``state/tokens.json``
 (:func:`dealerpi.console.pairing.load_tokens`; the host's token manages the waiting lists, the board's and
@@ -19,6 +20,7 @@ from typing import Any
 from aiohttp import web
 
 from dealerpi.console.access import ROLE, same_origin, token_guard
+from dealerpi.room.mtt import TournamentError
 from dealerpi.room.service import RoomService
 
 COOKIE = "dealerpi_room"
@@ -40,6 +42,7 @@ class RoomPage:
         app.router.add_get("/ws", self._socket)
         app.router.add_get("/summary.json", self._summary)
         app.router.add_post("/waiting", self._waiting)
+        app.router.add_post("/tournament", self._tournament)
         return app
 
     async def _page(self, request: web.Request) -> web.StreamResponse:
@@ -77,6 +80,27 @@ class RoomPage:
                                           'or {"op": "seat", "game"}\n')
         self._changed()
         return web.json_response(result)
+
+    async def _tournament(self, request: web.Request) -> web.StreamResponse:
+        """The host's tournament operations: ``{"op": "register", "player": NAME}``, ``{"op": "start"}``."""
+        if request[ROLE] != "host":
+            raise web.HTTPForbidden(text="403: the tournament desk is the host's\n")
+        try:
+            body = await request.json()
+        except ValueError:
+            raise web.HTTPBadRequest(text="400: the body is a JSON object\n") from None
+        op = body.get("op") if isinstance(body, dict) else None
+        try:
+            if op == "register" and isinstance(body.get("player"), str):
+                self.service.register(body["player"])
+            elif op == "start":
+                await self.service.start_tournament()
+            else:
+                raise web.HTTPBadRequest(text='400: {"op": "register", "player": NAME} or {"op": "start"}\n')
+        except TournamentError as exc:
+            raise web.HTTPBadRequest(text=f"400: {exc}\n") from None
+        self._changed()
+        return web.json_response(self.service.tournament())
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         if not same_origin(request):

@@ -1,0 +1,146 @@
+"""The room's tournament without a broker: ``[tournament]`` errors, the one level clock (TRN-1, no drift), the
+broken table's draw (TRN-9), a restarted director deciding the same commands under the same ids, and the room
+page's tournament desk and clock."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiohttp.test_utils import TestClient, TestServer
+
+from dealerpi.room.broker import MqttSettings
+from dealerpi.room.mtt import Director, new_state
+from dealerpi.room.mtt_config import TournamentSettings, parse_tournament
+from dealerpi.room.service import RoomService
+from dealerpi.room.settings import RoomConfigError, RoomSettings, parse_room
+from dealerpi.room.store import Store
+from dealerpi.room.tournament import draw_into
+from dealerpi.room.web import RoomPage
+
+LEVELS = [{"blinds": [50, 100], "minutes": 1}, {"break": True, "minutes": 1}, {"blinds": [100, 200], "minutes": 2},
+          {"blinds": [200, 400], "ante": 50, "minutes": 60}]
+RAW = {"tables": ["t1", "t2"], "seats": 6, "buy_in": 100, "starting_stack": 5000, "payouts": [70, 30],
+       "levels": LEVELS}
+
+
+def settings() -> TournamentSettings:
+    parsed, errors = parse_tournament(RAW, "room.toml")
+    assert parsed is not None, errors
+    return parsed
+
+
+def test_tournament_errors_name_the_file_and_the_key(tmp_path: Path) -> None:
+    """Unknown keys, tables, the amounts, and the first thing the tables' own check refuses (seats 2-10)."""
+    source = tmp_path / "room.toml"
+    raw = {**RAW, "tables": ["t1", "t1"], "buy_in": 0, "starting_stack": "lots", "seats": 11, "extra": 1}
+    with pytest.raises(RoomConfigError) as caught:
+        parse_room({"tournament": raw}, source)
+    assert caught.value.errors == [
+        f"{source}: tournament.extra: unknown key (expected one of: tables, seats, buy_in, starting_stack, "
+        "payouts, game, levels)",
+        f"{source}: tournament.tables: a list of distinct table names, not ['t1', 't1']",
+        f"{source}: tournament.buy_in: a positive whole number, not 0",
+        f"{source}: tournament.starting_stack: a positive whole number, not 'lots'",
+        f'{source}: tournament.seats: table: "seats" must be 2 to 10, not 11']
+    _, errors = parse_tournament({**RAW, "levels": [{"blinds": [100, 50], "minutes": 5}]}, source)
+    assert errors == [f'{source}: tournament.levels[0]: table: "levels": step 1: blinds 100/50 are not possible '
+                      "(TRN-1)"]
+    _, errors = parse_tournament({**RAW, "levels": []}, source)
+    assert errors == [f"{source}: tournament.levels: the level schedule is missing (TRN-1)"]
+
+
+@pytest.mark.parametrize(("elapsed", "step", "left"), [
+    (0, 0, 60), (59.5, 0, 0.5), (60, 1, 60), (120, 2, 120), (239, 2, 1), (240, 3, None), (10**6, 3, None)])
+def test_trn1_one_clock_step_k_starts_at_the_sum_of_the_minutes_before_it(elapsed: float, step: int,
+                                                                           left: float | None) -> None:
+    """Steps of 1, 1 (break), 2 and 60 minutes start at 0, 60, 120 and 240 s after the start: at 59.5 s
+    level 1 has 0.5 s left; at 239 s level 2 (the third step) has 240 - 239 = 1 s; the last never ends."""
+    director = Director(settings(), {**new_state("x"), "started": 1000.0})
+    assert director.level_at(1000.0 + elapsed) == (step, left)
+
+
+def test_trn9_a_broken_tables_players_fill_the_open_seats_evenly() -> None:
+    """Five players into t1 (5 seated, open 6 and 7) and t2 (4 seated, open 5, 6, 7): each goes to the table
+    with fewer players, so t2 gets one (5/5), then they alternate: t1 +2, t2 +3, 7 and 7; each open seat
+    once, whatever the draw."""
+    for seed in range(20):
+        drawn = draw_into(["A", "B", "C", "D", "E"], {"t1": [6, 7], "t2": [5, 6, 7]}, {"t1": 5, "t2": 4},
+                          random.Random(seed))
+        assert sorted(drawn.values()) == [("t1", 6), ("t1", 7), ("t2", 5), ("t2", 6), ("t2", 7)]
+    with pytest.raises(ValueError, match="6 players do not fit in the open seats"):
+        draw_into(list("ABCDEF"), {"t1": [6, 7], "t2": [5, 6, 7]}, {}, random.Random(1))
+
+
+def view(players: dict[int, tuple[str, int]], hand: int = 0, paused: str | None = None) -> dict[str, Any]:
+    seats = {str(s): {"player": None, "stack": 0} for s in range(1, 7)}
+    seats.update({str(s): {"player": p, "stack": chips} for s, (p, chips) in players.items()})
+    return {"hand": hand, "in_hand": False, "paused": paused, "last_blinds": [None, None], "seats": seats,
+            "blinds": [50, 100]}
+
+
+def test_a_restarted_director_decides_the_same_commands_under_the_same_ids() -> None:
+    """The room stores the director's state (JSON) with each batch; a room restarted from it, shown the same
+    tables, sends the same batch with the same ids, which the tables' rid check then answers ``duplicate``.
+    Four players, seed 7: the first batch is the level-1 ``table`` input to each table."""
+    director = Director(settings(), new_state("x"))
+    for name in ("Ann", "Bob", "Cy", "Dee"):
+        director.register(name)
+    director.start(7, 1000.0)
+    stored = json.loads(json.dumps(director.state))
+    views = {"t1": view({}), "t2": view({})}
+    first = director.step(views, lambda cid: None, 1000.0)
+    again = Director(settings(), stored).step(views, lambda cid: None, 1000.0)
+    assert first == again
+    assert [(table, payload["type"], payload["blinds"]) for _, table, payload in first] == \
+        [("t1", "table", [50, 100]), ("t2", "table", [50, 100])]
+    assert director.step(views, lambda cid: None, 1000.0) == []          # nothing more until answered
+    sits = director.step(views, lambda cid: {"accepted": True}, 1000.0)
+    assert sorted(p["player"] for _, _, p in sits) == ["Ann", "Bob", "Cy", "Dee"]
+    assert {p["stack"] for _, _, p in sits} == {5000}
+    assert sorted(table for table, _ in director.state["events"][0]["seats"].values()) == ["t1", "t1", "t2", "t2"]
+
+
+def test_the_room_page_registers_starts_and_shows_the_clock_and_the_field(tmp_path: Path) -> None:
+    """The desk: register Ann and Bob (Ann twice is refused with the reason), start. The summary: level 1,
+    50/100, 60 - 20 = 40 s left at +20 s; 2 players left of 2; average 2 x 5000 / 2 = 5000; pool 2 x 100 =
+    200; 2 places paid, 70 % and 30 %: 140 and 60."""
+    now = [1000.0]
+    room = RoomSettings(tmp_path / "room.sqlite", "127.0.0.1:0", tmp_path / "state",
+                        MqttSettings("room", "127.0.0.1", 1, "dealerpi", tmp_path / "pw"), (), settings())
+    service = RoomService(room, Store(room.database), clock=lambda: now[0])
+
+    async def body() -> None:
+        client: TestClient[Any, Any] = TestClient(TestServer(RoomPage(service, {}, False).app()))
+        await client.start_server()
+        try:
+            origin = {"Origin": f"http://{client.host}:{client.port}"}
+            for name in ("Ann", "Bob"):
+                assert (await client.post("/tournament", json={"op": "register", "player": name},
+                                          headers=origin)).status == 200
+            twice = await client.post("/tournament", json={"op": "register", "player": "Ann"}, headers=origin)
+            assert (twice.status, await twice.text()) == (400, "400: Ann is registered already\n")
+            assert (await client.post("/tournament", json={"op": "start"}, headers=origin)).status == 200
+            now[0] = 1020.0
+            summary = (await (await client.get("/summary.json")).json())["tournament"]
+            assert {k: summary[k] for k in ("phase", "level", "blinds", "seconds_left", "remaining", "entrants",
+                                            "average", "pool", "paid", "prizes", "hand_for_hand")} == {
+                "phase": "running", "level": 1, "blinds": [50, 100], "seconds_left": 40, "remaining": 2,
+                "entrants": 2, "average": 5000, "pool": 200, "paid": 2, "prizes": [140, 60],
+                "hand_for_hand": False}
+            late = await client.post("/tournament", json={"op": "register", "player": "Cy"}, headers=origin)
+            assert (late.status, await late.text()) == (400, "400: registration is closed: the tournament has "
+                                                              "started\n")
+        finally:
+            await client.close()
+
+    asyncio.run(body())
+    again = Store(room.database)                                         # the state is in the database
+    stored = again.tournament()
+    assert stored is not None and stored["players"] == ["Ann", "Bob"] and stored["seed"] is not None
+    again.close()
+    service.store.close()
