@@ -28,7 +28,7 @@ if TYPE_CHECKING:
         StreetRetracted,
     )
     from dealerpi.engine.reading import DealtHand, PotNow, SeatNow, SeatStatus
-    from dealerpi.engine.records import Alert, DealRecord, Outcome
+    from dealerpi.engine.records import Alert, DealRecord, Outcome, Posted, PotPaid
     from dealerpi.engine.state import SeatState, TableState
     from dealerpi.engine.table import Table
 
@@ -37,16 +37,16 @@ _MODULES = {
     **dict.fromkeys(["BetOrRaisedTo", "BoardDealt", "CheckedOrCalled", "Folded", "HoleDealt", "HoleSwapped", "Killed",
                      "LogEntry", "Mucked", "RunsAgreed", "Shown", "StreetRetracted"], "hand_log"),   # Hand.log
     "DealtHand": "reading", "PotNow": "reading", "SeatNow": "reading", "SeatStatus": "reading",
-    "Alert": "records", "DealRecord": "records", "Outcome": "records",
+    "Alert": "records", "DealRecord": "records", "Outcome": "records", "PotPaid": "records", "Posted": "records",
     "SeatState": "state", "TableState": "state",
     "Table": "table",
 }
 """Each re-exported name -> the engine module that defines it."""
 
 __all__ = ["Alert", "BetOrRaisedTo", "BoardDealt", "CheckedOrCalled", "DealRecord", "DealtHand", "Expectation",
-           "Folded", "HoleDealt", "HoleSwapped", "Killed", "LegalActions", "LogEntry", "Mucked", "Outcome", "PotNow",
-           "RunsAgreed", "SeatNow", "SeatState", "SeatStatus", "Shown", "StreetRetracted", "Table", "TableState",
-           "Waiting"]
+           "Folded", "HoleDealt", "HoleSwapped", "Killed", "LegalActions", "LogEntry", "Mucked", "Outcome", "Posted",
+           "PotNow", "PotPaid", "RunsAgreed", "SeatNow", "SeatState", "SeatStatus", "Shown", "StreetRetracted",
+           "Table", "TableState", "Waiting"]
 
 
 def __getattr__(name: str) -> object:

@@ -21,7 +21,7 @@ from dealerpi.engine.expectation import Expectation, LegalActions, Waiting
 from dealerpi.engine.hand import Hand, Phase
 from dealerpi.engine.inputs import InputError, TableConfig
 from dealerpi.engine.positions import HandPlan, apply_straddles, straddle
-from dealerpi.engine.records import Alert, DealRecord
+from dealerpi.engine.records import Alert, DealRecord, Posted, PotPaid
 from dealerpi.engine.state import Bomb
 from dealerpi.engine.tournament import ActionClock, call_clock, when_time_is_up
 
@@ -116,9 +116,9 @@ class HandPlay:
         for index, seat in enumerate(order):                 # what was actually posted (a short stack posts less)
             live = hand.bets[index]
             dead_part = min(dead[index] if dead else 0, stacks[index] - live)
-            post = {"live": live, "dead": dead_part, "ante": hand.dead_paid[index] - dead_part}
-            if any(post.values()):
-                record.posts[seat] = post
+            ante = hand.dead_paid[index] - dead_part
+            if live or dead_part or ante:
+                record.posts[seat] = Posted(live, dead_part, ante)
         return hand, deal, record
 
     def on_straddle(self, entry: Straddle) -> list[Alert]:
@@ -249,8 +249,8 @@ class HandPlay:
         """Write the finished deal's record; the push for the dealer."""
         hand, order, record = self.hand, self.plan.order, self.record
         record.boards = [list(b) for b in hand.boards]
-        record.pots = [{"amount": award.amount, "eligible": [order[i] for i in award.eligible],
-                        "won": {str(order[i]): chips for i, chips in sorted(award.won.items())}}
+        record.pots = [PotPaid(award.amount, tuple(order[i] for i in award.eligible),
+                               tuple((order[i], chips) for i, chips in sorted(award.won.items())))
                        for award in hand.awards]
         record.hole = {order[i]: list(cards) for i, cards in enumerate(hand.hole)}
         record.shown = [order[i] for i in range(hand.n) if hand.shown[i]]

@@ -1,4 +1,4 @@
-"""Plain records the table keeps: an alert, an input's outcome, one deal for the record."""
+"""Plain records the table keeps: an alert, an input's outcome, one deal for the record (its posts and pots)."""
 
 from __future__ import annotations
 
@@ -24,6 +24,33 @@ class Outcome:
     alerts: tuple[Alert, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class Posted:
+    """What one seat put in before the cards: a live blind (a straddle included, BLD-9), a dead blind
+    (BLD-7) and an ante (BLD-10); a short stack posts less than the nominal amounts."""
+
+    live: int = 0
+    dead: int = 0
+    ante: int = 0
+
+    def as_json(self) -> dict[str, int]:
+        return {"live": self.live, "dead": self.dead, "ante": self.ante}
+
+
+@dataclass(frozen=True, slots=True)
+class PotPaid:
+    """One pot of a finished hand: its chips, the seats that could win it (POT-1), and the chips each winner
+    took, as (seat, chips) in the hand's order (first left of the button)."""
+
+    amount: int
+    eligible: tuple[int, ...]
+    won: tuple[tuple[int, int], ...]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"amount": self.amount, "eligible": list(self.eligible),
+                "won": {str(seat): chips for seat, chips in self.won}}
+
+
 @dataclass(slots=True)
 class DealRecord:
     """One deal for the record: pots and who won them, boards, irregularities; seats, not indices."""
@@ -32,17 +59,18 @@ class DealRecord:
     button: int
     seats: tuple[int, ...]
     boards: list[list[str]] = field(default_factory=list)
-    pots: list[dict[str, Any]] = field(default_factory=list)
+    pots: list[PotPaid] = field(default_factory=list)
     irregularities: list[Alert] = field(default_factory=list)
     misdeal: bool = False
     fouled: bool = False
-    posts: dict[int, dict[str, int]] = field(default_factory=dict)   # seat -> live / dead / ante chips posted
+    posts: dict[int, Posted] = field(default_factory=dict)     # seat -> chips posted, for the seats that posted
     hole: dict[int, list[str]] = field(default_factory=dict)
     shown: list[int] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
+        """The deal in the replay's JSON (docs/journal.md, ``hands``)."""
         return {"number": self.number, "button": self.button,
-                "posts": {str(seat): post for seat, post in sorted(self.posts.items())},
-                "boards": self.boards, "pots": self.pots,
+                "posts": {str(seat): post.as_json() for seat, post in sorted(self.posts.items())},
+                "boards": self.boards, "pots": [pot.as_json() for pot in self.pots],
                 "irregularities": [{"rule": a.rule, "message": a.message} for a in self.irregularities],
                 "misdeal": self.misdeal}

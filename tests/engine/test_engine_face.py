@@ -15,14 +15,14 @@ import dealerpi.engine as engine
 from dealerpi.engine import hand_log
 from dealerpi.engine.expectation import Expectation, LegalActions, Waiting
 from dealerpi.engine.reading import DealtHand, PotNow, SeatNow, SeatStatus
-from dealerpi.engine.records import Alert, DealRecord, Outcome
+from dealerpi.engine.records import Alert, DealRecord, Outcome, Posted, PotPaid
 from dealerpi.engine.state import SeatState, TableState
 from dealerpi.engine.table import Table
 
 
 def test_every_name_of_the_face_is_the_defining_modules_object() -> None:
     defined = {"Alert": Alert, "DealRecord": DealRecord, "DealtHand": DealtHand, "Expectation": Expectation,
-               "LegalActions": LegalActions,
+               "LegalActions": LegalActions, "PotPaid": PotPaid, "Posted": Posted,
                "Outcome": Outcome, "PotNow": PotNow, "SeatNow": SeatNow, "SeatState": SeatState,
                "SeatStatus": SeatStatus, "Table": Table, "TableState": TableState, "Waiting": Waiting,
                **{name: getattr(hand_log, name) for name in hand_log.__all__}}     # the records of Hand.log

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from journal_kit import act, cards, sit, table
 
-from dealerpi.engine import Table, Waiting
+from dealerpi.engine import Posted, PotPaid, Table, Waiting
 from dealerpi.engine.inputs import InputError
 from dealerpi.engine.state import TableState
 
@@ -202,3 +202,40 @@ def test_every_deal_is_kept_without_records_kept() -> None:
         fold_round_hand(played, ["2h", "3h", "4h", "5h", "6h", "7h"])
     played.apply(START)
     assert [record.number for record in played.records] == [1, 2, 3]
+
+
+# A checkpoint as the first version of the format wrote it (written by hand from docs/journal.md): no "paused"
+# (TRN-5 came later), no "passing" in the lineup (BLD-8 B21 came later), the config as its "table" input.
+# Ann (seat 1, 300) placed the button, Bob (seat 2, 200) and Cy (seat 3, 100); hand 1 dealt, Ann to act.
+OLD_CHECKPOINT = """{"version": 1,
+ "state": {"config": {"type": "table", "game": "nlhe", "rules": "home", "seats": 6, "blinds": [1, 3]},
+           "seats": [{"seat": 1, "player": "Ann", "stack": 300, "away": false, "new": true, "wants_to_post": false,
+                      "reserved": false},
+                     {"seat": 2, "player": "Bob", "stack": 200, "away": false, "new": true, "wants_to_post": false,
+                      "reserved": false},
+                     {"seat": 3, "player": "Cy", "stack": 100, "away": false, "new": true, "wants_to_post": false,
+                      "reserved": false}],
+           "lineup": {"button": null, "sb": null, "bb": null, "missed": {}, "no_button": [], "start": 1,
+                      "bb_poster": null},
+           "hand_number": 0, "levels": null, "standings": null, "redeal": null},
+ "inputs": [{"type": "start"}, {"type": "card", "card": "Kh"}, {"type": "card", "card": "Qh"},
+            {"type": "card", "card": "Ah"}, {"type": "card", "card": "Kd"}, {"type": "card", "card": "Qd"},
+            {"type": "card", "card": "Ad"}]}"""
+
+
+def test_an_old_checkpoint_loads_and_its_deal_is_written_with_typed_posts_and_pots_pot_2() -> None:
+    """The first format's checkpoint still loads (issue 11: the deal's posts and pots became typed records; the
+    checkpoint format did not change). Button seat 1: Bob posts the small blind 1, Cy the big blind 3. Ann raises
+    to 9, both fold: POT-2 gives Ann back the 6 nobody called; the pot is 1 + 3 + 3 = 7, all Ann's:
+    Ann 300 - 9 + 6 + 7 = 304, Bob 199, Cy 97."""
+    loaded = Table.from_snapshot(json.loads(OLD_CHECKPOINT))
+    assert loaded.expectation().waiting is Waiting.ACTION and loaded.expectation().seat == 1
+    for entry in (act(1, "raise", 9), act(2, "fold"), act(3, "fold")):
+        assert loaded.apply(entry).accepted, entry
+    [deal] = loaded.records
+    assert deal.posts == {2: Posted(live=1), 3: Posted(live=3)}
+    assert deal.pots == [PotPaid(7, (1,), ((1, 7),))]
+    assert [loaded.seat(s).stack for s in (1, 2, 3)] == [304, 199, 97]
+    assert deal.as_json() == {"number": 1, "button": 1, "boards": [[]], "irregularities": [], "misdeal": False,
+                              "posts": {"2": {"live": 1, "dead": 0, "ante": 0}, "3": {"live": 3, "dead": 0, "ante": 0}},
+                              "pots": [{"amount": 7, "eligible": [1], "won": {"1": 7}}]}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from dealerpi.engine import PotPaid
 from dealerpi.history.phh import loads_all
 from dealerpi.history.replay import Status, replay
 from dealerpi.sim.histories import JournalTable, hand_records, phh_text
@@ -36,8 +37,7 @@ def test_a_side_pot_hand_is_written_as_phh_and_replays_to_the_same_stacks() -> N
     for entry in side_pot_hand():
         assert table.apply(entry).accepted, entry
     assert table.expectation().as_json() == {"expect": "start"}
-    assert table.records[-1].pots == [{"amount": 300, "eligible": [2, 3, 1], "won": {"1": 300}},
-                                      {"amount": 200, "eligible": [2, 1], "won": {"1": 200}}]
+    assert table.records[-1].pots == [PotPaid(300, (2, 3, 1), ((1, 300),)), PotPaid(200, (2, 1), ((1, 200),))]
     [record], skipped = hand_records(table.accepted)
     assert skipped == []
     assert record.variant == "NT"
