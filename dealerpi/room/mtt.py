@@ -22,7 +22,7 @@ The rules (digest section 7, ``dealerpi.room.tournament``):
   the field fits one fewer; when it fits one table, every player is redrawn to the final table (the first).
 - TRN-5: on the bubble (one player from the money) hand-for-hand: every table is paused at the end of each
   hand until all have finished it, then resumed together; that round's busts share the places at stake
-  (TDA RP-8-A).
+  (TDA RP-8-A); a round takes at most two minutes off the level clock.
 """
 
 from __future__ import annotations
@@ -33,7 +33,14 @@ from typing import Any
 
 from dealerpi.engine.payouts import Finish, Standings
 from dealerpi.room.mtt_config import TournamentSettings
-from dealerpi.room.tournament import Layout, balance, draw_into, draw_seats, hand_for_hand_due
+from dealerpi.room.tournament import (
+    HAND_FOR_HAND_SECONDS,
+    Layout,
+    balance,
+    draw_into,
+    draw_seats,
+    hand_for_hand_due,
+)
 
 Command = tuple[str, str, dict[str, Any]]          # (id, table, the journal input)
 View = Mapping[str, Any]
@@ -46,7 +53,8 @@ class TournamentError(ValueError):
 
 def new_state(tid: str) -> dict[str, Any]:
     return {"id": tid, "phase": "registering", "players": [], "seed": None, "started": None, "seq": 0,
-            "standings": None, "active": [], "done": {}, "stacks": {}, "level": {}, "h4h": None, "final": False,
+            "standings": None, "active": [], "done": {}, "stacks": {}, "level": {}, "h4h": None, "offset": 0.0,
+            "final": False,
             "pending": {}, "plan": [], "carry": {}, "events": [], "refused": []}
 
 
@@ -193,8 +201,8 @@ class Director:
         if len(live) < len(s["active"]):
             return False                                    # a table not heard from yet: wait for it
         self._waiting = False                               # a move waits for a table to finish its hand
-        return (self._hand_for_hand_round(live) or self._final_table(live) or self._break_table(live)
-                or self._balance(live) or self._hand_for_hand_pauses(live) or self._levels(live, now)
+        return (self._hand_for_hand_round(live, now) or self._final_table(live) or self._break_table(live)
+                or self._balance(live) or self._hand_for_hand_pauses(live, now) or self._levels(live, now)
                 or self._release(live))
 
     def _release(self, live: Mapping[str, View]) -> bool:
@@ -230,8 +238,9 @@ class Director:
                 s["stacks"][v["player"]] = v["stack"]
         s["done"][table] = view["hand"]
 
-    def _hand_for_hand_round(self, live: Mapping[str, View]) -> bool:
-        """TRN-5: when every table finished the round's hand and is paused: its busts share (RP-8-A)."""
+    def _hand_for_hand_round(self, live: Mapping[str, View], now: float) -> bool:
+        """TRN-5: when every table finished the round's hand and is paused: its busts share (RP-8-A), and
+        what the round took beyond two minutes does not come off the level clock."""
         s = self.state
         h4h = s["h4h"]
         if h4h is None or h4h["round"] is None:
@@ -244,7 +253,9 @@ class Director:
             standings = standings.bust(busted)
             s["standings"] = _standings_json(standings)
         s["events"].append({"kind": "hand-for-hand", "round": h4h["rounds"] + 1, "players": busted})
-        h4h.update(round=None, busts=[], rounds=h4h["rounds"] + 1)
+        taken = now - h4h["since"]
+        s["offset"] = s.get("offset", 0) + max(0.0, taken - HAND_FOR_HAND_SECONDS)
+        h4h.update(round=None, busts=[], rounds=h4h["rounds"] + 1, since=None)
         if standings.remaining <= len(self.settings.payouts):     # in the money: normal play again (_release)
             s["h4h"] = None
         return True
@@ -321,7 +332,7 @@ class Director:
             self.state["plan"] = []
         return False
 
-    def _hand_for_hand_pauses(self, live: Mapping[str, View]) -> bool:
+    def _hand_for_hand_pauses(self, live: Mapping[str, View], now: float) -> bool:
         """TRN-5: on the bubble every table is paused when its hand of the round ends; when all are, the
         next round starts at every table at once."""
         s = self.state
@@ -329,7 +340,7 @@ class Director:
         if s["h4h"] is None:
             if len(live) < 2 or not hand_for_hand_due(remaining, len(self.settings.payouts)):
                 return False
-            s["h4h"] = {"round": None, "busts": [], "rounds": 0}
+            s["h4h"] = {"round": None, "busts": [], "rounds": 0, "since": None}
             s["events"].append({"kind": "hand-for-hand begins", "remaining": remaining})
             return True
         h4h = s["h4h"]
@@ -339,7 +350,7 @@ class Director:
             s["plan"] = [[{"op": "pause", "table": t, "reason": H4H} for t in due]]
             return True
         if h4h["round"] is None and all(_held(v) for v in live.values()):
-            h4h["round"] = {t: v["hand"] for t, v in live.items()}
+            h4h["round"], h4h["since"] = {t: v["hand"] for t, v in live.items()}, now
             s["plan"] = [[{"op": "resume", "table": t} for t in live]]
             return True
         return False
@@ -369,9 +380,13 @@ class Director:
 
     def level_at(self, now: float) -> tuple[int, float | None]:
         """TRN-1: the step in force at ``now`` and the seconds left in it (None: the last never ends). Step
-        k starts at ``started`` plus the minutes of every step before it, so no table's clock drifts."""
-        started = self.state["started"]
-        elapsed = 0.0 if started is None else max(0.0, now - started)
+        k starts at ``started`` plus the minutes of every step before it, so no table's clock drifts; TRN-5:
+        a hand-for-hand round takes at most two minutes off it (``offset``: what the rounds took beyond)."""
+        s = self.state
+        started, offset, h4h = s["started"], s.get("offset", 0), s["h4h"]
+        if started is not None and h4h is not None and h4h.get("since") is not None:
+            now = min(now, h4h["since"] + HAND_FOR_HAND_SECONDS)         # the round's third minute is not played
+        elapsed = 0.0 if started is None else max(0.0, now - started - offset)
         end = 0.0
         for index, step in enumerate(self.settings.levels):
             end += step.minutes * 60

@@ -35,7 +35,8 @@ PAUSED = "TRN-5: the table is paused ({}): no hand starts until it is resumed"
 TOURNAMENT = {"tables": list(TABLES), "seats": 7, "buy_in": 100, "starting_stack": 10000,
               "payouts": [30, 20, 15, 12, 10, 8, 5],
               "levels": [{"blinds": [50, 100], "minutes": 1}, {"break": True, "minutes": 1},
-                         {"blinds": [100, 200], "minutes": 1}, {"blinds": [200, 400], "minutes": 60}]}
+                         {"blinds": [100, 200], "minutes": 1}, {"blinds": [200, 400], "minutes": 60},
+                         {"blinds": [400, 800], "minutes": 60}]}
 
 
 class Room:
@@ -151,9 +152,12 @@ def test_twenty_players_three_tables_to_one_winner(tmp_path: Path) -> None:
     - E4 t2: two 10000 stacks bust on one hand: equal stacks share places 16 and 15: both 15th, 0 + 0.
       14 left <= 7 x 2 seats: t3 is broken, its 5 players drawn into t1's 2 and t2's 3 open seats (7/7).
     - E5-E10: one bust a hand, t1 then t2: 14th, 13th, 12th, 11th, 10th, 9th. 8 left = 7 paid + 1: the bubble.
-    - E11 hand-for-hand (TRN-5): both tables paused, then resumed together; t1's hand busts one and t1 is
-      paused (START refused) until t2 finished its hand, which busts one: TDA RP-8-A, they share 7th and 8th:
-      (100 + 0) / 2 = 50 each, place 7.
+    - E11 hand-for-hand (TRN-5): both tables paused, then resumed together at +120 s (level 2, 60 s left);
+      t1's hand busts one and t1 is paused (START refused) until t2 finished its hand, which busts one: TDA
+      RP-8-A, they share 7th and 8th: (100 + 0) / 2 = 50 each, place 7. The round takes 200 s (the clock is
+      set to +320 s) but at most 120 s come off the level clock: 120 + 120 = 240 s of play; level 3
+      (200/400, 60 minutes) began at 60 + 60 + 60 = 180 s, so 3600 - (240 - 180) = 3540 s are left, during
+      the round and after it.
     - 6 left fit one table: the final-table redraw, all six at t1 with their chips (t2 paused, empty).
     - E12: 6th 160, 5th 200, 4th 240, 3rd 300, 2nd 400; the last one 1st, 600, with all 200000 chips.
       Prizes paid: 600 + 400 + 300 + 240 + 200 + 160 + 50 + 50 = 2000, the pool.
@@ -235,6 +239,11 @@ def test_twenty_players_three_tables_to_one_winner(tmp_path: Path) -> None:
             await one(table, place)
         assert service.tournament()["hand_for_hand"] is True                 # 8 left, 7 paid: the bubble
         assert all(room.controller(t).table.paused is None for t in ("t1", "t2"))   # round 1 under way
+        assert service.tournament()["seconds_left"] == 60                   # level 2 began at +120 s
+        room.now = START + 320                                              # the round takes 200 s
+        await until(lambda: all(room.controller(t).table.config.big_blind == 400 for t in ("t1", "t2")))
+        await room.settle()
+        assert (service.tournament()["level"], service.tournament()["seconds_left"]) == (3, 3540)
 
         first = smallest(room, "t1")                                         # E11
         await room.hand("t1", [first])
@@ -247,6 +256,7 @@ def test_twenty_players_three_tables_to_one_winner(tmp_path: Path) -> None:
         expected.update({first: (7, 50), second: (7, 50)})
         assert room.finishes() == expected
         assert service.tournament()["hand_for_hand"] is False
+        assert (service.tournament()["level"], service.tournament()["seconds_left"]) == (3, 3540)
 
         final = stacks(room.controller("t1"))                                # the final-table redraw
         assert len(final) == 6 and stacks(room.controller("t2")) == {} and sum(final.values()) == 200000
