@@ -20,7 +20,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "enroll": ("dealerpi.shoe.enroll:main", "map a deck's RFID tags to cards"),
     "sim": ("dealerpi.sim.server:main", "the table simulator in a browser"),
     "console": ("dealerpi.console.server:main", "the host console: the table's pages (--config FILE)"),
-    "room": ("dealerpi.room.cli:main", "the card room service (--config room.toml); broker-files"),
+    "room": ("dealerpi.room.cli:main", "the card room service (--config room.toml); broker-files; desk"),
 }
 
 

@@ -1,5 +1,6 @@
 """``dealerpi room --config room.toml``: the room service (hands in SQLite, statistics, waiting lists, the
-room page); ``dealerpi room broker-files DIR --prefix P TABLE...``: the broker's ACL and password files."""
+room page); ``dealerpi room broker-files DIR --prefix P TABLE...``: the broker's ACL and password files;
+``dealerpi room desk --config room.toml register NAME... | start | show``: the tournament desk."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from dealerpi.console.access import is_loopback
 from dealerpi.console.pairing import load_tokens, write_pairing
 from dealerpi.console.running import run_until_signal
 from dealerpi.console.server import page_urls
+from dealerpi.room import desk
 from dealerpi.room.acl import write_broker_files
 from dealerpi.room.broker import NAME, ROOM
 from dealerpi.room.service import RoomService
@@ -75,6 +77,8 @@ def _broker_files(argv: list[str]) -> int:
 def main(argv: list[str]) -> int:
     if argv[:1] == ["broker-files"]:
         return _broker_files(argv[1:])
+    if argv[:1] == ["desk"]:
+        return desk.main(argv[1:])
     parser = argparse.ArgumentParser(prog="dealerpi room", description="The card room service (docs/room.md).")
     parser.add_argument("--config", type=Path, required=True)
     args = parser.parse_args(argv)

@@ -11,13 +11,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
+from mqtt_kit import free_port
 
+from dealerpi.console.pairing import load_tokens
+from dealerpi.room import desk
 from dealerpi.room.broker import MqttSettings
 from dealerpi.room.mtt import Director, new_state
 from dealerpi.room.mtt_config import TournamentSettings, parse_tournament
 from dealerpi.room.service import RoomService
-from dealerpi.room.settings import RoomConfigError, RoomSettings, parse_room
+from dealerpi.room.settings import RoomConfigError, RoomSettings, load_room, parse_room
 from dealerpi.room.store import Store
 from dealerpi.room.tournament import draw_into
 from dealerpi.room.web import RoomPage
@@ -143,4 +147,40 @@ def test_the_room_page_registers_starts_and_shows_the_clock_and_the_field(tmp_pa
     stored = again.tournament()
     assert stored is not None and stored["players"] == ["Ann", "Bob"] and stored["seed"] is not None
     again.close()
+    service.store.close()
+
+
+def test_the_desk_registers_and_starts_through_the_running_rooms_page(tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """``dealerpi room desk``: the page needs the host's token (token_required), which the desk reads from the
+    room's state folder. Ann and Bob registered, Ann again refused with the page's reason, start; then the
+    desk's view: level 1 50/100 with 1:00 left (the clock has not moved), 2 of 2 left, average 5000, pool
+    200, 2 paid. A room that is not running is named with the command that starts it."""
+    port = free_port()
+    config = tmp_path / "room.toml"
+    levels = ", ".join(f"{{blinds = [{a}, {b}], minutes = {m}}}" for a, b, m in ((50, 100, 1), (100, 200, 60)))
+    config.write_text(f'[room]\nlisten = "127.0.0.1:{port}"\nstate = "state"\n[mqtt]\nport = 1\n'
+                      f'[tournament]\ntables = ["t1", "t2"]\nseats = 6\nbuy_in = 100\nstarting_stack = 5000\n'
+                      f"payouts = [70, 30]\nlevels = [{levels}]\n")
+    room = load_room(config)
+    service = RoomService(room, Store(room.database), clock=lambda: 1000.0)
+    tokens = load_tokens(room.state)
+
+    async def body() -> list[int]:
+        runner = web.AppRunner(RoomPage(service, tokens, True).app())
+        await runner.setup()
+        await web.TCPSite(runner, "127.0.0.1", port).start()
+        try:
+            return [await asyncio.to_thread(desk.main, ["--config", str(config), *args])
+                    for args in (["register", "Ann", "Bob"], ["register", "Ann"], ["start"])]
+        finally:
+            await runner.cleanup()
+
+    assert asyncio.run(body()) == [0, 1, 0]
+    out, err = capsys.readouterr()
+    assert out.count("registered Ann") == 1 and "registered Bob" in out
+    assert "running: Level 1 50/100, 1:00 left; 2 of 2 left, average 5000, pool 200, 2 paid" in out
+    assert err == "dealerpi room desk: 400: Ann is registered already\n"
+    assert desk.main(["--config", str(config), "show"]) == 1
+    assert f"the room does not answer at http://127.0.0.1:{port}" in capsys.readouterr().err
     service.store.close()
