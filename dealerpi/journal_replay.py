@@ -72,13 +72,13 @@ def summary(table: Table, rejected: list[dict[str, Any]], alerts: list[dict[str,
 
 
 def _text(result: dict[str, Any]) -> str:
-    lines = [f"button: seat {result['button']}"]
+    button = result["button"]
+    lines = [f"button: seat {button}" if button is not None else "button: not yet placed"]
     lines += [f"seat {seat}: {info['player']} {info['stack']}" for seat, info in result["seats"].items()]
     for hand in result["hands"]:
         head = f"hand {hand['number']} (button seat {hand['button']})" + (" MISDEAL" if hand["misdeal"] else "")
         lines.append(head)
-        for board in hand["boards"]:
-            lines.append("  board " + " ".join(board))
+        lines += ["  board " + " ".join(board) for board in hand["boards"] if board]   # none before the flop
         for pot in hand["pots"]:
             won = ", ".join(f"seat {s} {c}" for s, c in pot["won"].items())
             lines.append(f"  pot {pot['amount']} (seats {pot['eligible']}): {won}")

@@ -26,13 +26,18 @@ class InputError(ValueError):
         self.key = key
 
 
+_KIND_WORDS: dict[type, str] = {int: "a whole number", str: "a string", bool: "true or false", list: "a list"}
+"""How an error names the type a key needs (the dealer's words, not Python's)."""
+
+
 def require(entry: Mapping[str, Any], key: str, kind: type[T]) -> T:
     """``entry[key]``, checked to be a ``kind`` (a bool is not an int here)."""
     if key not in entry:
         raise InputError(f'{entry.get("type", "input")}: missing key "{key}"', key)
     value = entry[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise InputError(f'{entry.get("type", "input")}: "{key}" must be a {kind.__name__}, not {value!r}', key)
+        words = _KIND_WORDS.get(kind, f"a {kind.__name__}")
+        raise InputError(f'{entry.get("type", "input")}: "{key}" must be {words}, not {value!r}', key)
     return value
 
 

@@ -106,7 +106,7 @@ def test_the_paused_record_reads_back_from_json_and_a_bad_one_is_named() -> None
 
 
 @pytest.mark.parametrize(("entry", "reason"), [
-    ({"type": "pause", "reason": 5}, 'pause: "reason" must be a str, not 5'),
+    ({"type": "pause", "reason": 5}, 'pause: "reason" must be a string, not 5'),
     ({"type": "pause", "reason": "x" * 81}, 'pause: "reason" must be at most 80 characters'),
 ])
 def test_a_bad_pause_names_the_key(entry: dict[str, Any], reason: str) -> None:
