@@ -9,9 +9,11 @@ current one; the room pauses each table at the end of a hand and resumes them al
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
+from console_kit import start
 from journal_kit import act, cards, replay, sit, table
 
 from dealerpi.engine.inputs import InputError
@@ -112,3 +114,26 @@ def test_the_paused_record_reads_back_from_json_and_a_bad_one_is_named() -> None
 def test_a_bad_pause_names_the_key(entry: dict[str, Any], reason: str) -> None:
     _, result = replay([*first_hand(), entry])
     assert result["rejected"] == [{"line": len(first_hand()) + 1, "reason": reason}]
+
+
+def test_trn5_the_daemon_restarted_from_its_journal_folder_is_still_paused(tmp_path: Path) -> None:
+    """The daemon (fake devices, the journal folder with its checkpoint at hand 1's start): Ann, Bob, Cy play
+    hand 1 (Ann and Bob fold), the table is paused; after a restart (checkpoint + the inputs after it) it is
+    still paused and START is still refused; ``resume`` lets hand 2 start."""
+    _config, controller, _api = start(tmp_path)
+    for entry in [{"type": "sit", "seat": s, "player": p, "stack": 250} for s, p in ((1, "Ann"), (2, "Bob"),
+                                                                                      (3, "Cy"))] + [START]:
+        assert controller.submit(entry).accepted, entry
+    for uid in range(6):
+        controller.on_card(f"T{uid:02d}")
+    for seat in (1, 2):
+        assert controller.submit(act(seat, "fold")).accepted
+    assert controller.submit(PAUSE).accepted
+    controller.journal.close()
+    _config, controller, _api = start(tmp_path)
+    assert controller.table.paused == "hand-for-hand" and controller.table.hand_number == 1
+    refused = controller.submit(START)
+    assert (refused.accepted, refused.reason) == \
+        (False, "TRN-5: the table is paused (hand-for-hand): no hand starts until it is resumed")
+    assert controller.submit(RESUME).accepted and controller.submit(START).accepted
+    assert controller.table.hand_number == 2
