@@ -127,6 +127,8 @@ class Director:
                 if got.get("accepted"):
                     if item["op"] == "table":
                         s["level"][item["table"]] = item["level"]
+                    elif item["op"] == "sit":
+                        s["carry"].pop(item["player"], None)      # seated: the carried stack is on a table
                 else:
                     s["refused"].append({"id": cid, **item, "reason": got.get("reason")})
                     s["plan"] = []
@@ -171,7 +173,7 @@ class Director:
         if op == "button":
             return {"type": "button", "seat": item["seat"]}
         if op == "sit":
-            stack = s["carry"].pop(item["player"], self.settings.starting_stack)
+            stack = s["carry"].get(item["player"], self.settings.starting_stack)
             return {"type": "sit", "seat": item["seat"], "player": item["player"], "stack": stack}
         seat = next((int(n) for n, v in _seats(view).items() if v.get("player") == item["player"]), None)
         if seat is None:
@@ -201,9 +203,23 @@ class Director:
         if len(live) < len(s["active"]):
             return False                                    # a table not heard from yet: wait for it
         self._waiting = False                               # a move waits for a table to finish its hand
-        return (self._hand_for_hand_round(live, now) or self._final_table(live) or self._break_table(live)
-                or self._balance(live) or self._hand_for_hand_pauses(live, now) or self._levels(live, now)
-                or self._release(live))
+        return (self._hand_for_hand_round(live, now) or self._unseated(live) or self._final_table(live)
+                or self._break_table(live) or self._balance(live) or self._hand_for_hand_pauses(live, now)
+                or self._levels(live, now) or self._release(live))
+
+    def _unseated(self, live: Mapping[str, View]) -> bool:
+        """A player who left a table and whose ``sit`` was refused keeps his chips here (``carry``); he is
+        seated again at the first open seat of the emptiest table (the refusal is on the page)."""
+        seated = {v["player"] for view in live.values() for v in _seats(view).values() if v.get("player")}
+        lost = [p for p in self.state["carry"] if p not in seated]
+        if not lost:
+            return False
+        table = min(live, key=lambda t: (len(_players(live[t])), t))
+        seats = _open(live[table])
+        if not seats:
+            return False
+        self.state["plan"] = [[{"op": "sit", "table": table, "seat": seats[0], "player": lost[0]}]]
+        return True
 
     def _release(self, live: Mapping[str, View]) -> bool:
         """Resume the tables the room paused to move players, or for hand-for-hand once it is over."""
@@ -415,6 +431,8 @@ class Director:
             "prizes": list(standings.prizes) if standings else [],
             "hand_for_hand": s["h4h"] is not None, "tables": tables,
             "finishes": [[f.player, f.place, f.prize] for f in standings.results()] if standings else [],
+            "refused": [f"{r['table']}: {r['op']} {r.get('player') or ''}: {r['reason']}".replace("  ", " ")
+                        for r in s["refused"][-5:]],                # a fault is never hidden
         }
 
 

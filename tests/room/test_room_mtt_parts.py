@@ -184,3 +184,24 @@ def test_the_desk_registers_and_starts_through_the_running_rooms_page(tmp_path: 
     assert desk.main(["--config", str(config), "show"]) == 1
     assert f"the room does not answer at http://127.0.0.1:{port}" in capsys.readouterr().err
     service.store.close()
+
+
+def test_a_moved_player_whose_sit_is_refused_keeps_his_chips_and_is_seated_again() -> None:
+    """A fault is never hidden and no chip is lost: Dee left t1 with 4000 (``carry``); her ``sit`` at t2 is
+    refused; the refusal is on the page and she is seated again at the emptiest table's first open seat (t2,
+    where only Cy sits: seat 2) with the same 4000; once that is accepted nothing is carried."""
+    director = Director(settings(), new_state("x"))
+    for name in ("Ann", "Bob", "Cy", "Dee"):
+        director.register(name)
+    director.start(7, 1000.0)
+    views = {"t1": view({1: ("Ann", 5000), 2: ("Bob", 5000)}), "t2": view({1: ("Cy", 5000)})}
+    while director.step(views, lambda cid: {"accepted": True}, 1000.0):
+        pass                                                   # the start's batches, all accepted
+    director.state["carry"]["Dee"] = 4000
+    director.state["plan"] = [[{"op": "sit", "table": "t2", "seat": 1, "player": "Dee"}]]
+    ((cid, table, payload),) = director.step(views, lambda cid: None, 1000.0)
+    assert (table, payload) == ("t2", {"type": "sit", "seat": 1, "player": "Dee", "stack": 4000})
+    again = director.step(views, lambda c: {"accepted": False, "reason": "seat 1 is taken by Cy"}, 1000.0)
+    assert [(t, p) for _, t, p in again] == [("t2", {"type": "sit", "seat": 2, "player": "Dee", "stack": 4000})]
+    assert director.summary(views, 1000.0)["refused"] == ["t2: sit Dee: seat 1 is taken by Cy"]
+    assert director.step(views, lambda c: {"accepted": True}, 1000.0) == [] and director.state["carry"] == {}
