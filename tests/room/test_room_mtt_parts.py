@@ -199,7 +199,7 @@ def test_a_moved_player_whose_sit_is_refused_keeps_his_chips_and_is_seated_again
         pass                                                   # the start's batches, all accepted
     director.state["carry"]["Dee"] = 4000
     director.state["plan"] = [[{"op": "sit", "table": "t2", "seat": 1, "player": "Dee"}]]
-    ((cid, table, payload),) = director.step(views, lambda cid: None, 1000.0)
+    ((_, table, payload),) = director.step(views, lambda cid: None, 1000.0)
     assert (table, payload) == ("t2", {"type": "sit", "seat": 1, "player": "Dee", "stack": 4000})
     again = director.step(views, lambda c: {"accepted": False, "reason": "seat 1 is taken by Cy"}, 1000.0)
     assert [(t, p) for _, t, p in again] == [("t2", {"type": "sit", "seat": 2, "player": "Dee", "stack": 4000})]
