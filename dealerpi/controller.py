@@ -40,6 +40,7 @@ from dealerpi.shoe.alerts import shoe_alert
 from dealerpi.shoe.link import ShoeEvent, ShoeOffline, ShoeOnline
 from dealerpi.shoe.session import CardRead
 from dealerpi.table_change import against_journal
+from dealerpi.table_source import TableSource
 from dealerpi.views.build import dealer_view, seat_view
 from dealerpi.views.model import Alert, DealerView, SeatView
 from dealerpi.views.render import dealer_pages, render_dealer, render_seat
@@ -122,7 +123,8 @@ class Controller:
                                        lambda: devices.open_display(config.dealer.display), clock)
         self.api: Any = None         # the local API (dealerpi.socket_api): told of every input and change
         self.dealer_overlay: tuple[Any, float] | None = None   # (image, until): a pairing QR the host asked for
-        self.pending_table: dict[str, Any] | None = None    # the config's table input, waiting for the hand's end
+        self.pending_table: dict[str, Any] | None = None    # a table input (config, host) waiting for a hand's end
+        self.table_source = TableSource()           # who sent the table in force; the config's last applied
 
     # --- start-up ------------------------------------------------------------------------------------
 
@@ -137,7 +139,10 @@ class Controller:
             self.shoe_position = start.shoe
         started = False
         for entry in entries:
-            started |= self._apply(entry).accepted and entry.get("type") == "start"
+            accepted = self._apply(entry).accepted
+            started |= accepted and entry.get("type") == "start"
+            if entry.get("type") == "table":            # a host's change journaled mid-hand still waits
+                self.pending_table = dict(entry) if not accepted and entry.get("after_hand") else None
             self._note_read(entry)
         if started:               # a hand began since the checkpoint: start from here next time
             self._checkpoint()
@@ -149,8 +154,18 @@ class Controller:
         """Issue 12: the config's ``[table]`` against the journal's table. What differs is logged and shown to
         the dealer; the change is applied between hands only, so a hand in play ends with the game, stakes and
         panel steps it was dealt with. Players on seats the new table lacks stay on record (the engine says
-        so): the host moves them or cashes them out."""
-        changes = against_journal(self.table.config, self.config.table_input())
+        so): the host moves them or cashes them out. Issue 14 (table_source.py): the config wins only if the
+        host edited its ``[table]`` since the daemon last applied it; otherwise the journal's table (with the
+        console's changes) stands."""
+        wanted = {**self.config.table_input(), "by": "config"}
+        if not self.table_source.config_edited(wanted) and self.table.config is not None:
+            if against_journal(self.table.config, wanted) is not None:
+                _LOGGER.info("%s: [table] is as the daemon last applied it: the journal's table, set from %s, "
+                             "stands", self.config.source, self.table_source.words())
+            self.alerts.extend(self.table.off_table())
+            self._apply_pending_table()
+            return
+        changes = against_journal(self.table.config, wanted)
         if changes:
             text = "; ".join(changes)
             when = "now" if self.table.table_may_change() else "when this hand ends"
@@ -162,10 +177,9 @@ class Controller:
                                 self.config.source)
                 self.alerts.append(Alert("TABLE", f"Seats {', '.join(map(str, lacking))} have no panel in this "
                                                   "config: put the old config back until this hand ends"))
-        if changes is not None:
-            self.pending_table = self.config.table_input()
-        else:
-            self.alerts.extend(self.table.off_table())       # still to move or cash out, after a restart too
+        # journaled even when equal: it records the config applied (and the table's own alerts say who is
+        # still to move or cash out, after a restart too)
+        self.pending_table = wanted
         self._apply_pending_table()
 
     def _apply_pending_table(self) -> None:
@@ -173,6 +187,7 @@ class Controller:
         follows the table in force (docs/seat-panel.md: the largest chip both blinds are made of)."""
         if self.pending_table is not None and self.table.table_may_change():
             entry, self.pending_table = self.pending_table, None
+            entry = {k: v for k, v in entry.items() if k != "after_hand"}
             outcome = self.submit(entry)
             if not outcome.accepted and self.journal_fault is not None:
                 self.pending_table = entry                  # not journaled: tried again after the next input
@@ -184,6 +199,18 @@ class Controller:
                 panel.unit = unit
 
     # --- inputs --------------------------------------------------------------------------------------
+
+    def queue_table(self, entry: dict[str, Any]) -> Outcome:
+        """A ``table`` input sent during a hand (the host's page): journaled now, marked ``after_hand``, so it
+        is durable before it is acknowledged; the engine refuses it during the hand (a replay does too, and
+        then queues it again), and the daemon applies it, journaled again, right after the input that ends
+        the hand. A later change replaces it."""
+        queued = {**entry, "after_hand": True}
+        if not self._journal(queued):
+            return Outcome(False, f"{JOURNAL_PAUSED} ({self.journal_fault})")
+        self._apply(queued)
+        self.pending_table = queued
+        return Outcome(True, None)
 
     def submit(self, entry: dict[str, Any]) -> Outcome:
         """Journal ``entry`` durably, then apply it; refusals and alerts go to the displays. While the
@@ -220,6 +247,7 @@ class Controller:
             snapshot = self.table.snapshot()
             if self.api is not None:          # the session ledger and the console's request ids live on
                 snapshot["console"] = self.api.checkpoint_data()
+            snapshot["table_source"] = self.table_source.snapshot()
             self.journal.checkpoint(snapshot, self.shoe_position)
         except JournalFault as fault:
             _LOGGER.error("journal checkpoint failed: %s", fault)
@@ -227,10 +255,12 @@ class Controller:
 
     def _apply(self, entry: dict[str, Any]) -> Outcome:
         if self.api is None:
-            return self.table.apply(entry)
-        self.api.before(entry, self.table)
-        outcome = self.table.apply(entry)
-        self.api.after(entry, outcome.accepted, self.table)
+            outcome = self.table.apply(entry)
+        else:
+            self.api.before(entry, self.table)
+            outcome = self.table.apply(entry)
+            self.api.after(entry, outcome.accepted, self.table)
+        self.table_source.note(entry, outcome.accepted)
         return outcome
 
     def _journal(self, entry: dict[str, Any]) -> bool:

@@ -33,6 +33,7 @@ from dealerpi.journal import JournalError
 from dealerpi.journal_folder import JournalFolder, Recovered
 from dealerpi.shoe.alerts import load_decks
 from dealerpi.shoe.link import ShoeLink
+from dealerpi.table_source import TableSource
 from dealerpi.views.model import Alert
 
 _LOGGER = logging.getLogger(__name__)
@@ -55,9 +56,10 @@ class _Notifier:
         self._notifier.notify(text)
 
 
-def open_journal(config: Config) -> tuple[JournalFolder, Recovered[Table], Any]:
-    """The journal folder, what start-up recovered from it, and the local API's part of the checkpoint that
-    start-up used (the session ledger; None without a checkpoint or without that part)."""
+def open_journal(config: Config) -> tuple[JournalFolder, Recovered[Table], dict[str, Any]]:
+    """The journal folder, what start-up recovered from it, and the checkpoint that start-up used (empty
+    without one): its ``console`` part is the local API's (the session ledger), its ``table_source`` where
+    the table came from (table_source.py)."""
     used: list[dict[str, Any]] = []
 
     def rebuild(data: dict[str, Any]) -> Table:
@@ -67,7 +69,7 @@ def open_journal(config: Config) -> tuple[JournalFolder, Recovered[Table], Any]:
 
     journal, recovered = JournalFolder.open(config.journal, rebuild, keep_segments=config.journal_keep_segments,
                                             keep_bytes=config.journal_keep_bytes)
-    return journal, recovered, used[-1].get("console") if used else None
+    return journal, recovered, used[-1] if used else {}
 
 
 async def serve(config: Config, devices: Devices, *, shoe_url: str | None = None,
@@ -79,7 +81,7 @@ async def serve(config: Config, devices: Devices, *, shoe_url: str | None = None
         with contextlib.suppress(NotImplementedError, RuntimeError):   # not the main thread (tests)
             loop.add_signal_handler(sig, stop.set)
     try:
-        journal, recovered, console_part = open_journal(config)
+        journal, recovered, checkpoint = open_journal(config)
     except (OSError, JournalError) as exc:
         _LOGGER.error("cannot open the journal: %s", exc)
         return 1
@@ -91,9 +93,10 @@ async def serve(config: Config, devices: Devices, *, shoe_url: str | None = None
 
     decks = load_decks(config.decks)
     controller = Controller(config, devices, journal, post=post, decks=decks)
+    controller.table_source = TableSource.restore(checkpoint.get("table_source"))
     api = _make_api(controller, config)
     if api is not None and recovered.table is not None:
-        api.restore(console_part)
+        api.restore(checkpoint.get("console"))
     controller.replay(recovered.entries, recovered)
     if api is not None and not await _start_api(controller, api):
         api = None

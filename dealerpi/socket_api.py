@@ -26,11 +26,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from dealerpi.console import game_form
 from dealerpi.console.ledger import Event, Ledger
 from dealerpi.console.protocol import CONFIRMED, ROLES, Decoder, ProtocolError, changes, encode, may_send
 from dealerpi.console.qr_screen import qr_screen
 from dealerpi.console.views import role_view
+from dealerpi.engine.inputs import InputError, parse_config
 from dealerpi.engine.table import Table
+from dealerpi.table_source import TableSource, settings
 from dealerpi.views.model import Alert
 
 _LOGGER = logging.getLogger(__name__)
@@ -50,8 +53,11 @@ class Daemon(Protocol):
     journal_fault: str | None
     seat_slots: dict[int, Any]
     dealer_slot: Any
+    table_source: TableSource
+    pending_table: dict[str, Any] | None
 
     def submit(self, entry: dict[str, Any]) -> Any: ...
+    def queue_table(self, entry: dict[str, Any]) -> Any: ...
     def refresh(self) -> None: ...
     def refresh_dealer(self) -> None: ...
     def show_on_dealer(self, image: Any, seconds: float) -> None: ...
@@ -189,6 +195,10 @@ class ApiServer:
         if method == "input":
             result = self.submit(client.role, params.get("entry"), params.get("rid"), bool(params.get("confirm")))
             return {"id": rid, "result": result}
+        if method == "change_table":
+            if client.role != "host":
+                return {"id": rid, "error": {"message": "the game and the stakes are the host's"}}
+            return {"id": rid, "result": self.change_table(params.get("changes"), params.get("rid"))}
         if method == "ledger":
             if client.role != "host":
                 return {"id": rid, "error": {"message": "the ledger is the host's"}}
@@ -237,6 +247,47 @@ class ApiServer:
         return {"accepted": outcome.accepted, "reason": outcome.reason,
                 "alerts": [{"rule": a.rule, "message": a.message} for a in outcome.alerts]}
 
+    def change_table(self, changes: object, rid: object) -> dict[str, Any]:
+        """The host's game form: only the fields changed, laid over the table in force (or over the change
+        already waiting for the hand's end), checked by the engine's parser, then journaled as a whole
+        ``table`` input. During a hand it is journaled at once and applied from the next hand
+        (``Controller.queue_table``): the answer says so."""
+        if rid is not None and (not isinstance(rid, str) or len(rid) > 64):
+            return {"accepted": False, "reason": "rid must be a string of at most 64 characters"}
+        if rid is not None and rid in self.rids:
+            return {"accepted": True, "duplicate": True}
+        daemon = self.daemon
+        try:
+            current = parse_config(daemon.pending_table) if daemon.pending_table is not None else daemon.table.config
+            entry = game_form.changed_table(current, changes)
+            parse_config(entry)
+        except InputError as error:
+            return {"accepted": False, "reason": str(error)}
+        tagged = {**entry, "by": "host", "at": utc_now()}
+        if rid is not None:
+            tagged["rid"] = rid
+        if daemon.table.table_may_change():
+            outcome = daemon.submit(tagged)
+            later = False
+        else:
+            outcome = daemon.queue_table(tagged)
+            later = outcome.accepted
+        daemon.refresh()
+        return {"accepted": outcome.accepted, "reason": outcome.reason, "pending": later,
+                "alerts": [{"rule": a.rule, "message": a.message} for a in outcome.alerts]}
+
+    def game(self) -> dict[str, Any]:
+        """The host's game form: the values in force, where they came from, a change waiting for the hand's
+        end, and the choices (games, presets, policies)."""
+        daemon = self.daemon
+        config = daemon.table.config
+        pending = daemon.pending_table
+        return {"values": game_form.table_input(config) if config is not None else None,
+                "policies": game_form.policy_values(config.policies) if config is not None else None,
+                "from": daemon.table_source.words(),
+                "pending": settings(pending) if pending is not None else None,
+                "choices": game_form.CHOICES_VIEW}
+
     # --- views ---------------------------------------------------------------------------------------
 
     def status(self) -> dict[str, Any]:
@@ -255,7 +306,7 @@ class ApiServer:
         return self._summary[1]
 
     def view(self, role: str) -> dict[str, Any]:
-        extra = {"ledger": self.ledger_summary()} if role == "host" else {}
+        extra = {"ledger": self.ledger_summary(), "game": self.game()} if role == "host" else {}
         return role_view(role, self.daemon.table, self.status(), extra)
 
     def _push(self) -> None:

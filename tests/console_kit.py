@@ -14,6 +14,7 @@ from dealerpi.daemon import open_journal
 from dealerpi.devices import FakeDevices
 from dealerpi.journal import Journal
 from dealerpi.socket_api import ApiServer
+from dealerpi.table_source import TableSource
 
 # seat 1 gets Kd then Qc... in dealing order; tags T00.. name these cards (see FakeDecks)
 SHOE = ["Kd", "8c", "5d", "Qc", "9c", "4s", "Jh", "2d", "3c", "7d", "6h", "Td", "Ac", "2c", "7s"]
@@ -27,10 +28,10 @@ class FakeDecks:
         return ("test", SHOE[number]) if 0 <= number < len(SHOE) else None
 
 
-def make(tmp_path: Path) -> tuple[Config, Controller, ApiServer]:
-    """A three-seat table (daemon_kit.CONFIG) with ``[console] socket = "run/api.sock"``."""
+def make(tmp_path: Path, table_text: str = CONFIG) -> tuple[Config, Controller, ApiServer]:
+    """A three-seat table (daemon_kit.CONFIG, or ``table_text``) with ``[console] socket = "run/api.sock"``."""
     path = tmp_path / "table.toml"
-    path.write_text(CONFIG + '\n[console]\nsocket = "run/api.sock"\nstate = "console"\n')
+    path.write_text(table_text + '\n[console]\nsocket = "run/api.sock"\nstate = "console"\n')
     config = load(path)
     journal, entries = Journal.open(config.journal)
     controller = Controller(config, FakeDevices(config), journal, clock=lambda: 100.0, decks=FakeDecks())
@@ -45,18 +46,19 @@ def journal_lines(config: Config) -> list[dict[str, Any]]:
     return [json.loads(line) for line in config.journal.read_text().splitlines()]
 
 
-def start(tmp_path: Path) -> tuple[Config, Controller, ApiServer]:
+def start(tmp_path: Path, table_text: str = CONFIG) -> tuple[Config, Controller, ApiServer]:
     """As ``dealerpi run`` starts: the journal folder, its newest checkpoint with the API's part restored,
     the inputs after it replayed (``make`` uses a single journal file and no checkpoints)."""
     path = tmp_path / "table.toml"
-    path.write_text(CONFIG + '\n[console]\nsocket = "run/api.sock"\nstate = "console"\n')
+    path.write_text(table_text + '\n[console]\nsocket = "run/api.sock"\nstate = "console"\n')
     config = load(path)
-    journal, recovered, console_part = open_journal(config)
+    journal, recovered, checkpoint = open_journal(config)
     controller = Controller(config, FakeDevices(config), journal, clock=lambda: 100.0, decks=FakeDecks())
+    controller.table_source = TableSource.restore(checkpoint.get("table_source"))
     assert config.console is not None
     api = ApiServer(controller, config.console.socket)
     controller.api = api
     if recovered.table is not None:
-        api.restore(console_part)
+        api.restore(checkpoint.get("console"))
     controller.replay(recovered.entries, recovered)
     return config, controller, api

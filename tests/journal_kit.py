@@ -67,7 +67,8 @@ def scripted_session(seed: int, hands: int) -> list[dict[str, Any]]:
         assert table.apply(entry).accepted, entry
         script.append(entry)
 
-    feed({"type": "table", "game": "nlhe", "rules": "home", "seats": 3, "blinds": [1, 3]})
+    # the daemon's first line on an empty journal: the config's table, sent by the config (table_source.py)
+    feed({"type": "table", "game": "nlhe", "rules": "home", "seats": 3, "blinds": [1, 3], "by": "config"})
     for seat in (1, 2, 3):
         feed({"type": "sit", "seat": seat, "player": f"P{seat}", "stack": 300})
     feed({"type": "button", "seat": 1})

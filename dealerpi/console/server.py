@@ -245,6 +245,10 @@ class Console:
             answer = await link.request("clear_alerts", {})
             return {"type": "result", "accepted": "result" in answer,
                     "reason": answer.get("error", {}).get("message")}
+        if isinstance(op, dict) and op.get("op") == "table":       # the host's game form (game_form.py)
+            answer = await link.request("change_table", {"changes": op.get("changes"), "rid": op.get("rid")})
+            result = answer.get("result") or {"accepted": False, "reason": answer.get("error", {}).get("message")}
+            return {"type": "result", "rid": op.get("rid"), "form": "game", **result}
         if not isinstance(op, dict) or op.get("op") != "input":
             return {"type": "result", "accepted": False, "reason": 'an operation is {"op": "input", ...}'}
         params = {"entry": op.get("entry"), "confirm": bool(op.get("confirm"))}

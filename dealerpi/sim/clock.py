@@ -15,6 +15,7 @@ from typing import Any
 
 from dealerpi.engine.expectation import Waiting
 from dealerpi.sim.host import SimTable
+from dealerpi.table_source import settings
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -42,7 +43,8 @@ class TournamentClock:
 
     def start(self) -> str | None:
         """Start level 1 at the table's blinds now; an error for the page if there is no table yet."""
-        base = next((dict(e) for e in reversed(self.sim.table.accepted) if e.get("type") == "table"), None)
+        base = next(({"type": "table", **settings(e)} for e in reversed(self.sim.table.accepted)
+                     if e.get("type") == "table"), None)
         if base is None:
             return "set the table first"
         self._base = base

@@ -37,6 +37,7 @@ from dealerpi.shoe.link import ShoeEvent, ShoeLink, ShoeOffline, ShoeOnline
 from dealerpi.sim.deck import VirtualDeck, sim_library
 from dealerpi.sim.fake_shoe import FakeShoe
 from dealerpi.sim.histories import JournalTable
+from dealerpi.table_source import settings
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -142,7 +143,7 @@ class SimTable:
                  deck_rng: Any = None, clock: Callable[[], float] = time.monotonic) -> None:
         tables = [e for e in entries if e.get("type") == "table"]
         if tables:    # the journal's game is the game: the daemon would otherwise switch to the config's
-            config = replace(config, table={k: v for k, v in tables[-1].items() if k != "type"})
+            config = replace(config, table=settings(tables[-1]))
         self.config = config
         self.clock = clock
         self.journal = journal
@@ -158,6 +159,8 @@ class SimTable:
         self.deck = VirtualDeck(GAMES[str(config.table.get("game", "nlhe"))].deck, deck_rng)
         self.shoe = FakeShoe()
         self.link = ShoeLink(self.shoe.url, on_card=self._on_card, on_event=self._on_shoe_event)
+        if tables:    # ... so it is the config the daemon last applied (table_source.py): nothing to record
+            self.controller.table_source.config_seen = settings(tables[-1])
         self.controller.replay(entries)
         self._sync_deck()
         if not self.table.between_hands and not self.table.awaiting_first_card:

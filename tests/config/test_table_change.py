@@ -71,7 +71,7 @@ def test_seat_missing_from_the_config_keeps_its_player_and_the_table_plays(
         ("TABLE", "Config differs from the journal: seats: 6 -> 3. Applied now"),
         ("TABLE", "Seat 5 (Eve, 250) is not at this 3-seat table: move the player to an empty seat or cash out"),
     ]
-    assert journal_after(controller, len(SIX_SEATS)) == [table(seats=3)]
+    assert journal_after(controller, len(SIX_SEATS)) == [{**table(seats=3), "by": "config"}]
     assert controller.table.seats[5].player == "Eve" and controller.table.seats[5].stack == 250
 
     assert controller.submit({"type": "start"}).accepted
@@ -135,7 +135,7 @@ def test_a_change_found_mid_hand_waits_for_the_hand_to_end(tmp_path: Path) -> No
     assert controller.table.config.big_blind == 3                                   # still the journal's
     assert controller.submit({"type": "act", "seat": 2, "action": "fold"}).accepted
     assert controller.submit({"type": "act", "seat": 3, "action": "fold"}).accepted  # the hand ends here
-    assert journal_after(controller, len(hand) + 3) == [table(seats=3, blinds=(2, 4))]
+    assert journal_after(controller, len(hand) + 3) == [{**table(seats=3, blinds=(2, 4)), "by": "config"}]
     assert controller.table.config.big_blind == 4
     assert {panel.unit for panel in controller.panels.values()} == {2}
     assert controller.table.seats[1].stack == 300 + 1 + 3                            # won both blinds
@@ -154,13 +154,24 @@ def test_mid_hand_seats_without_a_panel_are_reported(tmp_path: Path) -> None:
 
 
 def test_same_table_journals_nothing(tmp_path: Path) -> None:
-    """The journal's table equals the config's (the same values in another key order, the preset's own value of
-    a policy spelled out): no alert, no new journal line."""
+    """The journal's table equals the config's and came from this config (its line says ``by: config``, the same
+    values in another key order): no alert, no new journal line."""
+    journal = [{"blinds": [1, 3], "seats": 3, "rules": "home", "game": "nlhe", "type": "table", "by": "config"},
+               sit(1)]
+    controller = controller_over(tmp_path, journal)
+    assert list(controller.alerts) == []
+    assert journal_after(controller, 2) == []
+
+
+def test_same_table_without_a_config_record_records_it(tmp_path: Path) -> None:
+    """A journal from before issue 14's rule (no ``by: config`` line): the table equals the config's (the preset's
+    own value of a policy spelled out), so no alert; the config's table is journaled once, as the record the
+    next start-up compares the config with (table_source.py)."""
     journal = [{"policies": {"straddles": "multiple"}, "blinds": [1, 3], "seats": 3, "rules": "home",
                 "game": "nlhe", "type": "table"}, sit(1)]
     controller = controller_over(tmp_path, journal)
     assert list(controller.alerts) == []
-    assert journal_after(controller, 2) == []
+    assert journal_after(controller, 2) == [{**table(seats=3), "by": "config"}]
 
 
 def test_seat_panel_sits_with_the_table_in_force(tmp_path: Path) -> None:
@@ -175,7 +186,7 @@ def test_seat_panel_sits_with_the_table_in_force(tmp_path: Path) -> None:
 def test_a_new_journal_gets_the_config_table(tmp_path: Path) -> None:
     controller = controller_over(tmp_path, [])
     assert list(controller.alerts) == []
-    assert journal_after(controller, 0) == [table(seats=3)]
+    assert journal_after(controller, 0) == [{**table(seats=3), "by": "config"}]
 
 
 def test_differences_are_named_by_the_config_keys() -> None:

@@ -43,7 +43,7 @@ def test_buttons_to_journal_to_engine_to_displays_and_leds(tmp_path: Path) -> No
     config, devices, controller, clock = make(tmp_path)
     actor = seat_and_deal(config, devices, controller, clock)
     lines = journal_lines(config)
-    assert lines[0] == {"type": "table", "game": "nlhe", "rules": "home", "seats": 3, "blinds": [1, 3]}
+    assert lines[0] == {"type": "table", "game": "nlhe", "rules": "home", "seats": 3, "blinds": [1, 3], "by": "config"}
     assert lines[1:4] == [{"type": "sit", "seat": s, "player": f"Seat {s}", "stack": 300} for s in (1, 2, 3)]
     assert lines[4] == {"type": "start"}
     assert [line["type"] for line in lines[5:]] == ["card"] * 6

@@ -34,6 +34,7 @@ from dealerpi.journal_folder import (
 )
 from dealerpi.journal_replay import main as replay_main
 from dealerpi.journal_replay import replay_entries, summary
+from dealerpi.table_source import TableSource
 
 SCRIPT = scripted_session(seed=12, hands=6)
 STARTS = [n for n, e in enumerate(SCRIPT) if e["type"] == "start"]
@@ -43,8 +44,16 @@ def boot(tmp_path: Path, **keep: int) -> tuple[Controller, list[dict[str, Any]]]
     """The daemon's start-up over ``tmp_path``'s journal folder; returns the controller and what it replayed."""
     (tmp_path / "table.toml").write_text(CONFIG)
     config = load(tmp_path / "table.toml")
-    journal, recovered = JournalFolder.open(config.journal, Table.from_snapshot, **keep)
+    used: list[dict[str, Any]] = []              # the checkpoint start-up used, as daemon.open_journal keeps it
+
+    def rebuild(data: dict[str, Any]) -> Table:
+        table = Table.from_snapshot(data)
+        used.append(data)
+        return table
+
+    journal, recovered = JournalFolder.open(config.journal, rebuild, **keep)
     controller = Controller(config, FakeDevices(config), journal, decks=FakeDecks())
+    controller.table_source = TableSource.restore(used[-1].get("table_source") if used else None)
     controller.replay(recovered.entries, recovered)
     return controller, recovered.entries
 

@@ -60,7 +60,7 @@ def new_hand() -> list[dict[str, Any]]:
 
 
 def first_inputs() -> list[dict[str, Any]]:
-    return [{"type": "table", "game": "nlhe", "rules": "home", "seats": 3, "blinds": [1, 3]},
+    return [{"type": "table", "game": "nlhe", "rules": "home", "seats": 3, "blinds": [1, 3], "by": "config"},
             *({"type": "sit", "seat": s, "player": f"P{s}", "stack": 90} for s in (1, 2, 3)),
             {"type": "button", "seat": 1}, BOMB]
 
