@@ -276,14 +276,15 @@ class ApiServer:
         return {"accepted": outcome.accepted, "reason": outcome.reason, "pending": later,
                 "alerts": [{"rule": a.rule, "message": a.message} for a in outcome.alerts]}
 
-    def game(self) -> dict[str, Any]:
+    def setup(self) -> dict[str, Any]:
         """The host's game form: the values in force, where they came from, a change waiting for the hand's
         end, and the choices (games, presets, policies)."""
         daemon = self.daemon
         config = daemon.table.config
         pending = daemon.pending_table
+        shown = parse_config(pending) if pending is not None else config      # the form shows what comes next
         return {"values": game_form.table_input(config) if config is not None else None,
-                "policies": game_form.policy_values(config.policies) if config is not None else None,
+                "policies": game_form.policy_values(shown.policies) if shown is not None else None,
                 "from": daemon.table_source.words(),
                 "pending": settings(pending) if pending is not None else None,
                 "choices": game_form.CHOICES_VIEW}
@@ -306,7 +307,7 @@ class ApiServer:
         return self._summary[1]
 
     def view(self, role: str) -> dict[str, Any]:
-        extra = {"ledger": self.ledger_summary(), "game": self.game()} if role == "host" else {}
+        extra = {"ledger": self.ledger_summary(), "setup": self.setup()} if role == "host" else {}
         return role_view(role, self.daemon.table, self.status(), extra)
 
     def _push(self) -> None:

@@ -102,15 +102,15 @@ def seated(tmp_path: Path, text: str = CONFIG) -> tuple[Config, Any, Any]:
 def test_a_change_between_hands_is_journaled_whole_with_the_sender_and_shown(tmp_path: Path) -> None:
     config, _controller, api = seated(tmp_path)
     peer = host(api)
-    assert api.view("host")["game"]["values"] == {"game": "nlhe", "rules": "home", "seats": 3, "blinds": [1, 3]}
-    assert api.view("host")["game"]["from"] == "the config file's [table]"
+    assert api.view("host")["setup"]["values"] == {"game": "nlhe", "rules": "home", "seats": 3, "blinds": [1, 3]}
+    assert api.view("host")["setup"]["from"] == "the config file's [table]"
     result = change(api, peer, {"blinds": [2, 4], "ante": 1}, rid="g-1")
     assert result == {"accepted": True, "reason": None, "pending": False, "alerts": []}
     last = lines(config)[-1]
     assert {k: v for k, v in last.items() if k != "at"} == {
         "type": "table", "game": "nlhe", "rules": "home", "seats": 3, "blinds": [2, 4], "ante": 1, "by": "host",
         "rid": "g-1"}
-    game = api.view("host")["game"]
+    game = api.view("host")["setup"]
     assert game["values"]["blinds"] == [2, 4] and game["values"]["ante"] == 1
     assert game["from"] == f"the console (host, {last['at']})"
     assert change(api, peer, {"blinds": [2, 4]}, rid="g-1") == {"accepted": True, "duplicate": True}
@@ -153,19 +153,19 @@ def test_a_change_during_a_hand_is_durable_at_once_and_applies_from_the_next_han
     queued = lines(config)[-1]
     assert queued["after_hand"] is True and queued["blinds"] == [2, 4] and queued["rid"] == "g-2"
     assert controller.table.config.big_blind == 3
-    assert api.view("host")["game"]["pending"]["blinds"] == [2, 4]
+    assert api.view("host")["setup"]["pending"]["blinds"] == [2, 4]
     assert list(controller.alerts) == alerts                   # a queued change is not a refusal to show
     controller.journal.close()
 
     config, controller, api = start(tmp_path)                   # the daemon restarts mid-hand
     assert controller.table.config.big_blind == 3
-    assert api.view("host")["game"]["pending"]["blinds"] == [2, 4]
+    assert api.view("host")["setup"]["pending"]["blinds"] == [2, 4]
     assert change(api, host(api), {"blinds": [2, 4]}, rid="g-2") == {"accepted": True, "duplicate": True}
     play_to_the_end(controller)
     assert (controller.table.config.small_blind, controller.table.config.big_blind) == (2, 4)
     applied = lines(config)[-1]
     assert "after_hand" not in applied and applied["by"] == "host" and applied["blinds"] == [2, 4]
-    assert api.view("host")["game"]["pending"] is None
+    assert api.view("host")["setup"]["pending"] is None
     assert [e["type"] for e in lines(config)].count("table") == 3   # the config's, the queued one, the applied one
 
 
@@ -181,7 +181,7 @@ def test_a_console_change_survives_a_restart_unless_the_host_edits_the_config(tm
     assert (controller.table.config.small_blind, controller.table.config.big_blind) == (2, 4)
     assert len([e for e in lines(config) if e["type"] == "table"]) == tables
     assert list(controller.alerts) == []
-    assert api.view("host")["game"]["from"].startswith("the console (host, ")
+    assert api.view("host")["setup"]["from"].startswith("the console (host, ")
     assert controller.submit({"type": "start"}).accepted        # a checkpoint: the record must survive it
     play_to_the_end(controller)
     assert controller.submit({"type": "start"}).accepted

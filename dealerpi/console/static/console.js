@@ -158,6 +158,7 @@ function render() {
   renderHand();
   renderSeats();
   if (PAGE === "host") renderHost();
+  for (const extra of window.renderers || []) extra();       // game.js, clock.js
   if (PAGE === "dealer") renderDealer();
 }
 
@@ -169,9 +170,11 @@ function connect() {
     if (message.type === "view") { view = message.view; fill("link", "connected"); }
     else if (message.type === "changes" && view) merge(message.changes);
     else if (message.type === "result") {
+      for (const hook of window.resultHooks || []) hook(message);     // game.js: its form's answer
       if (!message.accepted) { say(message.reason, true); sentForm = null; }
       else if (sentForm) { clearSent(sentForm); sentForm = null; }
-      if (message.accepted) say(message.alerts && message.alerts.length ? message.alerts.map((a) => a.rule + ": " + a.message).join(" · ") : "");
+      if (message.accepted && message.pending) say("accepted: it applies from the next hand (a hand is in play)");
+      else if (message.accepted) say(message.alerts && message.alerts.length ? message.alerts.map((a) => a.rule + ": " + a.message).join(" · ") : "");
     } else if (message.type === "offline") { fill("link", message.message); }
     render();
   };

@@ -1,0 +1,85 @@
+"""The host's game form in headless Chromium (issue 14), against real ``dealerpi run --fake`` and ``dealerpi console``
+processes: the form shows the values in force, sends only what the host changed (an ante survives a change of
+the blinds: the old simulator's form dropped it), shows the engine's refusal, and says "applies from the next hand"
+while a hand is in play. Chromium is Debian's (tests/browser_kit.py); without it this test fails and says so."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from browser_kit import chromium
+from daemon_kit import CONFIG
+from playwright.sync_api import Browser, Page, expect
+
+from dealerpi.engine.table import Table
+from dealerpi.journal_folder import read_folder
+
+from console.test_console_browser import open_page, serve_table, sit  # the same two processes and page helpers
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, dict[str, str]]]:
+    yield from serve_table(tmp_path_factory.mktemp("game"), CONFIG)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    yield from chromium()
+
+
+def tables(folder: Path) -> list[dict[str, object]]:
+    entries = read_folder(folder / "state" / "journal", Table.from_snapshot).entries
+    return [{k: v for k, v in e.items() if k not in ("at", "rid")} for e in entries if e["type"] == "table"]
+
+
+def field(page: Page, name: str) -> str:
+    return page.locator(f"#game [name={name}]").input_value()
+
+
+def test_the_game_form_shows_what_is_in_force_and_sends_only_the_changes(
+        table: tuple[Path, dict[str, str]], browser: Browser) -> None:
+    folder, urls = table
+    host, _ = open_page(browser, urls["host"], 390, 844)
+    dealer, _ = open_page(browser, urls["dealer"], 768, 1024)
+    board, _ = open_page(browser, urls["board"], 1280, 720)
+    expect(host.locator("#game-from")).to_have_text("In force, set from the config file's [table].")
+    assert (field(host, "game"), field(host, "sb"), field(host, "bb"), field(host, "ante")) == ("nlhe", "1", "3", "0")
+
+    host.fill("#game [name=ante]", "1")
+    host.click("#game button:not([type])")
+    expect(host.locator("#game-from")).to_contain_text("In force, set from the console (host, ")
+    host.fill("#game [name=sb]", "2")
+    host.fill("#game [name=bb]", "4")
+    host.click("#game button:not([type])")
+    expect(board.locator("#blinds")).to_have_text("2/4")
+    assert field(host, "ante") == "1"                     # the form shows the ante in force, and it stayed
+    assert tables(folder)[1:] == [
+        {"type": "table", "game": "nlhe", "rules": "home", "seats": 3, "blinds": [1, 3], "ante": 1, "by": "host"},
+        {"type": "table", "game": "nlhe", "rules": "home", "seats": 3, "blinds": [2, 4], "ante": 1, "by": "host"}]
+
+    host.fill("#game [name=sb]", "5")                     # refused by the engine's parser, which says why
+    host.fill("#game [name=bb]", "2")
+    host.click("#game button:not([type])")
+    expect(host.locator("#message")).to_have_text(
+        'table: "blinds" 5/2: the big blind must be positive and at least the small blind')
+    assert (field(host, "sb"), field(host, "bb")) == ("5", "2")        # what the host typed is kept to fix
+    host.click("#game-reset")
+    assert (field(host, "sb"), field(host, "bb")) == ("2", "4")
+
+    for seat, name in ((1, "Ann"), (2, "Bob")):
+        sit(host, seat, name, 200)
+    dealer.click("#start")
+    expect(dealer.locator("#expect")).to_have_text("next: card to seat 2")
+    host.fill("#game [name=ante]", "0")                   # 0: no ante (the key is removed)
+    host.locator("#game details summary").click()
+    host.select_option("#game [name=straddles]", "none")
+    host.click("#game button:not([type])")
+    expect(host.locator("#message")).to_have_text("accepted: it applies from the next hand (a hand is in play)")
+    expect(host.locator("#game-pending")).to_have_text(
+        "A change waits for this hand's end: blinds 2/4. It applies from the next hand; the form shows it.")
+    queued = tables(folder)[-1]
+    assert queued == {"type": "table", "game": "nlhe", "rules": "home", "seats": 3, "blinds": [2, 4],
+                      "policies": {"straddles": "none"}, "by": "host", "after_hand": True}
+    assert field(host, "ante") == "0" and field(host, "straddles") == "none"
