@@ -10,13 +10,12 @@ from pathlib import Path
 
 import pytest
 from browser_kit import chromium
+from console.test_console_browser import open_page, serve_table, sit  # the same two processes and page helpers
 from daemon_kit import CONFIG
 from playwright.sync_api import Browser, Page, expect
 
 from dealerpi.engine.table import Table
 from dealerpi.journal_folder import read_folder
-
-from console.test_console_browser import open_page, serve_table, sit  # the same two processes and page helpers
 
 
 @pytest.fixture(scope="module")

@@ -181,7 +181,7 @@ def test_views_are_sent_as_changes_and_the_board_gets_no_alerts(tmp_path: Path) 
     for entry in SIT:
         send(api, host, entry)
     assert set(api.view("dealer")) == set(board_view) | {"expect", "alerts", "shoe"}
-    assert set(api.view("host")) == set(board_view) | {"expect", "alerts", "shoe", "status", "ledger"}
+    assert set(api.view("host")) == set(board_view) | {"expect", "alerts", "shoe", "status", "ledger", "setup"}
     before = api.view("host")
     send(api, host, {"type": "chips", "seat": 2, "amount": 50})
     diff = changes(before, api.view("host"))
