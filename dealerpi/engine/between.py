@@ -237,7 +237,7 @@ def start(state: TableState, entry: Start) -> tuple[TableState, HandPlay, list[A
     play = HandPlay(config, redeal.plan, tuple(stacks), number, redeal.stakes, straddles=redeal.straddles,
                     bomb=redeal.bomb, players=tuple(players))
     state = replace(state, hand_number=number, redeal=None)
-    return state, play, [Alert(rule, text) for rule, text in redeal.plan.notes]
+    return state, play, [*(Alert(rule, text) for rule, text in redeal.plan.notes), *play.ended_at_deal()]
 
 
 def close_deal(state: TableState, play: HandPlay) -> tuple[TableState, list[Alert]]:

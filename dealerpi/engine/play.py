@@ -110,8 +110,6 @@ class HandPlay:
                     preflop_first=lists.preflop_first)
         deal = DealFollower(hand, config.policies)
         self.clock = None                                    # TRN-2: a clock belongs to one deal's decision
-        for seat in plan.killed:
-            hand.kill(order.index(seat), forfeit=True)       # DEAL-9 (TDA 30): dealt in, killed, blinds forfeit
         record = DealRecord(self.number, plan.button, order)
         for index, seat in enumerate(order):                 # what was actually posted (a short stack posts less)
             live = hand.bets[index]
@@ -119,7 +117,14 @@ class HandPlay:
             ante = hand.dead_paid[index] - dead_part
             if live or dead_part or ante:
                 record.posts[seat] = Posted(live, dead_part, ante)
+        for seat in plan.killed:                             # after the posts: a kill may end the hand (POT-2)
+            hand.kill(order.index(seat), forfeit=True)       # DEAL-9 (TDA 30): dealt in, killed, blinds forfeit
         return hand, deal, record
+
+    def ended_at_deal(self) -> list[Alert]:
+        """DEAL-9 (TDA 30): when the hands killed at the deal leave one live hand, the hand is over before the
+        first card; its record is written and the dealer is told the push (once: when the hand is started)."""
+        return self._finished() if self.over and not self.done else []
 
     def on_straddle(self, entry: Straddle) -> list[Alert]:
         if self.deal.read_order or self.bomb is not None:
