@@ -34,7 +34,7 @@ from dealerpi.config import Config, gcd_unit
 from dealerpi.devices import ButtonBank, ButtonEdge, Debouncer, Devices, DisplaySlot, LedBank
 from dealerpi.engine import Outcome, Table, Waiting  # the engine: imported here and nowhere else in the daemon
 from dealerpi.input import DealerConsole, Key, SeatPanel
-from dealerpi.journal import Journal, JournalFault
+from dealerpi.journal import Journal, JournalFault, utc_now
 from dealerpi.journal_folder import JournalFolder, Recovered
 from dealerpi.shoe.alerts import shoe_alert
 from dealerpi.shoe.link import ShoeEvent, ShoeOffline, ShoeOnline
@@ -214,7 +214,11 @@ class Controller:
 
     def submit(self, entry: dict[str, Any]) -> Outcome:
         """Journal ``entry`` durably, then apply it; refusals and alerts go to the displays. While the
-        journal fails the input is refused with that reason and not applied (nothing unjournaled counts)."""
+        journal fails the input is refused with that reason and not applied (nothing unjournaled counts).
+        A ``start`` is journaled with the time (``"at"``, as the console's inputs are): the hand's time in the
+        console's hand histories; the engine ignores the key."""
+        if entry.get("type") == "start" and "at" not in entry:
+            entry = {**entry, "at": utc_now()}
         if not self._journal(entry):
             return Outcome(False, f"{JOURNAL_PAUSED} ({self.journal_fault})")
         outcome = self._apply(entry)

@@ -26,6 +26,7 @@ is touched.
 
 from __future__ import annotations
 
+import datetime
 import errno
 import json
 import logging
@@ -51,6 +52,11 @@ class FileOps(Protocol):
     def fdatasync(self, fd: int, /) -> None: ...
     def fsync(self, fd: int, /) -> None: ...
     def ftruncate(self, fd: int, length: int, /) -> None: ...
+
+
+def utc_now() -> str:
+    """The time an input is journaled with (``"at"``), UTC to the second: ``2026-11-24T00:12:00Z``."""
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 def _parse(line: bytes) -> dict[str, Any] | None:

@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import datetime
 import logging
 import os
 from collections.abc import Mapping
@@ -33,6 +32,7 @@ from dealerpi.console.qr_screen import qr_screen
 from dealerpi.console.views import role_view
 from dealerpi.engine.inputs import InputError, parse_config
 from dealerpi.engine.table import Table
+from dealerpi.journal import utc_now
 from dealerpi.table_source import TableSource, settings
 from dealerpi.views.model import Alert
 
@@ -61,10 +61,6 @@ class Daemon(Protocol):
     def refresh(self) -> None: ...
     def refresh_dealer(self) -> None: ...
     def show_on_dealer(self, image: Any, seconds: float) -> None: ...
-
-
-def utc_now() -> str:
-    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 @dataclass(eq=False)

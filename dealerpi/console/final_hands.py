@@ -30,7 +30,7 @@ from typing import Any, BinaryIO
 
 from dealerpi.engine.inputs import InputError
 from dealerpi.engine.table import Table
-from dealerpi.history.phh import dumps
+from dealerpi.history.phh import HandRecord, dumps
 from dealerpi.journal_folder import CHECKPOINT, SEGMENT, checkpoint_name, folder_for, load_checkpoint, read_new
 from dealerpi.sim.histories import HandRecorder
 
@@ -163,7 +163,7 @@ class FinalHands:
         final, self._cut = self._accepted[self._cut:-1], len(self._accepted) - 1
         new = []
         for item in final:
-            for record in self._recorder.feed(item):
+            for record in self._final_input(item):
                 number = int(record.extra.get("hand", 0))
                 if number <= self._skip_through:
                     continue                      # sent before this reader began (the memo says so)
@@ -173,3 +173,8 @@ class FinalHands:
         if new:
             self._write_memo()
         return new
+
+    def _final_input(self, item: dict[str, Any]) -> list[HandRecord]:
+        """One input that no undo can reach any more, applied to the recorder's table: the PHH records of
+        the hands it finished (a subclass watches the table around it: the console's hand histories)."""
+        return self._recorder.feed(item)

@@ -31,6 +31,8 @@ from aiohttp import WSCloseCode, WSMsgType, web
 
 from dealerpi import config as config_module
 from dealerpi.console.access import ROLE, is_loopback, same_origin, token_guard
+from dealerpi.console.histories import HandHistories
+from dealerpi.console.history_routes import HistoryRoutes
 from dealerpi.console.ledger import csv_text
 from dealerpi.console.pairing import load_tokens, qr_svg, write_pairing
 from dealerpi.console.protocol import Decoder, ProtocolError, encode
@@ -107,6 +109,7 @@ class Console:
     token_required: bool
     urls: dict[str, str]
     pages: set[web.WebSocketResponse] = field(default_factory=set)
+    histories: HandHistories | None = None       # the finished hands, read from the journal (histories.py)
 
     def app(self) -> web.Application:
         guard = token_guard(self.tokens, self.token_required, COOKIE, what="this console",
@@ -120,6 +123,7 @@ class Console:
         app.router.add_get("/pair/{role}.svg", self._pair)
         app.router.add_post("/pair/{role}/show", self._pair_on_dealer)
         app.router.add_get("/static/{name}", self._static)
+        HistoryRoutes(self.histories, self._view_of).add_to(app)
         return app
 
     # --- access --------------------------------------------------------------------------------------
@@ -128,6 +132,14 @@ class Console:
     def _allowed(request: web.Request, page: str) -> None:
         if page not in PAGES[request[ROLE]]:
             raise web.HTTPForbidden(text=f"403: a {request[ROLE]} token cannot open the {page}'s page\n")
+
+    def _view_of(self, request: web.Request) -> str:
+        """The page a request is for (``?view=``, else the token's role), once the token may open it."""
+        page = request.query.get("view", request[ROLE])
+        if page not in PAGES["host"]:
+            raise web.HTTPNotFound()
+        self._allowed(request, page)
+        return page
 
     # --- pages and files -----------------------------------------------------------------------------
 
@@ -190,10 +202,7 @@ class Console:
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         if not same_origin(request):
             raise web.HTTPForbidden(text="403: a page of another origin cannot open this console\n")
-        page = request.query.get("view", request[ROLE])
-        if page not in PAGES["host"]:
-            raise web.HTTPNotFound()
-        self._allowed(request, page)
+        page = self._view_of(request)
         ws = web.WebSocketResponse(heartbeat=20)
         await ws.prepare(request)
         self.pages.add(ws)
@@ -274,11 +283,13 @@ def page_urls(listen: str, port: int, tokens: dict[str, str]) -> dict[str, str]:
     return {role: f"http://{shown}:{port}/{role}?token={token}" for role, token in tokens.items()}
 
 
-async def serve(settings: config_module.ConsoleSettings, ready: Callable[[int], None] | None = None) -> None:
-    """Serve until cancelled."""
+async def serve(settings: config_module.ConsoleSettings, ready: Callable[[int], None] | None = None,
+                journal: Path | None = None) -> None:
+    """Serve until cancelled; the hand histories come from ``journal`` (the table config's)."""
     tokens = load_tokens(settings.state)
     host, port = settings.listen_address()
-    console = Console(settings.socket, tokens, token_required=not is_loopback(host), urls={})
+    console = Console(settings.socket, tokens, token_required=not is_loopback(host), urls={},
+                      histories=HandHistories(journal) if journal is not None else None)
     runner = web.AppRunner(console.app(), access_log=None)
     await runner.setup()
     site = web.TCPSite(runner, host, port)
@@ -314,4 +325,4 @@ def main(argv: list[str]) -> int:
         print(f"{args.config}: no [console] section: add one (docs/console.md)", file=sys.stderr)
         return 2
     from dealerpi.console.mqtt_bridge import with_bridge  # the card room, when [mqtt] is set (docs/room.md)
-    return run_until_signal(with_bridge(config, serve(config.console)), "dealerpi console")
+    return run_until_signal(with_bridge(config, serve(config.console, journal=config.journal)), "dealerpi console")

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from daemon_kit import CONFIG, FakeDecks
+from daemon_kit import CONFIG, FakeDecks, untimed
 from journal_kit import scripted_session
 
 from dealerpi.config import ConfigError, load
@@ -60,7 +60,9 @@ def boot(tmp_path: Path, **keep: int) -> tuple[Controller, list[dict[str, Any]]]
 
 def same_table(table: Table) -> dict[str, Any]:
     state = summary(table, [], [])
-    return {"snapshot": table.snapshot(), **{key: state[key] for key in ("seats", "button", "next")}}
+    snapshot = table.snapshot()
+    snapshot["inputs"] = untimed(snapshot["inputs"])      # the start's time is the journal's, not the table's
+    return {"snapshot": snapshot, **{key: state[key] for key in ("seats", "button", "next")}}
 
 
 def reference(inputs: list[dict[str, Any]]) -> dict[str, Any]:
@@ -91,12 +93,12 @@ def test_a_hand_starts_a_segment_from_a_checkpoint_and_start_up_replays_that_han
     assert segments_of(folder(tmp_path)) == [1, 2, 3, 4, 5, 6, 7]
     assert sorted(p.name for p in folder(tmp_path).glob("*.checkpoint.json")) == [
         checkpoint_name(n) for n in (2, 3, 4, 5, 6, 7)]
-    assert list(entries_from(folder(tmp_path), [1]))[:1] == SCRIPT[:1]
+    assert untimed(list(entries_from(folder(tmp_path), [1]))[:1]) == SCRIPT[:1]
     # segment n + 1 holds hand n + 1's inputs after its start, up to the next start (inclusive)
-    assert list(entries_from(folder(tmp_path), [3])) == SCRIPT[STARTS[1] + 1:STARTS[2] + 1]
+    assert untimed(list(entries_from(folder(tmp_path), [3]))) == SCRIPT[STARTS[1] + 1:STARTS[2] + 1]
     controller.journal.close()
     restarted, replayed = boot(tmp_path)
-    assert replayed == SCRIPT[STARTS[5] + 1:cut]
+    assert untimed(replayed) == SCRIPT[STARTS[5] + 1:cut]
     assert same_table(restarted.table) == reference(SCRIPT[:cut])
     play(restarted, SCRIPT[cut:])                     # and it plays on exactly as the uninterrupted table
     assert same_table(restarted.table) == reference(SCRIPT)
@@ -108,7 +110,7 @@ def test_a_crash_between_the_new_segment_and_its_checkpoint_replays_one_segment_
     controller.journal.close()
     (folder(tmp_path) / checkpoint_name(5)).unlink()   # segment 5 exists, its checkpoint was never written
     restarted, replayed = boot(tmp_path)
-    assert replayed == SCRIPT[STARTS[2] + 1:STARTS[3] + 4]       # from checkpoint 4: segments 4 and 5
+    assert untimed(replayed) == SCRIPT[STARTS[2] + 1:STARTS[3] + 4]       # from checkpoint 4: segments 4 and 5
     assert same_table(restarted.table) == reference(SCRIPT[:STARTS[3] + 4])
 
 
@@ -132,7 +134,7 @@ def test_a_damaged_checkpoint_falls_back_to_the_one_before(tmp_path: Path, damag
         body["table"]["inputs"] = [{"type": "act", "seat": 9, "action": "fold"}]
         newest.write_text(json.dumps({**body, "sha256": checksum(body)}))
     restarted, replayed = boot(tmp_path)
-    assert replayed == SCRIPT[STARTS[3] + 1:STARTS[4] + 2]
+    assert untimed(replayed) == SCRIPT[STARTS[3] + 1:STARTS[4] + 2]
     assert same_table(restarted.table) == reference(SCRIPT[:STARTS[4] + 2])
     assert any(f"checkpoint {newest} is not usable" in r.getMessage() for r in caplog.records)
 
@@ -173,11 +175,11 @@ def test_an_old_single_journal_becomes_segment_one_and_the_first_start_up_checkp
     legacy.write_text("".join(json.dumps(e) + "\n" for e in SCRIPT[:STARTS[4] + 3]))
     restarted, replayed = boot(tmp_path)
     assert not legacy.exists() and segments_of(folder(tmp_path)) == [1, 2]
-    assert replayed == SCRIPT[:STARTS[4] + 3]
+    assert untimed(replayed) == SCRIPT[:STARTS[4] + 3]
     assert same_table(restarted.table) == reference(SCRIPT[:STARTS[4] + 3])
     restarted.journal.close()
     again, replayed = boot(tmp_path)                 # the second start-up replays nothing: the checkpoint
-    assert replayed == []
+    assert untimed(replayed) == []
     assert same_table(again.table) == reference(SCRIPT[:STARTS[4] + 3])
 
 
@@ -266,6 +268,6 @@ def test_a_checkpoint_that_cannot_be_written_is_an_alert_and_costs_only_start_up
     monkeypatch.undo()
     controller.journal.close()
     restarted, replayed = boot(tmp_path)
-    assert replayed == SCRIPT[STARTS[1] + 1:STARTS[2] + 5]          # from checkpoint 3: segments 3 and 4
+    assert untimed(replayed) == SCRIPT[STARTS[1] + 1:STARTS[2] + 5]          # from checkpoint 3: segments 3 and 4
     assert same_table(restarted.table) == reference(SCRIPT[:STARTS[2] + 5])
     assert (folder(tmp_path) / checkpoint_name(5)).exists()          # start-up went past a start: a checkpoint now
