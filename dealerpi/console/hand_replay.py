@@ -95,8 +95,8 @@ def steps(hand: PlayedHand, role: str) -> list[dict[str, Any]]:
                      for s, v in last.get("seats", {}).items()}
             won: dict[int, int] = {}
             for pot in hand.record.pots:
-                for s, chips in pot.get("won", {}).items():
-                    won[int(s)] = won.get(int(s), 0) + chips
+                for seat, chips in pot.won:
+                    won[seat] = won.get(seat, 0) + chips
             out.append({**last, "seats": seats, "payouts": [[s, c] for s, c in sorted(won.items()) if c],
                         "what": "the showdown left open is settled from the cards tabled (POT-7)"})
             break

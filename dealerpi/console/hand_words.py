@@ -33,8 +33,8 @@ def winning_hands(record: DealRecord, evaluators: Sequence[str]) -> dict[int, st
     tabled = {seat: record.hole[seat] for seat in record.shown if "??" not in record.hole.get(seat, ["??"])}
     found: dict[int, list[str]] = {}
     for pot in record.pots:
-        winners = {int(seat) for seat, chips in pot.get("won", {}).items() if chips}
-        contenders = [seat for seat in pot["eligible"] if seat in tabled]
+        winners = {seat for seat, chips in pot.won if chips}
+        contenders = [seat for seat in pot.eligible if seat in tabled]
         for board in record.boards:
             for name in evaluators:
                 values = {}
@@ -59,8 +59,8 @@ def summary(record: DealRecord, players: Mapping[int, str], evaluators: Sequence
     """The list's line of a hand: the pot, and each winner's chips, name and hand, in words too."""
     won: dict[int, int] = {}
     for pot in record.pots:
-        for seat, chips in pot.get("won", {}).items():
-            won[int(seat)] = won.get(int(seat), 0) + chips
+        for seat, chips in pot.won:
+            won[seat] = won.get(seat, 0) + chips
     names = winning_hands(record, evaluators)
     winners = []
     for seat, chips in sorted(won.items()):
@@ -70,5 +70,5 @@ def summary(record: DealRecord, players: Mapping[int, str], evaluators: Sequence
         hand = names.get(seat)
         winners.append({"seat": seat, "player": player, "chips": chips, "hand": hand,
                         "text": f"{player} wins {chips}" + (f" with {hand}" if hand else "")})
-    return {"number": record.number, "button": record.button, "pot": sum(pot["amount"] for pot in record.pots),
+    return {"number": record.number, "button": record.button, "pot": sum(pot.amount for pot in record.pots),
             "boards": [list(board) for board in record.boards], "winners": winners}

@@ -19,7 +19,7 @@ from daemon_kit import JOURNAL_TIME
 from dealerpi.console.hand_words import summary, winning_hands
 from dealerpi.console.histories import HandHistories
 from dealerpi.console.server import Console
-from dealerpi.engine.records import DealRecord
+from dealerpi.engine.records import DealRecord, PotPaid
 from dealerpi.history.phh import loads, loads_all
 from dealerpi.history.replay import Status, replay
 
@@ -38,7 +38,7 @@ def cards_in(text: str, wanted: set[str] | list[str]) -> list[str]:
     return sorted({run[i:i + 2] for run in RUN.findall(text) for i in range(0, len(run), 2)} & set(wanted))
 
 
-def record(boards: list[list[str]], pots: list[dict[str, Any]], hole: dict[int, list[str]],
+def record(boards: list[list[str]], pots: list[PotPaid], hole: dict[int, list[str]],
            shown: list[int]) -> DealRecord:
     return DealRecord(7, 1, tuple(sorted(hole)), boards=boards, pots=pots, hole=hole, shown=shown)
 
@@ -47,7 +47,7 @@ def test_seed_000_fileem_a_straight_beats_three_pair_and_is_named_so() -> None:
     """File 'em (seed 000): board Cd 9s 9h 2d 5c 7h 3s. Seat 1 Fs Fh Cs: F F C C 9 9 7, three pair; seat 2
     1s 4h 6s: 1-2-3-4-5-6-7, a straight, 7 high. Over the 64-card deck a straight (180,180 hands) is rarer
     than three pair (6,289,920), so it ranks higher (docs/fileem-rankings.md) and wins the 40."""
-    deal = record([["Cd", "9s", "9h", "2d", "5c", "7h", "3s"]], [{"amount": 40, "eligible": [1, 2], "won": {"2": 40}}],
+    deal = record([["Cd", "9s", "9h", "2d", "5c", "7h", "3s"]], [PotPaid(40, (1, 2), ((2, 40),))],
                   {1: ["Fs", "Fh", "Cs"], 2: ["1s", "4h", "6s"]}, [1, 2])
     assert winning_hands(deal, ["fileem"]) == {2: "a straight, 7 high"}
     assert [w["text"] for w in summary(deal, {1: "Ann", 2: "Bob"}, ["fileem"])["winners"]] == \
@@ -58,7 +58,7 @@ def test_pot4_omaha_hi_lo_names_the_high_and_the_low_winner() -> None:
     """Omaha 8-or-better, board 3c 5d 7s Qh Jd, a pot of 101. Seat 1 As 2h Kd Kc: high Kd Kc Q J 7, a pair
     of kings; low A 2 + 3 5 7, 7-5-3-2-A. Seat 2 Qs Qd 9d 8c: high three queens; no low (only the 8 is
     eight or under, a low needs two). POT-4: high 51 (the odd chip goes high), low 50."""
-    deal = record([["3c", "5d", "7s", "Qh", "Jd"]], [{"amount": 101, "eligible": [1, 2], "won": {"1": 50, "2": 51}}],
+    deal = record([["3c", "5d", "7s", "Qh", "Jd"]], [PotPaid(101, (1, 2), ((1, 50), (2, 51)))],
                   {1: ["As", "2h", "Kd", "Kc"], 2: ["Qs", "Qd", "9d", "8c"]}, [1, 2])
     words = summary(deal, {1: "Ann", 2: "Bob"}, ["omaha_high", "omaha_low8"])
     assert [w["text"] for w in words["winners"]] == ["Ann wins 50 with a 7-5-3-2-A low",
@@ -68,7 +68,7 @@ def test_pot4_omaha_hi_lo_names_the_high_and_the_low_winner() -> None:
 
 def test_pot8_a_pot_nobody_contested_names_no_hand() -> None:
     """Everyone else folded: the winner showed nothing, so the list names no hand (and looks at no card)."""
-    deal = record([["3c", "5d", "7s"]], [{"amount": 9, "eligible": [2], "won": {"2": 9}}],
+    deal = record([["3c", "5d", "7s"]], [PotPaid(9, (2,), ((2, 9),))],
                   {1: ["As", "2h"], 2: ["Qs", "Qd"]}, [])
     assert winning_hands(deal, ["high"]) == {}
     assert summary(deal, {2: "Bob"}, ["high"])["winners"] == [
