@@ -1,10 +1,26 @@
 """The card room's figures (issue 15): hands per second the room stores, table event to room page latency.
 
     .venv/bin/python bench/bench_room.py [--tables 20] [--hands 50] [--updates 10]
+    .venv/bin/python bench/bench_room.py --real [--tables 20] [--hands 10] [--updates 10]
 
 A real mosquitto on 127.0.0.1 (tests/mqtt_kit.py: ACL and passwords as docs/room.md), the room service as
-its own process (``dealerpi room --config``), and N simulated tables in this process (one aiomqtt client
-each, its own broker user) playing at full speed:
+its own process (``dealerpi room --config``), and N tables in this process playing at full speed.
+
+``--real``: each table is the daemon's controller on fake devices (hardware/example.toml's 10 seats, its
+journal folder fsync'd as on the Pi), its local API and the console's bridge (dealerpi.console.mqtt_bridge),
+all N in this one process, driven by scripted inputs with no pause: 10 players sit, then each hand is
+``start``, 20 hole cards from the shoe and 9 folds to the big blind. Hands: every table plays ``--hands``
+hands at once; hands per second from the first input to the room page saying it stored them all (a hand is
+published when the next ``start`` makes it final). Latency: each table in turn, ``--updates`` times, starts
+a hand; from the ``start`` input to the room page showing that hand number (the whole path: the journal's
+append, the API's push, the bridge, the broker, the room, the page's WebSocket), and the same from the
+moment the start was journaled and applied (``latency_after_journal``: without the table's fdatasync).
+CPU: the broker, the room, and this process (the tables, their bridges and the page watcher). All tables
+share this one process, so each input's fdatasync (about 9 ms on this VM's disk: the profile's largest
+item) holds up every table, where in a room each Pi waits on its own card; ``--shm`` puts the journals on
+tmpfs to take the disk out.
+
+Without ``--real`` the tables are simulated publishers (one aiomqtt client each, its own broker user):
 
 1. Hands: every table publishes ``--hands`` finished 10-seat hands (QoS 1, a 10-player PHH with a raise, a
    call, a flop bet and a showdown) as fast as the broker takes them; the room page's WebSocket says how
@@ -32,6 +48,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "bench"))
 
 import aiohttp  # noqa: E402
 from mqtt_kit import Broker, free_port  # noqa: E402
@@ -61,6 +78,38 @@ def state(table: str, hand: int, hands: int) -> str:
                        "blinds": [1, 3], "board": [], "pots": [], "payouts": [], "seats": seats})
 
 
+async def simulated(args: argparse.Namespace, broker: Broker, tables: list[str], stored: list[int],
+                    arrived: dict[tuple[str, int], float]) -> tuple[int, float, list[float]]:
+    """Simulated publishers: the hands flood, then the states one table after the other."""
+    clients = [mqtt_client(broker.settings(t)) for t in tables]
+    for client in clients:
+        await client.__aenter__()
+    total = args.tables * args.hands
+    start = time.perf_counter()
+
+    async def flood(table: str, client: Any) -> None:
+        for seq in range(1, args.hands + 1):
+            await client.publish(f"dealerpi/{table}/hand", json.dumps(
+                {"table": table, "session": "bench", "seq": seq, "number": seq, "players": NAMES,
+                 "phh": PHH}), qos=1)
+    await asyncio.gather(*(flood(t, c) for t, c in zip(tables, clients, strict=True)))
+    while stored[0] < total:
+        await asyncio.sleep(0.005)
+    elapsed = time.perf_counter() - start
+    latencies = []
+    for update in range(1, args.updates + 1):
+        for table, client in zip(tables, clients, strict=True):
+            hand = 1000 + update
+            sent = time.perf_counter()
+            await client.publish(f"dealerpi/{table}", state(table, hand, args.hands), qos=1, retain=True)
+            while (table, hand) not in arrived:
+                await asyncio.sleep(0.0005)
+            latencies.append((arrived[(table, hand)] - sent) * 1000)
+    for client in clients:
+        await client.__aexit__(None, None, None)
+    return total, elapsed, latencies
+
+
 async def main(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
     tables = [f"t{i}" for i in range(args.tables)]
     broker = Broker(folder, tables)
@@ -72,7 +121,6 @@ async def main(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
     room = subprocess.Popen([str(ROOT / ".venv" / "bin" / "dealerpi"), "room", "--config", str(folder / "room.toml")],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     assert broker.process is not None
-    cpu0 = (cpu_seconds(broker.process.pid), cpu_seconds(room.pid))
     stored = [0]
     arrived: dict[tuple[str, int], float] = {}
     try:
@@ -83,6 +131,7 @@ async def main(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
                     break
                 except aiohttp.ClientError:
                     await asyncio.sleep(0.05)
+            cpu0 = (cpu_seconds(broker.process.pid), cpu_seconds(room.pid), time.process_time())   # the room is up
 
             async def watch() -> None:
                 async for message in ws:
@@ -94,52 +143,38 @@ async def main(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
                         if isinstance(hand, int) and (name, hand) not in arrived:
                             arrived[(name, hand)] = now
             watcher = asyncio.ensure_future(watch())
-            clients = [mqtt_client(broker.settings(t)) for t in tables]
-            for client in clients:
-                await client.__aenter__()
-            total = args.tables * args.hands
-            start = time.perf_counter()
-
-            async def flood(table: str, client: Any) -> None:
-                for seq in range(1, args.hands + 1):
-                    await client.publish(f"dealerpi/{table}/hand", json.dumps(
-                        {"table": table, "session": "bench", "seq": seq, "number": seq, "players": NAMES,
-                         "phh": PHH}), qos=1)
-            await asyncio.gather(*(flood(t, c) for t, c in zip(tables, clients, strict=True)))
-            while stored[0] < total:
-                await asyncio.sleep(0.005)
-            elapsed = time.perf_counter() - start
-            latencies = []
-            for update in range(1, args.updates + 1):
-                for table, client in zip(tables, clients, strict=True):
-                    hand = 1000 + update
-                    sent = time.perf_counter()
-                    await client.publish(f"dealerpi/{table}", state(table, hand, args.hands), qos=1, retain=True)
-                    while (table, hand) not in arrived:
-                        await asyncio.sleep(0.0005)
-                    latencies.append((arrived[(table, hand)] - sent) * 1000)
-            for client in clients:
-                await client.__aexit__(None, None, None)
+            if args.real:
+                from room_tables import real_tables  # the daemon's code: imported only for this mode
+                total, elapsed, latencies, extra = await real_tables(args, folder, broker, tables, stored, arrived)
+            else:
+                total, elapsed, latencies = await simulated(args, broker, tables, stored, arrived)
+                extra = {}
             watcher.cancel()
             await ws.close()
-        cpu1 = (cpu_seconds(broker.process.pid), cpu_seconds(room.pid))
+        cpu1 = (cpu_seconds(broker.process.pid), cpu_seconds(room.pid), time.process_time())
     finally:
         room.terminate()
         room.wait()
         broker.kill()
     latencies.sort()
-    return {"tables": args.tables, "hands": total, "seconds": round(elapsed, 2),
-            "hands_per_second": round(total / elapsed, 1),
+    return {"mode": "real tables" if args.real else "simulated tables", "tables": args.tables, "hands": total,
+            "seconds": round(elapsed, 2), "hands_per_second": round(total / elapsed, 1),
             "latency_ms_p50": round(statistics.median(latencies), 1),
             "latency_ms_p99": round(latencies[int(0.99 * (len(latencies) - 1))], 1),
-            "updates": len(latencies),
-            "cpu_seconds_broker": round(cpu1[0] - cpu0[0], 2), "cpu_seconds_room": round(cpu1[1] - cpu0[1], 2)}
+            "updates": len(latencies), **extra,
+            "cpu_seconds_broker": round(cpu1[0] - cpu0[0], 2), "cpu_seconds_room": round(cpu1[1] - cpu0[1], 2),
+            "cpu_seconds_this_process": round(cpu1[2] - cpu0[2], 2)}
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=20)
-    parser.add_argument("--hands", type=int, default=50)
+    parser.add_argument("--hands", type=int, default=None, help="per table (default 50; 10 with --real)")
     parser.add_argument("--updates", type=int, default=10)
+    parser.add_argument("--real", action="store_true", help="real tables: controller, API and bridge each")
+    parser.add_argument("--shm", action="store_true", help="with --real: the tables' journals on /dev/shm")
+    arguments = parser.parse_args()
+    if arguments.hands is None:
+        arguments.hands = 10 if arguments.real else 50
     with tempfile.TemporaryDirectory() as tmp:
-        print(json.dumps(asyncio.run(main(parser.parse_args(), Path(tmp))), indent=1))
+        print(json.dumps(asyncio.run(main(arguments, Path(tmp))), indent=1))
