@@ -20,6 +20,8 @@ share this one process, so each input's fdatasync (about 9 ms on this VM's disk:
 item) holds up every table, where in a room each Pi waits on its own card; ``--shm`` puts the journals on
 tmpfs to take the disk out.
 
+``--postgresql``: the room stores into a PostgreSQL server started for the run (tests/pg_kit.py), not SQLite.
+
 Without ``--real`` the tables are simulated publishers (one aiomqtt client each, its own broker user):
 
 1. Hands: every table publishes ``--hands`` finished 10-seat hands (QoS 1, a 10-player PHH with a raise, a
@@ -115,8 +117,15 @@ async def main(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
     broker = Broker(folder, tables)
     broker.start()
     port = free_port()
+    postgres = None
+    database = "room.sqlite"
+    if args.postgresql:
+        from pg_kit import Postgres  # a real server in a temporary folder, as the tests start it
+        postgres = Postgres()
+        postgres.start()
+        database = postgres.database()
     (folder / "room.toml").write_text(
-        f'[room]\nlisten = "127.0.0.1:{port}"\n[mqtt]\nport = {broker.port}\n'
+        f'[room]\nlisten = "127.0.0.1:{port}"\ndatabase = "{database}"\n[mqtt]\nport = {broker.port}\n'
         f'password_file = "broker/room.password"\n')
     room = subprocess.Popen([str(ROOT / ".venv" / "bin" / "dealerpi"), "room", "--config", str(folder / "room.toml")],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -156,8 +165,11 @@ async def main(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
         room.terminate()
         room.wait()
         broker.kill()
+        if postgres is not None:
+            postgres.remove()
     latencies.sort()
-    return {"mode": "real tables" if args.real else "simulated tables", "tables": args.tables, "hands": total,
+    return {"mode": "real tables" if args.real else "simulated tables",
+            "database": "postgresql" if postgres is not None else "sqlite", "tables": args.tables, "hands": total,
             "seconds": round(elapsed, 2), "hands_per_second": round(total / elapsed, 1),
             "latency_ms_p50": round(statistics.median(latencies), 1),
             "latency_ms_p99": round(latencies[int(0.99 * (len(latencies) - 1))], 1),
@@ -173,6 +185,7 @@ if __name__ == "__main__":
     parser.add_argument("--updates", type=int, default=10)
     parser.add_argument("--real", action="store_true", help="real tables: controller, API and bridge each")
     parser.add_argument("--shm", action="store_true", help="with --real: the tables' journals on /dev/shm")
+    parser.add_argument("--postgresql", action="store_true", help="the room's store on PostgreSQL (tests/pg_kit.py)")
     arguments = parser.parse_args()
     if arguments.hands is None:
         arguments.hands = 10 if arguments.real else 50
