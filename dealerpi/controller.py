@@ -27,7 +27,7 @@ import dataclasses
 import functools
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from dealerpi.config import Config, gcd_unit
@@ -36,6 +36,7 @@ from dealerpi.engine import Outcome, Table, Waiting  # the engine: imported here
 from dealerpi.input import DealerConsole, Key, SeatPanel
 from dealerpi.journal import Journal, JournalFault, utc_now
 from dealerpi.journal_folder import JournalFolder, Recovered
+from dealerpi.level_time import LevelTime, utc
 from dealerpi.shoe.alerts import shoe_alert
 from dealerpi.shoe.link import ShoeEvent, ShoeOffline, ShoeOnline
 from dealerpi.shoe.session import CardRead
@@ -82,8 +83,9 @@ class Controller:
     def __init__(self, config: Config, devices: Devices, journal: Journal | JournalFolder, *,
                  clock: Callable[[], float] = time.monotonic,
                  post: Callable[[ButtonEdge], None] | None = None,
-                 decks: Any = None) -> None:
+                 decks: Any = None, wall: Callable[[], float] = time.time) -> None:
         self.config = config
+        self.wall = wall                  # the wall clock: only the ticks' "at" and the restart's catch-up
         self.devices = devices
         self.journal = journal
         self.clock = clock
@@ -125,6 +127,7 @@ class Controller:
         self.dealer_overlay: tuple[Any, float] | None = None   # (image, until): a pairing QR the host asked for
         self.pending_table: dict[str, Any] | None = None    # a table input (config, host) waiting for a hand's end
         self.table_source = TableSource()           # who sent the table in force; the config's last applied
+        self.level_time = LevelTime()               # the wall time counted into the level clock (TRN-1)
 
     # --- start-up ------------------------------------------------------------------------------------
 
@@ -147,8 +150,31 @@ class Controller:
         if started:               # a hand began since the checkpoint: start from here next time
             self._checkpoint()
         self._check_table_config()
+        self._catch_up()
         _LOGGER.info("table ready: %d inputs replayed, hand #%d", len(entries), self.table.hand_number)
         self.refresh()
+
+    def restore_checkpoint(self, data: Mapping[str, Any]) -> None:
+        """The daemon's own parts of the checkpoint start-up used (before :meth:`replay`)."""
+        self.table_source = TableSource.restore(data.get("table_source"))
+        self.level_time = LevelTime.restore(data.get("level_time"))
+
+    def _catch_up(self) -> None:
+        """TRN-1 without drift (level_time.py): the seconds the daemon was down come off the running level
+        clock, as one journaled tick; a wall clock behind the journal adds nothing and says so."""
+        levels = self.table.levels
+        if levels is None or levels.paused:
+            return
+        now = self.wall()
+        owed = self.level_time.owed(now)
+        if owed is None and self.level_time.counted_at is not None:
+            _LOGGER.warning("the system clock (%s) is behind the journal's last tick (%s): the level clock goes on "
+                            "without the time the table was down", utc(now), utc(self.level_time.counted_at))
+            self.alerts.append(Alert("TRN-1", "System clock behind the journal: level time lost while down. "
+                                              "Check the time (NTP) and the tournament clock"))
+        elif owed:
+            _LOGGER.info("the level clock: %d s passed while the table was down", owed)
+            self.submit({"type": "tick", "seconds": owed, "at": utc(now)})
 
     def _check_table_config(self) -> None:
         """Issue 12: the config's ``[table]`` against the journal's table. What differs is logged and shown to
@@ -252,6 +278,7 @@ class Controller:
             if self.api is not None:          # the session ledger and the console's request ids live on
                 snapshot["console"] = self.api.checkpoint_data()
             snapshot["table_source"] = self.table_source.snapshot()
+            snapshot["level_time"] = self.level_time.snapshot()
             self.journal.checkpoint(snapshot, self.shoe_position)
         except JournalFault as fault:
             _LOGGER.error("journal checkpoint failed: %s", fault)
@@ -265,6 +292,7 @@ class Controller:
             outcome = self.table.apply(entry)
             self.api.after(entry, outcome.accepted, self.table)
         self.table_source.note(entry, outcome.accepted)
+        self.level_time.note(entry, outcome.accepted)
         return outcome
 
     def _journal(self, entry: dict[str, Any]) -> bool:
@@ -449,7 +477,7 @@ class Controller:
         if now - self._last_tick >= step:
             seconds = int(now - self._last_tick)
             self._last_tick += seconds
-            self._run_inputs([{"type": "tick", "seconds": seconds}], changed_seat=None)
+            self._run_inputs([{"type": "tick", "seconds": seconds, "at": utc(self.wall())}], changed_seat=None)
 
     def next_deadline(self) -> float | None:
         times = [self.debouncer.next_deadline(), self.console.next_deadline(),

@@ -33,7 +33,6 @@ from dealerpi.journal import JournalError
 from dealerpi.journal_folder import JournalFolder, Recovered
 from dealerpi.shoe.alerts import load_decks
 from dealerpi.shoe.link import ShoeLink
-from dealerpi.table_source import TableSource
 from dealerpi.views.model import Alert
 
 _LOGGER = logging.getLogger(__name__)
@@ -93,7 +92,7 @@ async def serve(config: Config, devices: Devices, *, shoe_url: str | None = None
 
     decks = load_decks(config.decks)
     controller = Controller(config, devices, journal, post=post, decks=decks)
-    controller.table_source = TableSource.restore(checkpoint.get("table_source"))
+    controller.restore_checkpoint(checkpoint)
     api = _make_api(controller, config)
     if api is not None and recovered.table is not None:
         api.restore(checkpoint.get("console"))

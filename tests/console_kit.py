@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +16,6 @@ from dealerpi.daemon import open_journal
 from dealerpi.devices import FakeDevices
 from dealerpi.journal import Journal
 from dealerpi.socket_api import ApiServer
-from dealerpi.table_source import TableSource
 
 # seat 1 gets Kd then Qc... in dealing order; tags T00.. name these cards (see FakeDecks)
 SHOE = ["Kd", "8c", "5d", "Qc", "9c", "4s", "Jh", "2d", "3c", "7d", "6h", "Td", "Ac", "2c", "7s"]
@@ -46,15 +47,16 @@ def journal_lines(config: Config) -> list[dict[str, Any]]:
     return [json.loads(line) for line in config.journal.read_text().splitlines()]
 
 
-def start(tmp_path: Path, table_text: str = CONFIG) -> tuple[Config, Controller, ApiServer]:
+def start(tmp_path: Path, table_text: str = CONFIG, clock: Callable[[], float] = lambda: 100.0,
+          wall: Callable[[], float] = time.time) -> tuple[Config, Controller, ApiServer]:
     """As ``dealerpi run`` starts: the journal folder, its newest checkpoint with the API's part restored,
     the inputs after it replayed (``make`` uses a single journal file and no checkpoints)."""
     path = tmp_path / "table.toml"
     path.write_text(table_text + '\n[console]\nsocket = "run/api.sock"\nstate = "console"\n')
     config = load(path)
     journal, recovered, checkpoint = open_journal(config)
-    controller = Controller(config, FakeDevices(config), journal, clock=lambda: 100.0, decks=FakeDecks())
-    controller.table_source = TableSource.restore(checkpoint.get("table_source"))
+    controller = Controller(config, FakeDevices(config), journal, clock=clock, decks=FakeDecks(), wall=wall)
+    controller.restore_checkpoint(checkpoint)
     assert config.console is not None
     api = ApiServer(controller, config.console.socket)
     controller.api = api

@@ -34,7 +34,6 @@ from dealerpi.journal_folder import (
 )
 from dealerpi.journal_replay import main as replay_main
 from dealerpi.journal_replay import replay_entries, summary
-from dealerpi.table_source import TableSource
 
 SCRIPT = scripted_session(seed=12, hands=6)
 STARTS = [n for n, e in enumerate(SCRIPT) if e["type"] == "start"]
@@ -53,7 +52,7 @@ def boot(tmp_path: Path, **keep: int) -> tuple[Controller, list[dict[str, Any]]]
 
     journal, recovered = JournalFolder.open(config.journal, rebuild, **keep)
     controller = Controller(config, FakeDevices(config), journal, decks=FakeDecks())
-    controller.table_source = TableSource.restore(used[-1].get("table_source") if used else None)
+    controller.restore_checkpoint(used[-1] if used else {})
     controller.replay(recovered.entries, recovered)
     return controller, recovered.entries
 
