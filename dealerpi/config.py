@@ -270,7 +270,7 @@ def _show_allowed(allowed: range | tuple[int, ...]) -> str:
 
 
 TABLE_KEYS = ("game", "rules", "seats", "blinds", "limits", "ante", "bb_ante", "levels", "payouts", "buy_in",
-              "starting_stack", "policies")
+              "starting_stack", "policies", "late_entry_levels")
 
 
 def _check_table(c: _Checker, raw: Any) -> tuple[dict[str, Any], int | None]:

@@ -50,7 +50,9 @@ def differences(journal: TableConfig, config: TableConfig) -> list[str]:
         lines.append(f"levels: {old} -> {new}" if old != new else f"levels: {new}, another schedule")
     differ("starting_stack", journal.starting_stack or "none", config.starting_stack or "none")
     if journal.policies.tournament or config.policies.tournament:
-        differ("payouts", list(journal.payouts), list(config.payouts))
+        differ("payouts", list(journal.payouts_by_field or journal.payouts),
+               list(config.payouts_by_field or config.payouts))
+        differ("late_entry_levels", journal.late_entry_levels, config.late_entry_levels)
         differ("buy_in", journal.buy_in, config.buy_in)
     return lines
 

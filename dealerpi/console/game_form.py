@@ -56,19 +56,18 @@ def table_input(config: TableConfig) -> dict[str, Any]:
     if config.limits is not None:
         entry["limits"] = list(config.limits)
     for key in ("ante", "bb_ante", "starting_stack", "buy_in", "late_entry_levels"):
-        if getattr(config, key, 0):
+        if getattr(config, key):
             entry[key] = getattr(config, key)
     if config.levels:
         entry["levels"] = [_level(level) for level in config.levels]
-    if config.policies.tournament or list(config.payouts) != [50, 30, 20]:
+    if config.policies.tournament or list(config.payouts) != [50, 30, 20] or config.payouts_by_field:
         entry["payouts"] = _payouts(config)
     return entry
 
 
 def _payouts(config: TableConfig) -> Any:
-    by_field = getattr(config, "payouts_by_field", ())
-    if by_field:
-        return [{"players": players, "percents": list(percents)} for players, percents in by_field]
+    if config.payouts_by_field:
+        return [{"players": players, "percents": list(percents)} for players, percents in config.payouts_by_field]
     return list(config.payouts)
 
 

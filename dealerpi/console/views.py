@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from dealerpi.console.tournament_view import tournament_view
 from dealerpi.engine.table import Table
 from dealerpi.views.build import dealer_view, seat_view
 
@@ -44,6 +45,7 @@ def public_view(table: Table) -> dict[str, Any]:
         "in_hand": not table.between_hands,
         "paused": table.paused,
         "last_blinds": [None, None] if table.play is None else [table.play.plan.sb, table.play.plan.bb],
+        "tournament": tournament_view(table),        # the level clock and the standings (TRN-1, TRN-4)
     }
 
 

@@ -12,7 +12,7 @@ from dataclasses import replace
 from dealerpi.engine.betting import IllegalAction
 from dealerpi.engine.entries import Away, Back, Button, Chips, Leave, Move, Pause, SetTable, Sit, Start
 from dealerpi.engine.inputs import InputError, TableConfig
-from dealerpi.engine.payouts import Standings
+from dealerpi.engine.payouts import Standings, percents_for
 from dealerpi.engine.play import HandPlay
 from dealerpi.engine.policies import SeatChange
 from dealerpi.engine.positions import Lineup, SeatInfo, check_buy_in, move_button, plan_bomb, plan_hand
@@ -71,6 +71,7 @@ def set_table(state: TableState, entry: SetTable) -> tuple[TableState, list[Aler
     if config.policies.tournament:
         standings = Standings(0, 0, config.payouts) if state.standings is None \
             else replace(state.standings, percents=config.payouts)
+        standings = _field_percents(config, standings)
     alerts = off_table(replace(state, config=config))
     lineup = state.lineup
     if any(s is not None and s > config.seats
@@ -99,8 +100,24 @@ def sit(state: TableState, entry: Sit) -> TableState:
     state = state.with_seat(SeatState(seat, entry.player, entry.stack, away=entry.reserved,
                                       wants_to_post=entry.post, reserved=entry.reserved))
     if state.standings is not None and not entry.reserved:
-        state = replace(state, standings=state.standings.enter(config.buy_in))
+        _late_entry_open(state, f"seat {entry.player}")
+        state = replace(state, standings=_field_percents(config, state.standings.enter(config.buy_in)))
     return state
+
+
+def _late_entry_open(state: TableState, who: str) -> None:
+    """TRN-9: a new entrant until the end of level ``late_entry_levels`` (and the break after it)."""
+    late = require_config(state).late_entry_levels
+    if late and state.levels is not None and state.levels.level_number > late:
+        raise IllegalAction(f"TRN-9: late entry closed at the end of level {late}: cannot {who}")
+
+
+def _field_percents(config: TableConfig, standings: Standings) -> Standings:
+    """TRN-4: with payouts by field size, the row for the entrants so far (each entry may change it)."""
+    if not config.payouts_by_field:
+        return standings
+    entrants = standings.remaining + len(standings.finishes)
+    return replace(standings, percents=percents_for(config.payouts_by_field, entrants))
 
 
 def leave(state: TableState, entry: Leave, play: HandPlay | None) -> TableState:
@@ -143,7 +160,9 @@ def back(state: TableState, entry: Back) -> TableState:
     info = replace(info, away=False, wants_to_post=info.wants_to_post if entry.post is None else entry.post)
     if entry.player is not None:                     # a late entrant takes over a reserved stack (seed 001)
         if info.reserved and state.standings is not None and state.config is not None:
-            state = replace(state, standings=state.standings.enter(state.config.buy_in))   # TRN-4: an entrant
+            _late_entry_open(state, f"give seat {entry.seat}'s reserved stack to {entry.player}")
+            state = replace(state, standings=_field_percents(state.config, state.standings.enter(
+                state.config.buy_in)))                                                       # TRN-4: an entrant
         info = replace(info, player=entry.player, reserved=False)
     return state.with_seat(info)
 

@@ -99,6 +99,9 @@ class TableConfig:
     payouts: tuple[int, ...] = ()          # percent per place, e.g. (50, 30, 20)
     buy_in: int = 0                        # tournament entry fee, for the prize pool
     starting_stack: int = 0                # chips for a player sat from the seat panel; 0: not given
+    # TRN-4: payout rows by field size, ((players, percents), ...): the first row whose players >= the entrants
+    payouts_by_field: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    late_entry_levels: int = 0             # TRN-9: new entrants until the end of this level (0: any time)
 
     @property
     def min_bet(self) -> int:
@@ -137,6 +140,29 @@ def _levels(raw: object) -> tuple[Level, ...]:
     return tuple(levels)
 
 
+def _percents(values: object) -> bool:
+    return isinstance(values, list) and all(_amount(p) and p > 0 for p in values) and sum(values) == 100
+
+
+def _payouts_by_field(rows: list[Any]) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """TRN-4: ``[{"players": 6, "percents": [65, 35]}, {"players": 10, "percents": [50, 30, 20]}]``: a row per
+    field size, in increasing ``players``; no row pays more places than its players."""
+    table: list[tuple[int, tuple[int, ...]]] = []
+    for k, row in enumerate(rows):
+        players, percents = row.get("players"), row.get("percents")
+        if not (_amount(players) and players > 0 and _percents(percents)):
+            raise InputError(f'table: "payouts[{k}]" must be {{"players": N, "percents": [whole percentages that '
+                             f'add up to 100]}}, not {dict(row)!r}', f"payouts[{k}]")
+        if table and players <= table[-1][0]:
+            raise InputError(f'table: "payouts[{k}]": the rows go up in "players" ({players} after {table[-1][0]})',
+                             f"payouts[{k}]")
+        if len(percents) > players:
+            raise InputError(f'table: "payouts[{k}]": {len(percents)} places paid for {players} players',
+                             f"payouts[{k}]")
+        table.append((players, tuple(percents)))
+    return tuple(table)
+
+
 def parse_config(entry: Mapping[str, Any]) -> TableConfig:
     """Check a ``table`` input and build the configuration; errors name the key (``InputError.key``).
 
@@ -173,10 +199,16 @@ def parse_config(entry: Mapping[str, Any]) -> TableConfig:
                              "big bet", "limits")
     buy_in = _whole(entry, "buy_in")
     payouts = entry.get("payouts", [50, 30, 20])
-    if not (isinstance(payouts, list) and all(_amount(p) and p > 0 for p in payouts) and sum(payouts) == 100):
-        raise InputError('table: "payouts" must be whole percentages per place that add up to 100', "payouts")
+    by_field = _payouts_by_field(payouts) if isinstance(payouts, list) and payouts and all(
+        isinstance(row, Mapping) for row in payouts) else ()
+    if by_field:
+        payouts = list(by_field[-1][1])
+    if not (isinstance(payouts, list) and _percents(payouts)):
+        raise InputError('table: "payouts" must be whole percentages per place that add up to 100, or rows '
+                         '{"players": N, "percents": [...]} by field size', "payouts")
     config = TableConfig(game, Preset(preset), policies, seats, small_blind, big_blind, limits, ante, bb_ante,
-                         levels, tuple(payouts), buy_in, _whole(entry, "starting_stack"))
+                         levels, tuple(payouts), buy_in, _whole(entry, "starting_stack"), by_field,
+                         _whole(entry, "late_entry_levels"))
     # the stack a seat gets when sat from its panel: one that every such sit would refuse is refused now
     reason = check_buy_in(config.panel_stack, policies=policies, big_blind=big_blind,
                           small_bet=limits[0] if limits else None)

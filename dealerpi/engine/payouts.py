@@ -35,6 +35,16 @@ def prizes(pool: int, percents: Sequence[int]) -> tuple[int, ...]:
     return tuple(amounts)
 
 
+def percents_for(by_field: Sequence[tuple[int, Sequence[int]]], entrants: int) -> tuple[int, ...]:
+    """TRN-4 (seed 001: "the number of paid places depends on the field"): the payout row of a table of rows
+    ``(players, percents)`` in increasing ``players``: the first row for fields of up to ``players``, the last row
+    for any larger field."""
+    if not by_field:
+        raise ValueError("a payout table by field size needs at least one row")
+    row = next((percents for players, percents in by_field if entrants <= players), by_field[-1][1])
+    return tuple(row)
+
+
 @dataclass(frozen=True, slots=True)
 class Finish:
     """One player's result: ``place`` (shared places give everyone the best of them) and ``prize``."""

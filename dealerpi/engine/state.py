@@ -121,6 +121,10 @@ def config_json(config: TableConfig) -> dict[str, Any]:
         "type": "table", "game": config.game.key, "rules": config.preset.value, "policies": policies,
         "seats": config.seats, "blinds": [config.small_blind, config.big_blind], "ante": config.ante,
         "bb_ante": config.bb_ante, "payouts": list(config.payouts), "buy_in": config.buy_in}
+    if config.payouts_by_field:                          # TRN-4: the rows by field size
+        data["payouts"] = [{"players": n, "percents": list(p)} for n, p in config.payouts_by_field]
+    if config.late_entry_levels:
+        data["late_entry_levels"] = config.late_entry_levels
     if config.limits is not None:
         data["limits"] = list(config.limits)
     if config.starting_stack:

@@ -50,6 +50,9 @@ def change(api: Any, peer: _Client, changes: object, rid: str | None = None) -> 
     {"type": "table", "game": "nlhe", "rules": "tournament", "seats": 9, "buy_in": 30, "payouts": [70, 30],
      "levels": [{"blinds": [50, 100], "minutes": 20}, {"blinds": [100, 200], "ante": 25, "minutes": 20},
                 {"break": True, "minutes": 10}, {"blinds": [150, 300], "bb_ante": 300, "minutes": 20}]},
+    {"type": "table", "game": "nlhe", "rules": "tournament", "seats": 9, "late_entry_levels": 2,
+     "payouts": [{"players": 6, "percents": [65, 35]}, {"players": 10, "percents": [50, 30, 20]}],
+     "levels": [{"blinds": [25, 50], "minutes": 15}]},
 ])
 def test_the_form_shows_the_table_in_force_as_the_input_that_makes_it(entry: dict[str, Any]) -> None:
     """``table_input`` is the inverse of the engine's parser: parsing what the form shows gives the same table

@@ -1,0 +1,46 @@
+// The tournament clock (dealerpi/console/tournament_view.py) on the board and the host's page: level, blinds and
+// antes, time left, the next step, players left, the prize pool, places and prizes. The time left is the daemon's
+// (its level clock, fed by journaled ticks every 5 s); between two updates the page counts down with its own
+// clock and takes the daemon's figure again at each, so a page never drifts from the table. Uses console.js.
+"use strict";
+(() => {
+  const box = $("clock");
+  if (!box) return;
+  let remaining = null, at = 0;     // the daemon's seconds left, and when the page got them
+
+  function stakes(step) {
+    if (step.break) return `Break, ${step.minutes} minutes`;
+    return `${step.blinds.join("/")}${step.ante ? " ante " + step.ante : ""}${step.bb_ante ? " big-blind ante " + step.bb_ante : ""}`;
+  }
+
+  function left() {
+    const t = view && view.tournament;
+    if (!t || t.remaining === undefined) return "";
+    if (t.remaining !== remaining) { remaining = t.remaining; at = performance.now(); }
+    const running = !t.paused && !(t.last && remaining === 0);
+    const seconds = Math.max(0, Math.ceil(remaining - (running ? (performance.now() - at) / 1000 : 0)));
+    return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+  }
+
+  function renderClock() {
+    const t = view.tournament;
+    box.hidden = !t;
+    if (!t) return;
+    const step = t.step;
+    fill("clock-level", step ? (step.break ? "Break" : `Level ${t.level}`) : "Tournament");
+    fill("clock-blinds", step ? (step.break ? `after level ${t.level}` : stakes(step)) : "");
+    fill("clock-time", step ? left() : "");
+    fill("clock-state", t.paused ? "paused" + (t.pause_reason ? ": " + t.pause_reason : "") : "");
+    fill("clock-next", !step ? "" : t.next ? "Next: " + (t.next.break ? stakes(t.next) : `level ${t.next.level}, ` +
+         stakes(t.next)) : "Last level");
+    const parts = [];
+    if (t.players_left !== undefined) parts.push(`Players ${t.players_left} of ${t.entrants}`, `Prize pool ${t.pool}`);
+    if (t.late_entry) parts.push(t.late_entry.open ? `Late entry until level ${t.late_entry.until_level}` : "Late entry closed");
+    fill("clock-field", parts.join(" · "));
+    fill("clock-prizes", ...(t.prizes || []).map((prize, i) => el("li", {}, `${i + 1}. ${prize}`)));
+    fill("clock-places", ...(t.places || []).map((p) => el("li", {}, `${p.place}. ${p.player}${p.prize ? " wins " + p.prize : ""}`)));
+  }
+
+  (window.renderers = window.renderers || []).push(renderClock);
+  setInterval(() => { if (view && view.tournament) fill("clock-time", left()); }, 250);
+})();

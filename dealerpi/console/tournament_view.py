@@ -1,0 +1,45 @@
+"""The tournament as every page sees it (issue 14: a big clock view on the board page): the level, its blinds and
+antes, the time left, the next step, the players left, the prize pool, places and prizes (TRN-1, TRN-4).
+
+A pure function of the table: the time left is the engine's level clock as the journaled ticks left it (every
+5 s, and one at start-up for the time the daemon was down, level_time.py); a page counts down between two
+updates with its own clock and takes the daemon's figure again at each. Nothing here is secret: the board
+gets it all.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dealerpi.engine.table import Table
+from dealerpi.engine.tournament import LevelLike
+
+
+def _step(step: LevelLike) -> dict[str, Any]:
+    if step.is_break:
+        return {"break": True, "minutes": step.minutes}
+    return {"break": False, "blinds": [step.small_blind, step.big_blind], "ante": step.ante,
+            "bb_ante": step.bb_ante, "minutes": step.minutes}
+
+
+def tournament_view(table: Table) -> dict[str, Any] | None:
+    """None at a cash table; else the clock (when the table has a level schedule) and the standings."""
+    levels, standings, config = table.levels, table.standings, table.config
+    if config is None or (levels is None and standings is None):
+        return None
+    view: dict[str, Any] = {"paused": table.paused is not None, "pause_reason": table.paused or None}
+    if levels is not None:
+        following = levels.levels[levels.index + 1] if levels.index + 1 < len(levels.levels) else None
+        view.update({"level": levels.level_number, "step": _step(levels.current), "remaining": levels.remaining,
+                     "last": following is None,
+                     "next": None if following is None else
+                     {**_step(following), "level": levels.level_number + (0 if following.is_break else 1)}})
+        late = config.late_entry_levels
+        if late:
+            view["late_entry"] = {"until_level": late, "open": levels.level_number <= late}
+    if standings is not None:
+        view.update({"players_left": standings.remaining, "entrants": standings.remaining + len(standings.finishes),
+                     "pool": standings.pool, "prizes": list(standings.prizes),
+                     "places": [{"player": f.player, "place": f.place, "prize": f.prize}
+                                for f in standings.results()]})
+    return view
