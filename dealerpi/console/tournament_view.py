@@ -22,6 +22,20 @@ def _step(step: LevelLike) -> dict[str, Any]:
             "bb_ante": step.bb_ante, "minutes": step.minutes}
 
 
+def blinds_in_force(table: Table) -> list[int] | None:
+    """The blinds of the hand in play, else of the next hand: in a tournament the level's (TRN-1: a level reached
+    during a hand applies from the next), not the ``table`` input's first blinds; None on a break or no table."""
+    config = table.config
+    if config is None:
+        return None
+    if table.play is not None and not table.between_hands:
+        return list(table.play.stakes[:2])
+    if table.levels is not None:
+        level = table.levels.level_for_next_hand()
+        return None if level is None else [level.small_blind, level.big_blind]
+    return [config.small_blind, config.big_blind]
+
+
 def tournament_view(table: Table) -> dict[str, Any] | None:
     """None at a cash table; else the clock (when the table has a level schedule) and the standings."""
     levels, standings, config = table.levels, table.standings, table.config

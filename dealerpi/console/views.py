@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from dealerpi.console.tournament_view import tournament_view
+from dealerpi.console.tournament_view import blinds_in_force, tournament_view
 from dealerpi.engine.table import Table
 from dealerpi.views.build import dealer_view, seat_view
 
@@ -36,7 +36,7 @@ def public_view(table: Table) -> dict[str, Any]:
     return {
         "hand": table.hand_number,
         "game": config.game.key if config is not None else None,
-        "blinds": [config.small_blind, config.big_blind] if config is not None else None,
+        "blinds": blinds_in_force(table),            # a tournament's level's, not the table input's first
         "board": [list(cards) for cards in dealer.board],
         "pots": [{"amount": pot.amount, "eligible": list(pot.eligible)} for pot in dealer.pots],
         "payouts": [[seat, chips] for seat, chips in dealer.payouts],

@@ -12,6 +12,7 @@ from console_kit import start
 from daemon_kit import CONFIG
 
 from dealerpi.config import Config
+from dealerpi.console.views import public_view
 
 # three 10-minute levels (TRN-1); the tournament preset (dead button, TDA clock, no top-ups)
 TOURNAMENT = CONFIG.replace('rules = "home"\nseats = 3\nblinds = [1, 3]', '''rules = "tournament"
@@ -71,8 +72,11 @@ def test_trn1_a_hand_that_runs_past_a_level_does_not_delay_the_next_level(tmp_pa
     levels = controller.table.levels
     assert (levels.index, levels.elapsed) == (1, 180)                       # level 2, 3:00 into it
     assert controller.table.play.stakes == (50, 100, 0, 0)                  # this hand keeps level 1's
+    assert public_view(controller.table)["blinds"] == [50, 100]             # and the board says so
+    assert public_view(controller.table)["tournament"]["level"] == 2
     for seat in (1, 2):                                                     # button 1: seats 1 and 2 fold
         assert controller.submit({"type": "act", "seat": seat, "action": "fold"}).accepted
+    assert public_view(controller.table)["blinds"] == [100, 200]            # the next hand's
     assert controller.submit({"type": "start"}).accepted
     assert controller.table.play.stakes == (100, 200, 0, 0)                 # the next hand: level 2
     clocks.forward(415)                                                      # 19:55 (ticks come every 5 s)
