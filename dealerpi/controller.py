@@ -38,6 +38,7 @@ from dealerpi.journal import Journal, JournalFault, utc_now
 from dealerpi.journal_folder import JournalFolder, Recovered
 from dealerpi.level_time import LevelTime, utc
 from dealerpi.shoe.alerts import shoe_alert
+from dealerpi.shoe.health import ShoeHealth
 from dealerpi.shoe.link import ShoeEvent, ShoeOffline, ShoeOnline
 from dealerpi.shoe.session import CardRead
 from dealerpi.table_change import against_journal
@@ -99,6 +100,8 @@ class Controller:
         self.alerts: collections.deque[Alert] = collections.deque(maxlen=MAX_ALERTS)
         self.seat_alerts: dict[int, Alert] = {}
         self.shoe_online = False
+        self.shoe_health = ShoeHealth()           # the host's status panel: reader, reads lost, restarts
+        self.presses: collections.Counter[str] = collections.Counter()   # per button bank, for the same
         self._shoe_seen = False       # the shoe was online once: before that, offline is no news
         self.shoe_position: tuple[str, int] | None = None   # the last read (boot, seq) in the journal
         self.journal_fault: str | None = None     # why inputs are paused; None while the journal works
@@ -347,6 +350,8 @@ class Controller:
     def _handle(self, edge: ButtonEdge) -> None:
         key_parts: tuple[Any, ...] = edge.key  # type: ignore[assignment]
         kind, rest = key_parts[0], key_parts[1:]
+        if edge.pressed:
+            self.presses[f"seat {rest[0]}" if kind == "seat" else "dealer"] += 1
         if kind == "seat":
             seat, key = rest
             panel = self.panels[seat]
@@ -430,6 +435,7 @@ class Controller:
         """Shoe trouble reaches the dealer, each with one thing to do."""
         online = isinstance(event, ShoeOnline) if isinstance(event, ShoeOnline | ShoeOffline) else self.shoe_online
         alert = shoe_alert(event, news=self._shoe_seen and online != self.shoe_online)
+        self.shoe_health.note(event)
         self.shoe_online = online
         self._shoe_seen |= online
         if alert is not None:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from dealerpi.console import game_form
+from dealerpi.console import game_form, status_panel
 from dealerpi.console.ledger import Event, Ledger
 from dealerpi.console.protocol import CONFIRMED, ROLES, Decoder, ProtocolError, changes, encode, may_send
 from dealerpi.console.qr_screen import qr_screen
@@ -53,6 +53,10 @@ class Daemon(Protocol):
     journal_fault: str | None
     seat_slots: dict[int, Any]
     dealer_slot: Any
+    config: Any
+    devices: Any
+    shoe_health: Any
+    presses: Any
     table_source: TableSource
     pending_table: dict[str, Any] | None
 
@@ -291,9 +295,13 @@ class ApiServer:
         alerts: tuple[Alert, ...] = tuple(self.daemon.alerts)
         journal = self.daemon.journal
         slots = [self.daemon.dealer_slot, *self.daemon.seat_slots.values()]
+        fake = getattr(self.daemon.devices, "kind", "") == "fake"
         return {"alerts": [(a.rule, a.message) for a in alerts], "shoe_online": self.daemon.shoe_online,
-                "journal": {"path": str(journal.path), "inputs": journal.count, "fault": self.daemon.journal_fault},
-                "displays": {"count": len(slots), "failed": [slot.name for slot in slots if slot.failed]}}
+                "shoe": {**self.daemon.shoe_health.as_json(), "online": self.daemon.shoe_online},
+                "journal": {"path": str(journal.path), "inputs": journal.count, "fault": self.daemon.journal_fault,
+                            "free_mb": status_panel.free_mb(Path(journal.path))},
+                "displays": status_panel.displays(slots),
+                "banks": status_panel.banks(self.daemon.config, self.daemon.presses, fake)}
 
     def ledger_summary(self) -> dict[str, Any]:
         table = self.daemon.table

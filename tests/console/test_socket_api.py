@@ -217,15 +217,3 @@ def test_dealer_clears_the_alerts_as_confirm_does_the_board_cannot(tmp_path: Pat
     assert api.handle(client(api, "dealer"), {"id": 6, "method": "clear_alerts"})["result"] == {"cleared": True}
     assert api.view("dealer")["alerts"] == [] and list(controller.alerts) == []
 
-
-def test_the_host_status_names_a_failing_display_and_a_journal_fault(tmp_path: Path) -> None:
-    _config, controller, api = make(tmp_path)
-    status = api.view("host")["status"]
-    assert status["displays"] == {"count": 4, "failed": []}              # 3 seats + the dealer's
-    assert status["journal"]["fault"] is None and status["journal"]["inputs"] == 1
-    controller.seat_slots[2].failed = True
-    controller.journal_fault = "[Errno 28] No space left on device"
-    status = api.view("host")["status"]
-    assert status["displays"]["failed"] == [controller.seat_slots[2].name]
-    assert status["journal"]["fault"] == "[Errno 28] No space left on device"
-    assert "status" not in api.view("dealer") and "status" not in api.view("board")

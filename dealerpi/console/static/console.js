@@ -112,15 +112,28 @@ function renderSeats() {
   }
 }
 
+// the status panel (dealerpi/console/status_panel.py): shoe, journal, each display, each button bank
+function renderStatus(status) {
+  const shoe = status.shoe || {}, journal = status.journal || {};
+  const item = (ok, text) => el("li", {class: ok ? "ok" : "bad"}, text);
+  const shoeWords = shoe.online ? "shoe online" : "shoe offline" + (shoe.offline_reason ? ` (${shoe.offline_reason})` : "");
+  const free = journal.free_mb == null ? "" : `, ${journal.free_mb} MB free`;
+  const displays = status.displays || [], failing = displays.filter((d) => !d.ok), banks = status.banks || [];
+  fill("status",
+       item(shoe.online, shoeWords),
+       item(!shoe.reader_fault, shoe.reader_fault ? "card reader not answering: stop dealing, check its cable" : "card reader working"),
+       item(!shoe.reads_lost, `reads lost: ${shoe.reads_lost || 0}` + (shoe.restarts ? ` · shoe restarts: ${shoe.restarts}` : "")),
+       journal.fault ? item(false, `journal failing, inputs paused: ${journal.fault}`)
+                     : item(journal.free_mb == null || journal.free_mb >= 64, `journal: ${journal.inputs} inputs, written${free}`),
+       ...(failing.length ? failing.map((d) => item(false, `display ${d.name} failing, retried (${d.failures}): check its cable`))
+                          : [item(true, `displays: all ${displays.length} working`)]),
+       el("li", {id: "banks"}, el("details", {},
+          el("summary", {}, "button presses: " + banks.map((b) => `${b.name} ${b.presses}`).join(" · ")),
+          ...banks.map((b) => el("div", {class: "hint"}, `${b.name}: ${b.where}`)))));
+}
+
 function renderHost() {
-  const status = view.status || {};
-  const journal = status.journal || {};
-  const displays = status.displays || {count: 0, failed: []};
-  fill("status", el("li", {class: view.shoe ? "ok" : "bad"}, "shoe " + (view.shoe ? "online" : "offline")),
-       journal.fault ? el("li", {class: "bad"}, `journal failing, inputs paused: ${journal.fault}`)
-                     : el("li", {class: "ok"}, `journal: ${journal.inputs} inputs, written`),
-       displays.failed.length ? el("li", {class: "bad"}, "display failing: " + displays.failed.join(", "))
-                              : el("li", {class: "ok"}, `displays: all ${displays.count} working`));
+  renderStatus(view.status || {});
   const ledger = view.ledger;
   if (!ledger) return;
   fill("check", el("span", {class: ledger.balanced ? "ok" : "bad"},
