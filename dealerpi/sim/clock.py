@@ -2,7 +2,12 @@
 
 Time lives at the edge, so the clock is here and not in the engine: when a level ends, the next blinds go
 to the table as a ``table`` input (the last one, with new blinds), between hands as every ``table`` input
-must (a level that ends during a hand starts with the next hand, as at a real tournament).
+must (a level that ends during a hand starts with the next hand, as at a real tournament). The level still
+began when the last one ran out: a long hand does not delay the levels after it.
+
+The daemon and the console have the real tournament clock (the engine's level schedule fed by journaled
+ticks, dealerpi/level_time.py, docs/console.md "Tournaments"); this one goes when the simulator becomes the
+console over virtual hardware.
 """
 
 from __future__ import annotations
@@ -95,7 +100,8 @@ class TournamentClock:
         outcome = self.sim.submit(entry)
         if outcome.accepted:
             self.level, self.pending = level, False
-            self._level_started = self._now()
+            # TRN-1 without drift: the level began when the last one ran out, not when the hand ended (issue 14)
+            self._level_started += self.seconds
             self.sim.note("clock", f"level {level + 1}: blinds {'/'.join(map(str, entry['blinds']))}", "TRN-1")
         else:
             _LOGGER.warning("the next level was refused: %s", outcome.reason)

@@ -50,3 +50,32 @@ def test_levels_raise_the_blinds_between_hands(tmp_path: Path) -> None:
             await sim.stop()
 
     asyncio.run(scenario())
+
+
+def test_trn1_a_long_hand_does_not_delay_the_next_level(tmp_path: Path) -> None:
+    """20-minute levels. Level 2 ends at 40:00 during a hand that ends at 43:00: level 3 applies from the next
+    hand, and it began at 40:00, so it has 17:00 left (20 - 3) and ends at 60:00, not 63:00 (issue 14)."""
+    async def scenario() -> None:
+        now = [0.0]
+        journal = tmp_path / "journal.jsonl"
+        journal.write_text(START_JOURNAL.read_text())
+        sim = SimTable.open(config_module.load(str(SIM_CONFIG)), journal, deck_rng=random.Random(1))
+        clock = TournamentClock(sim, minutes=20, on_tick=lambda: None, clock=lambda: now[0])
+        assert clock.start() is None
+        try:
+            now[0] = 1200.0
+            clock.poll()
+            assert sim.submit({"type": "start"}).accepted
+            for card in ["Kh", "Qh", "Ah", "Kd", "Qd", "Ad"]:
+                assert sim.submit({"type": "card", "card": card}).accepted
+            now[0] = 2580.0                                 # 43:00, the hand still on
+            clock.poll()
+            assert sim.submit({"type": "act", "seat": 1, "action": "fold"}).accepted
+            assert sim.submit({"type": "act", "seat": 2, "action": "fold"}).accepted
+            clock.poll()
+            assert clock.text() == "level 3 3/9: 17:00 left"
+        finally:
+            clock.stop()
+            await sim.stop()
+
+    asyncio.run(scenario())
