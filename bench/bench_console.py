@@ -5,7 +5,7 @@
 A 10-seat table (hardware/example.toml on fake devices) with the daemon's local API and the console's web
 app in one process (aiohttp's test server on 127.0.0.1), ten players seated by the host.
 
-1. Page load: GET /host, /static/console.js and /static/console.css, then the WebSocket until its first
+1. Page load: GET /host and every script and style it names, then the WebSocket until its first
    (whole) view: time and bytes.
 2. Click to update: the host's page sends an input (a player away, then back) and the board's page receives
    the change: page -> console -> daemon socket -> journal (fsync) -> engine -> views -> socket -> console
@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import re
 import statistics
 import sys
 import tempfile
@@ -73,7 +74,9 @@ async def run(folder: Path, rounds: int) -> dict[str, Any]:
             pass
         started = time.perf_counter()
         page_bytes = 0
-        for path in ("/host", "/static/console.js", "/static/console.css"):
+        page = await (await client.get("/host", headers=cookie)).text()
+        page_bytes += len(page.encode())
+        for path in re.findall(r'(?:src|href)="(/static/[^"]+)"', page):     # every script and style it names
             page_bytes += len(await (await client.get(path, headers=cookie)).read())
         board = await client.ws_connect("/ws?view=board", headers=cookie)
         first = await board.receive_str()
