@@ -147,8 +147,10 @@ class Controller:
         for entry in entries:
             accepted = self._apply(entry).accepted
             started |= accepted and entry.get("type") == "start"
-            if entry.get("type") == "table":            # a host's change journaled mid-hand still waits
-                self.pending_table = dict(entry) if not accepted and entry.get("after_hand") else None
+            if entry.get("type") == "table" and accepted:
+                self.pending_table = None
+            elif entry.get("type") == "table" and entry.get("after_hand"):   # a host's change made mid-hand waits
+                self.pending_table = dict(entry)
             self._note_read(entry)
         if started:               # a hand began since the checkpoint: start from here next time
             self._checkpoint()
