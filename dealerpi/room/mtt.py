@@ -18,8 +18,9 @@ The rules (digest section 7, ``dealerpi.room.tournament``):
 - TRN-4: a seat at 0 after a hand is out: its table's busts on one hand finish by their stacks at the start
   of the hand (more chips, the better place; equal stacks share).
 - TRN-8: after a hand, the player due the big blind at the fullest table moves to the worst seat of the
-  emptiest when they differ by two; a table is broken (its players drawn into the others' open seats) when
-  the field fits one fewer; when it fits one table, every player is redrawn to the final table (the first).
+  emptiest when they differ by two (a table three short halts while the move waits for a hand to end); a
+  table is broken (its players drawn into the others' open seats) when the field fits one fewer; when it
+  fits one table, every player is redrawn to the final table (the first).
 - TRN-5: on the bubble (one player from the money) hand-for-hand: every table is paused at the end of each
   hand until all have finished it, then resumed together; that round's busts share the places at stake
   (TDA RP-8-A); a round takes at most two minutes off the level clock.
@@ -39,12 +40,13 @@ from dealerpi.room.tournament import (
     balance,
     draw_into,
     draw_seats,
+    halted,
     hand_for_hand_due,
 )
 
 Command = tuple[str, str, dict[str, Any]]          # (id, table, the journal input)
 View = Mapping[str, Any]
-H4H, BREAK, MOVES = "hand-for-hand", "break", "the room moves players"
+H4H, BREAK, MOVES, HALT = "hand-for-hand", "break", "the room moves players", "TRN-8: three players short"
 
 
 class TournamentError(ValueError):
@@ -225,8 +227,9 @@ class Director:
         """Resume the tables the room paused to move players, or for hand-for-hand once it is over."""
         if self._waiting:
             return False
-        reasons = {MOVES} if self.state["h4h"] is not None else {MOVES, H4H}
-        held = [t for t, v in live.items() if v.get("paused") in reasons]
+        reasons = {MOVES} if self.state["h4h"] is not None else {MOVES, HALT, H4H}   # a round resumes its own
+        short = set(halted([Layout(t, self.settings.seats, _players(v), 0, 0) for t, v in live.items()]))
+        held = [t for t, v in live.items() if v.get("paused") in reasons and not (v["paused"] == HALT and t in short)]
         if held:
             self.state["plan"] = [[{"op": "resume", "table": t} for t in held]]
         return bool(held)
@@ -284,7 +287,7 @@ class Director:
         if len(live) < 2 or remaining > settings.seats or in_round:
             return False
         if not self._hold(live):
-            return False
+            return bool(self.state["plan"])
         final = settings.tables[0] if settings.tables[0] in live else next(iter(live))
         players = [v["player"] for view in live.values() for v in _seats(view).values()
                    if v.get("player") and v["stack"] > 0]
@@ -308,7 +311,7 @@ class Director:
             return False
         broken = next(t for t in reversed(settings.tables) if t in live)
         if not self._hold({broken: live[broken]}):
-            return False
+            return bool(self.state["plan"])
         players = [v["player"] for v in _seats(live[broken]).values() if v.get("player") and v["stack"] > 0]
         others = {t: v for t, v in live.items() if t != broken}
         drawn = draw_into(players, {t: _open(v) for t, v in others.items()},
@@ -327,14 +330,25 @@ class Director:
         if any(layout is None for layout in layouts):
             return False
         move = balance([layout for layout in layouts if layout is not None])
-        if move is None or not self._hold({move.from_table: live[move.from_table]}):
+        if move is None:
             return False
+        if not self._hold({move.from_table: live[move.from_table]}):
+            return bool(self.state["plan"]) or self._halt(live)
         s = self.state
         s["plan"] = [[{"op": "leave", "table": move.from_table, "player": move.player}],
                      [{"op": "sit", "table": move.to_table, "seat": move.to_seat, "player": move.player}]]
         s["events"].append({"kind": "move", "player": move.player, "from": [move.from_table, move.from_seat],
                             "to": [move.to_table, move.to_seat]})
         return True
+
+    def _halt(self, live: Mapping[str, View]) -> bool:
+        """TRN-8: while the move waits for the fullest table's hand, a table three or more players short of
+        it halts (is paused between hands) until balanced."""
+        short = halted([Layout(t, self.settings.seats, _players(v), 0, 0) for t, v in live.items()])
+        due = [t for t in short if not live[t].get("in_hand") and live[t].get("paused") is None]
+        if due:
+            self.state["plan"] = [[{"op": "pause", "table": t, "reason": HALT} for t in due]]
+        return bool(due)
 
     def _hold(self, tables: Mapping[str, View]) -> bool:
         """True when every one of ``tables`` is paused between hands; else plan pausing those between hands

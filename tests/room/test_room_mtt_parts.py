@@ -205,3 +205,37 @@ def test_a_moved_player_whose_sit_is_refused_keeps_his_chips_and_is_seated_again
     assert [(t, p) for _, t, p in again] == [("t2", {"type": "sit", "seat": 2, "player": "Dee", "stack": 4000})]
     assert director.summary(views, 1000.0)["refused"] == ["t2: sit Dee: seat 1 is taken by Cy"]
     assert director.step(views, lambda c: {"accepted": True}, 1000.0) == [] and director.state["carry"] == {}
+
+
+def test_trn8_a_table_three_short_halts_until_the_move_from_the_fullest_table_is_made() -> None:
+    """Two tables of 6 seats: t1 has 6 players and is in its hand 2 (SB seat 2, BB seat 3), t2 has 3 (6 - 3 =
+    3 short) and is between hands. TRN-8: the move waits for t1's hand, and t2 halts (paused between hands).
+    t1's hand ends (nobody out): the player due the big blind next (seat 4, Dee) moves to t2; now 5 and 4:
+    t2 is 1 short and is resumed, and so is t1, which the room paused to move Dee."""
+    director = Director(settings(), new_state("x"))
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy"]
+    for name in names:
+        director.register(name)
+    director.start(7, 1000.0)
+    t1 = view({s: (p, 5000) for s, p in enumerate(names[:6], 1)}, hand=2)
+    t2 = {**view({s: (p, 5000) for s, p in enumerate(names[6:], 1)}, hand=1), "last_blinds": [2, 3]}
+    t1 = {**t1, "in_hand": True, "last_blinds": [2, 3]}
+    accept = lambda cid: {"accepted": True}                              # noqa: E731
+    for _ in range(3):                                                   # the start: table, sit, button
+        assert director.step({"t1": t1, "t2": t2}, accept, 1000.0)
+    halts = director.step({"t1": t1, "t2": t2}, accept, 1000.0)
+    assert [(t, p) for _, t, p in halts] == [("t2", {"type": "pause", "reason": "TRN-8: three players short"})]
+    t2["paused"] = "TRN-8: three players short"
+    t1 = {**t1, "hand": 2, "in_hand": False}
+    t1["seats"]["1"]["button"] = True
+    sent = [(t, p) for _, t, p in director.step({"t1": t1, "t2": t2}, accept, 1000.0)]
+    assert sent == [("t1", {"type": "pause", "reason": "the room moves players"})]
+    t1["paused"] = "the room moves players"
+    assert [(t, p) for _, t, p in director.step({"t1": t1, "t2": t2}, accept, 1000.0)] == \
+        [("t1", {"type": "leave", "seat": 4})]
+    t1["seats"]["4"] = {"player": None, "stack": 0}
+    sit = [(t, p) for _, t, p in director.step({"t1": t1, "t2": t2}, accept, 1000.0)]
+    assert sit[0][0] == "t2" and sit[0][1]["player"] == "Dee" and sit[0][1]["stack"] == 5000
+    t2["seats"][str(sit[0][1]["seat"])] = {"player": "Dee", "stack": 5000}
+    resumed = [(t, p) for _, t, p in director.step({"t1": t1, "t2": t2}, accept, 1000.0)]
+    assert sorted(resumed) == [("t1", {"type": "resume"}), ("t2", {"type": "resume"})]
