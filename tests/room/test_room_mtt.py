@@ -112,9 +112,9 @@ class Room:
                                          for t in director.state["active"])
 
     async def settle(self) -> None:
-        await until(self.quiet, 10)
+        await until(self.quiet, 30)
         await asyncio.sleep(0.05)              # a tick of the room's clock more: nothing new comes
-        await until(self.quiet, 10)
+        await until(self.quiet, 30)
 
     async def hand(self, table: str, losers: list[str], walk: bool = False) -> str:
         """One scripted hand at ``table``, then the room settles."""
@@ -170,7 +170,7 @@ def test_twenty_players_three_tables_to_one_winner(tmp_path: Path) -> None:
         service = room.service
         for player in PLAYERS:
             service.register(player)
-        await until(lambda: all(t in service.views() for t in TABLES))
+        await until(lambda: all(t in service.views() for t in TABLES), 30)
         await service.start_tournament()
         await room.settle()
         seated = {t: stacks(room.controller(t)) for t in TABLES}
@@ -182,7 +182,7 @@ def test_twenty_players_three_tables_to_one_winner(tmp_path: Path) -> None:
             assert (config.seats, config.small_blind, config.big_blind) == (7, 50, 100)
             assert room.controller(t).table.state.lineup.start in room.controller(t).table.seats   # the drawn button
         room.now = START + 30
-        await until(lambda: service.tournament()["seconds_left"] == 30)
+        await until(lambda: service.tournament()["seconds_left"] == 30, 30)
         assert (service.tournament()["level"], service.tournament()["blinds"]) == (1, [50, 100])
 
         async def one(table: str, place: int, prize: int = 0) -> None:
@@ -198,13 +198,13 @@ def test_twenty_players_three_tables_to_one_winner(tmp_path: Path) -> None:
         assert room.finishes() == expected
         await one("t2", 19)
         room.now = START + 60                                                # the break
-        await until(lambda: all(room.controller(t).table.paused == "break" for t in TABLES))
+        await until(lambda: all(room.controller(t).table.paused == "break" for t in TABLES), 30)
         await room.settle()
         refused = room.controller("t1").submit({"type": "start"})
         assert (refused.accepted, refused.reason) == (False, PAUSED.format("break"))
         room.now = START + 120                                               # level 2
         await until(lambda: all(room.controller(t).table.config.big_blind == 200
-                                and room.controller(t).table.paused is None for t in TABLES))
+                                and room.controller(t).table.paused is None for t in TABLES), 30)
         await room.settle()
         assert (service.tournament()["level"], service.tournament()["blinds"]) == (2, [100, 200])
 
@@ -241,7 +241,7 @@ def test_twenty_players_three_tables_to_one_winner(tmp_path: Path) -> None:
         assert all(room.controller(t).table.paused is None for t in ("t1", "t2"))   # round 1 under way
         assert service.tournament()["seconds_left"] == 60                   # level 2 began at +120 s
         room.now = START + 320                                              # the round takes 200 s
-        await until(lambda: all(room.controller(t).table.config.big_blind == 400 for t in ("t1", "t2")))
+        await until(lambda: all(room.controller(t).table.config.big_blind == 400 for t in ("t1", "t2")), 30)
         await room.settle()
         assert (service.tournament()["level"], service.tournament()["seconds_left"]) == (3, 3540)
 

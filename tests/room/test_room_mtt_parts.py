@@ -189,14 +189,17 @@ def test_the_desk_registers_and_starts_through_the_running_rooms_page(tmp_path: 
 def test_a_moved_player_whose_sit_is_refused_keeps_his_chips_and_is_seated_again() -> None:
     """A fault is never hidden and no chip is lost: Dee left t1 with 4000 (``carry``); her ``sit`` at t2 is
     refused; the refusal is on the page and she is seated again at the emptiest table's first open seat (t2,
-    where only Cy sits: seat 2) with the same 4000; once that is accepted nothing is carried."""
+    where Cy, Gus and Hal sit on 1, 3, 4: seat 2) with the same 4000; once that is accepted nothing is
+    carried."""
     director = Director(settings(), new_state("x"))
-    for name in ("Ann", "Bob", "Cy", "Dee"):
+    for name in ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"):
         director.register(name)
     director.start(7, 1000.0)
-    views = {"t1": view({1: ("Ann", 5000), 2: ("Bob", 5000)}), "t2": view({1: ("Cy", 5000)})}
-    while director.step(views, lambda cid: {"accepted": True}, 1000.0):
-        pass                                                   # the start's batches, all accepted
+    views = {"t1": view({1: ("Ann", 5000), 2: ("Bob", 5000), 3: ("Eve", 5000), 4: ("Fay", 5000)}),
+             "t2": view({1: ("Cy", 5000), 3: ("Gus", 5000), 4: ("Hal", 5000)})}
+    for _ in range(3):                                         # the start: table, sit, button, all accepted
+        assert director.step(views, lambda cid: {"accepted": True}, 1000.0)
+    assert director.step(views, lambda cid: {"accepted": True}, 1000.0) == []      # nothing more to do
     director.state["carry"]["Dee"] = 4000
     director.state["plan"] = [[{"op": "sit", "table": "t2", "seat": 1, "player": "Dee"}]]
     ((_, table, payload),) = director.step(views, lambda cid: None, 1000.0)
