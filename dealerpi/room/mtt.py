@@ -54,10 +54,11 @@ class TournamentError(ValueError):
 
 
 def new_state(tid: str) -> dict[str, Any]:
+    """A tournament open for registration. ``id`` prefixes its command ids (a table's rids stay apart from
+    another tournament's)."""
     return {"id": tid, "phase": "registering", "players": [], "seed": None, "started": None, "seq": 0,
             "standings": None, "active": [], "done": {}, "stacks": {}, "level": {}, "h4h": None, "offset": 0.0,
-            "final": False,
-            "pending": {}, "plan": [], "carry": {}, "events": [], "refused": []}
+            "final": False, "pending": {}, "plan": [], "carry": {}, "events": [], "refused": []}
 
 
 class Director:
@@ -89,8 +90,7 @@ class Director:
             raise TournamentError("the tournament has started already")
         if len(s["players"]) < 2:
             raise TournamentError("a tournament needs at least two players")
-        s.update(phase="running", seed=seed, started=now, active=list(settings.tables),
-                 done=dict.fromkeys(settings.tables, 0),
+        s.update(phase="running", seed=seed, started=now, done=dict.fromkeys(settings.tables, 0),
                  standings=_standings_json(Standings(settings.buy_in * len(s["players"]), len(s["players"]),
                                                      settings.payouts)))
         drawn = draw_seats(s["players"], dict.fromkeys(settings.tables, settings.seats), self._rng())
@@ -134,6 +134,8 @@ class Director:
                 else:
                     s["refused"].append({"id": cid, **item, "reason": got.get("reason")})
                     s["plan"] = []
+                    if item["op"] == "leave":                  # he is still at his table with his chips
+                        s["carry"].pop(item["player"], None)
             s["pending"] = {}
         for _ in range(20):
             if s["plan"]:
@@ -213,7 +215,8 @@ class Director:
         """A player who left a table and whose ``sit`` was refused keeps his chips here (``carry``); he is
         seated again at the first open seat of the emptiest table (the refusal is on the page)."""
         seated = {v["player"] for view in live.values() for v in _seats(view).values() if v.get("player")}
-        lost = [p for p in self.state["carry"] if p not in seated]
+        finished = {f.player for f in _standings(self.state["standings"]).finishes}
+        lost = [p for p in self.state["carry"] if p not in seated and p not in finished]
         if not lost:
             return False
         table = min(live, key=lambda t: (len(_players(live[t])), t))
@@ -245,13 +248,13 @@ class Director:
             if h4h is not None and h4h["round"] is not None:
                 h4h["busts"].append({"table": table, "players": busted})
             else:
-                stacks = {p: s["stacks"].get(p, 0) for p in busted}
+                stacks = {p: s["stacks"].get(p, self.settings.starting_stack) for p in busted}   # first hand
                 s["standings"] = _standings_json(_standings(s["standings"]).bust(busted, stacks))
                 s["events"].append({"kind": "bust", "table": table, "hand": view["hand"], "players": busted,
                                     "stacks": stacks})
-        s["plan"] = [[{"op": "drop", "table": table, "player": v["player"]} for v in seats.values()
-                      if v.get("player") and v["stack"] == 0]] if any(
-            v.get("player") and v["stack"] == 0 for v in seats.values()) else []
+        drops = [{"op": "drop", "table": table, "player": v["player"]} for v in seats.values()
+                 if v.get("player") and v["stack"] == 0]
+        s["plan"] = [drops] if drops else []
         for v in seats.values():
             if v.get("player"):
                 s["stacks"][v["player"]] = v["stack"]

@@ -190,7 +190,8 @@ def test_a_moved_player_whose_sit_is_refused_keeps_his_chips_and_is_seated_again
     """A fault is never hidden and no chip is lost: Dee left t1 with 4000 (``carry``); her ``sit`` at t2 is
     refused; the refusal is on the page and she is seated again at the emptiest table's first open seat (t2,
     where Cy, Gus and Hal sit on 1, 3, 4: seat 2) with the same 4000; once that is accepted nothing is
-    carried."""
+    carried. A move's refused ``leave`` carries nothing (Ann keeps her seat and chips) and the table the room
+    paused for it is resumed."""
     director = Director(settings(), new_state("x"))
     for name in ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"):
         director.register(name)
@@ -208,6 +209,12 @@ def test_a_moved_player_whose_sit_is_refused_keeps_his_chips_and_is_seated_again
     assert [(t, p) for _, t, p in again] == [("t2", {"type": "sit", "seat": 2, "player": "Dee", "stack": 4000})]
     assert director.summary(views, 1000.0)["refused"] == ["t2: sit Dee: seat 1 is taken by Cy"]
     assert director.step(views, lambda c: {"accepted": True}, 1000.0) == [] and director.state["carry"] == {}
+    views["t1"]["paused"] = "the room moves players"                   # a move's leave refused: no carry
+    director.state["plan"] = [[{"op": "leave", "table": "t1", "player": "Ann"}]]
+    ((_, table, payload),) = director.step(views, lambda c: None, 1000.0)
+    assert (table, payload, director.state["carry"]) == ("t1", {"type": "leave", "seat": 1}, {"Ann": 5000})
+    resumed = director.step(views, lambda c: {"accepted": False, "reason": "seat 1 is in the hand"}, 1000.0)
+    assert [(t, p) for _, t, p in resumed] == [("t1", {"type": "resume"})] and director.state["carry"] == {}
 
 
 def test_trn8_a_table_three_short_halts_until_the_move_from_the_fullest_table_is_made() -> None:
