@@ -28,6 +28,7 @@ from dealerpi.room.client import mqtt_client, say_offline
 from dealerpi.room.mtt import Director, TournamentError, new_state
 from dealerpi.room.settings import RoomSettings
 from dealerpi.room.store import Store
+from dealerpi.room.store_sql import StoreError
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -52,6 +53,7 @@ class RoomService:
         self.settings, self.store, self.retry, self.resend_seconds = settings, store, retry, resend_seconds
         self.clock, self.tick_seconds = clock, tick_seconds
         self.director: Director | None = None
+        self.tournament_fault: str | None = None      # the director failed: shown on the page until a restart
         if settings.tournament is not None:
             self.director = Director(settings.tournament, store.tournament() or new_state(secrets.token_hex(4)))
         self.topics = Topics(settings.mqtt.prefix)
@@ -162,10 +164,20 @@ class RoomService:
     async def _direct(self, client: aiomqtt.Client | None) -> None:
         """One step of the director; its state and commands stored together, then the commands sent."""
         director = self.director
-        if director is None:
+        if director is None or self.tournament_fault is not None:
             return
         before = json.dumps(director.state, sort_keys=True)
-        commands = director.step(self.views(), self.store.command_answer, self.clock())
+        try:
+            commands = director.step(self.views(), self.store.command_answer, self.clock())
+        except StoreError:
+            raise                                   # the database: the room says so and stops (run)
+        except Exception as exc:                    # a defect: the room goes on, the page says so
+            _LOGGER.exception("room: the tournament's director failed")
+            director.state = json.loads(before)
+            self.tournament_fault = (f"The tournament stopped deciding ({type(exc).__name__}: {exc}): call the "
+                                     "floor; restart the room to go on from its last state")
+            self._changed()
+            return
         if commands or json.dumps(director.state, sort_keys=True) != before:
             self.store.save_tournament(director.state, commands)
             self._changed()
@@ -197,7 +209,9 @@ class RoomService:
 
     def tournament(self) -> dict[str, Any] | None:
         """The tournament's clock, field, tables and places (the page's part; tests inspect it)."""
-        return None if self.director is None else self.director.summary(self.views(), self.clock())
+        if self.director is None:
+            return None
+        return {**self.director.summary(self.views(), self.clock()), "fault": self.tournament_fault}
 
     async def command(self, table: str, payload: dict[str, Any], waiting: int | None = None) -> str:
         """Store a command, then publish it (now if connected; else it goes with the next resend)."""

@@ -249,3 +249,30 @@ def test_trn8_a_table_three_short_halts_until_the_move_from_the_fullest_table_is
     t2["seats"][str(sit[0][1]["seat"])] = {"player": "Dee", "stack": 5000}
     resumed = [(t, p) for _, t, p in director.step({"t1": t1, "t2": t2}, accept, 1000.0)]
     assert sorted(resumed) == [("t1", {"type": "resume"}), ("t2", {"type": "resume"})]
+
+
+def test_a_failing_director_stops_the_tournament_not_the_room_and_the_page_says_so(tmp_path: Path) -> None:
+    """A fault is never hidden: a defect in the director (here a step that raises) leaves the room running,
+    the tournament's state as it was before that step, and the page's summary with the fault and what to do;
+    the director is not stepped again until a restart."""
+    room = RoomSettings(tmp_path / "room.sqlite", "127.0.0.1:0", tmp_path / "state",
+                        MqttSettings("room", "127.0.0.1", 1, "dealerpi", tmp_path / "pw"), (), settings())
+    service = RoomService(room, Store(room.database), clock=lambda: 1000.0)
+    assert service.director is not None
+    service.register("Ann")
+    calls: list[int] = []
+
+    def broken(*args: Any) -> list[Any]:
+        calls.append(1)
+        service.director.state["players"].append("Zed")       # type: ignore[union-attr]
+        raise ValueError("boom")
+
+    service.director.step = broken                             # type: ignore[method-assign]
+    asyncio.run(service._direct(None))
+    asyncio.run(service._direct(None))
+    summary = service.tournament()
+    assert summary is not None and summary["fault"] == (
+        "The tournament stopped deciding (ValueError: boom): call the floor; restart the room to go on from its "
+        "last state")
+    assert calls == [1] and summary["registered"] == ["Ann"]
+    service.store.close()
