@@ -52,7 +52,11 @@ def evening(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, di
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    # each step crosses two processes and a fsync; on a shared 2-core machine at full load one took over the
+    # 5 s default: wait longer (an assertion that fails still fails, later)
+    expect.set_options(timeout=20_000)
     yield from chromium()
+    expect.set_options(timeout=5_000)
 
 
 def downloads(page: Page, view: str) -> dict[str, str]:
