@@ -518,6 +518,8 @@ class Controller:
         if self._shown.get(seat) != shown:
             self._shown[seat] = shown
             self.seat_slots[seat].show(render_seat(shown))
+            if self.api is not None:         # a seat's frame is part of the virtual-hardware panel's view
+                self.api.changed()
 
     def dealer_view(self) -> DealerView:
         fault = self.fault_alert()

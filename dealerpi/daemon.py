@@ -1,4 +1,4 @@
-"""The table daemon: ``dealerpi run --config FILE [--fake] [--shoe URL] [--wait-for-hardware]``.
+"""The table daemon: ``dealerpi run --config FILE [--fake] [--shoe URL|virtual] [--wait-for-hardware]``.
 
 The process around :class:`dealerpi.controller.Controller`: it opens the journal folder (start-up from the
 last good checkpoint), starts the shoe link and the console's local API, and runs the asyncio loop. Everything
@@ -7,6 +7,10 @@ runs on the loop's thread: gpiozero callbacks and the shoe link only hand events
 
 systemd: READY=1 once the journal is read back and buttons, LEDs and displays are up; WATCHDOG=1 from the
 main loop every third of WatchdogSec; STATUS= says what the table expects. Logs go to stderr.
+
+On fake devices with a ``[console]`` socket the daemon also has the virtual-hardware panel
+(:mod:`dealerpi.sim.panel`), and ``--shoe virtual`` puts the simulator's shoe (a pty, the simulator's decks)
+at the far end of the same shoe link: ``dealerpi sim`` is this daemon with the console.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from dealerpi.views.model import Alert
 _LOGGER = logging.getLogger(__name__)
 
 HARDWARE_REFUSED = 3    # exit status; the unit's RestartPreventExitStatus= (a restart would refuse again)
+VIRTUAL_SHOE = "virtual"
 
 
 
@@ -72,8 +77,11 @@ def open_journal(config: Config) -> tuple[JournalFolder, Recovered[Table], dict[
 
 
 async def serve(config: Config, devices: Devices, *, shoe_url: str | None = None,
-                stop: asyncio.Event | None = None, ready: Callable[[], None] | None = None) -> int:
-    """Run the table until ``stop`` is set (or SIGTERM/SIGINT)."""
+                stop: asyncio.Event | None = None, ready: Callable[[], None] | None = None,
+                deck_rng: Any = None, started: Callable[[Controller], None] | None = None) -> int:
+    """Run the table until ``stop`` is set (or SIGTERM/SIGINT). ``shoe_url`` :data:`VIRTUAL_SHOE`: the
+    simulator's shoe, its deck shuffled by ``deck_rng`` (fake devices only). ``started`` is shown the
+    controller once the journal is read back (the simulator's tests look at the table through it)."""
     loop = asyncio.get_running_loop()
     stop = stop or asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -90,15 +98,24 @@ async def serve(config: Config, devices: Devices, *, shoe_url: str | None = None
         loop.call_soon_threadsafe(controller.on_edge, edge)
         loop.call_soon_threadsafe(wake.set)
 
-    decks = load_decks(config.decks)
+    shoe = _virtual_shoe() if shoe_url == VIRTUAL_SHOE else None
+    decks = _sim_decks() if shoe is not None else load_decks(config.decks)
     controller = Controller(config, devices, journal, post=post, decks=decks)
     controller.restore_checkpoint(checkpoint)
     api = _make_api(controller, config)
+    panel = _make_panel(controller, devices, api, shoe, deck_rng)
     if api is not None and recovered.table is not None:
         api.restore(checkpoint.get("console"))
     controller.replay(recovered.entries, recovered)
+    if panel is not None:
+        panel.resume(recovered.entries)
+    if started is not None:
+        started(controller)
     if api is not None and not await _start_api(controller, api):
         api = None
+    if shoe is not None:
+        await shoe.start()
+        shoe_url = shoe.url
     link = ShoeLink(shoe_url or config.shoe_port, on_read=controller.on_read, on_event=controller.on_shoe_event,
                     resume_from=controller.shoe_position)
     if link is not None:
@@ -131,6 +148,8 @@ async def serve(config: Config, devices: Devices, *, shoe_url: str | None = None
             await api.stop()
         if link is not None:
             await link.stop()
+        if shoe is not None:
+            await shoe.stop()
         controller.close()
         journal.close()
     return 0
@@ -144,6 +163,32 @@ def _make_api(controller: Controller, config: Config) -> Any:
 
     controller.api = ApiServer(controller, config.console.socket)
     return controller.api
+
+
+def _virtual_shoe() -> Any:
+    from dealerpi.sim.fake_shoe import FakeShoe
+
+    return FakeShoe()
+
+
+def _sim_decks() -> Any:
+    from dealerpi.sim.deck import sim_library
+
+    return sim_library()
+
+
+def _make_panel(controller: Controller, devices: Devices, api: Any, shoe: Any, deck_rng: Any) -> Any:
+    """The virtual-hardware panel on the API's socket, on fake devices only (None on real ones); its dealer
+    console names no hole card in a pending EXPOSED (the panel sends the dealer display's frame to a page)."""
+    from dealerpi.sim.panel import PanelConsole, make_panel
+
+    panel = make_panel(controller.config, devices, lambda: controller.table, shoe=shoe, deck_rng=deck_rng)
+    if panel is None or api is None:
+        return None
+    controller.console = PanelConsole(lambda card: any(card in board for board in controller.table.board()))
+    api.panel = panel
+    panel.on_change = api.changed
+    return panel
 
 
 async def _start_api(controller: Controller, api: Any) -> bool:
@@ -165,7 +210,8 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="dealerpi run", description="Run the table daemon.")
     parser.add_argument("--config", type=Path, default=Path("/etc/dealerpi/dealerpi.toml"))
     parser.add_argument("--fake", action="store_true", help="fake pins and displays, whatever the config says")
-    parser.add_argument("--shoe", help="the shoe's port or pyserial URL, instead of the config's")
+    parser.add_argument("--shoe", help="the shoe's port or pyserial URL, instead of the config's; with --fake, "
+                                       f"{VIRTUAL_SHOE!r} is the simulator's shoe, dealt from the console's panel")
     parser.add_argument("--wait-for-hardware", action="store_true",
                         help="wait (showing what is missing) for a gpiochip or multiplexer channel that is not there "
                              "yet, instead of refusing to start (the systemd unit: drivers may bind after boot)")
@@ -178,6 +224,11 @@ def main(argv: list[str]) -> int:
     logging.basicConfig(stream=sys.stderr, level=config.log_level,
                         format="%(levelname)s %(name)s: %(message)s")
     devices = make_devices(config, fake=args.fake)
+    if args.shoe == VIRTUAL_SHOE and devices.kind != "fake":
+        print(f"dealerpi run: --shoe {VIRTUAL_SHOE} is the simulator's shoe: add --fake (real devices read the "
+              "shoe on its port)", file=sys.stderr)
+        devices.close()
+        return 2
     try:
         wait_for_hardware(devices, wait=args.wait_for_hardware)
         return asyncio.run(serve(config, devices, shoe_url=args.shoe))

@@ -9,6 +9,10 @@ which journals it (fsync) and then applies it, exactly like a button press. The 
 about the rules. A request id (``rid``) chosen by the console is journaled too, so an input resent after
 a lost answer is applied once, across restarts as well.
 
+A daemon on fake devices also has the ``panel`` role (:mod:`dealerpi.sim.panel`): the host's view plus the
+virtual hardware's frames, LEDs and shoe, and the ``press``/``release``/``deal``/``shuffle`` requests that
+drive it. On real devices that role does not exist. Pins a connection holds are released when it closes.
+
 The socket file is made group-writable (0660) in a directory only the service's group can enter
 (RuntimeDirectoryMode=0750): the console's user is in that group, nobody else can connect.
 """
@@ -23,24 +27,30 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from dealerpi.console import game_form, status_panel
 from dealerpi.console.ledger import Event, Ledger
-from dealerpi.console.protocol import CONFIRMED, ROLES, Decoder, ProtocolError, changes, encode, may_send
+from dealerpi.console.protocol import CONFIRMED, PANEL, ROLES, Decoder, ProtocolError, changes, encode, may_send
 from dealerpi.console.qr_screen import qr_screen
 from dealerpi.console.views import role_view
 from dealerpi.engine.inputs import InputError, parse_config
 from dealerpi.engine.table import Table
 from dealerpi.journal import utc_now
+from dealerpi.journal_folder import segment_name, segments_of
 from dealerpi.table_source import TableSource, settings
 from dealerpi.views.model import Alert
+
+if TYPE_CHECKING:
+    from dealerpi.config import Pin
+    from dealerpi.sim.panel import VirtualPanel
 
 _LOGGER = logging.getLogger(__name__)
 
 QR_SECONDS = 60.0
 RIDS_KEPT = 1000             # request ids a checkpoint keeps: a page resends within seconds, not hours
 MAX_BACKLOG = 1 << 20        # bytes a client may leave unread before it is dropped (a stuck page)
+JOURNAL_CHUNK = 24 * 1024    # journal bytes an answer carries: JSON-escaped, well under MAX_MESSAGE
 
 
 class Daemon(Protocol):
@@ -73,6 +83,7 @@ class _Client:
     task: asyncio.Task[None] | None = None
     role: str | None = None
     shown: dict[str, Any] = field(default_factory=dict)
+    held: set[Pin] = field(default_factory=set)      # panel buttons this connection pressed, not released
 
 
 class ApiServer:
@@ -88,6 +99,7 @@ class ApiServer:
         self._server: asyncio.AbstractServer | None = None
         self._push_due = False
         self._summary: tuple[object, dict[str, Any]] | None = None
+        self.panel: VirtualPanel | None = None   # the virtual hardware, on fake devices only
 
     # --- the controller's hooks ----------------------------------------------------------------------
 
@@ -98,6 +110,8 @@ class ApiServer:
 
     def after(self, entry: Mapping[str, Any], accepted: bool, table: Table) -> None:
         self.ledger.after(accepted, table)
+        if self.panel is not None:
+            self.panel.follow()
 
     def checkpoint_data(self) -> dict[str, Any]:
         """What a journal checkpoint keeps for the API (the segments before it are not replayed at start-up):
@@ -172,7 +186,18 @@ class ApiServer:
             pass
         finally:
             self.clients.discard(client)
+            self._release_held(client)
             writer.close()
+
+    def _release_held(self, client: _Client) -> None:
+        """A press cut off by a reload, a closed tab or a lost connection would stay held for ever (a BET tap
+        stepping to ALL-IN): release every pin the closed connection held that no other one still holds."""
+        if self.panel is None or not client.held:
+            return
+        still_held = set().union(*(other.held for other in self.clients))
+        for pin in client.held - still_held:
+            self.panel.release(pin)
+        client.held.clear()
 
     # --- requests ------------------------------------------------------------------------------------
 
@@ -185,7 +210,10 @@ class ApiServer:
             return {"id": rid, "error": {"message": "params must be an object"}}
         if method == "hello":
             role = params.get("role")
-            if role not in ROLES:
+            if role == PANEL and self.panel is None:
+                return {"id": rid, "error": {"message": "no virtual-hardware panel: this daemon drives real devices "
+                                                        "(the panel exists with dealerpi run --fake only)"}}
+            if role not in (*ROLES, PANEL):
                 return {"id": rid, "error": {"message": f"hello: role must be one of {', '.join(ROLES)}"}}
             client.role = str(role)
             client.shown = self.view(client.role)
@@ -209,9 +237,67 @@ class ApiServer:
             self.daemon.alerts.clear()
             self.daemon.refresh_dealer()
             return {"id": rid, "result": {"cleared": True}}
+        if method == "journal":
+            return {"id": rid, **self.journal_chunk(client.role, params.get("at"))}
+        if method in ("press", "release", "deal", "shuffle"):
+            return {"id": rid, **self.operate_panel(client, method, params)}
         if method == "show_qr":
             return {"id": rid, **self.show_qr(client.role, params.get("url"), params.get("label"))}
         return {"id": rid, "error": {"message": f"unknown method {method!r}"}}
+
+    def operate_panel(self, client: _Client, method: str, params: Mapping[str, Any]) -> dict[str, Any]:
+        """A finger on a virtual button, a card slid past the virtual shoe's reader, a shuffle."""
+        panel = self.panel
+        if client.role != PANEL or panel is None:
+            return {"error": {"message": f"{method} is the virtual-hardware panel's: say hello as panel"}}
+        if method == "deal":
+            card = params.get("card")
+            error = panel.deal(str(card) if card else None, params.get("after"))
+        elif method == "shuffle":
+            error = panel.shuffle()
+        else:
+            where, name = params.get("where"), params.get("button")
+            pin = panel.pin(where, name)
+            if pin is None:
+                return {"error": {"message": f"{method}: no button {name!r} at {where!r}"}}
+            if method == "press":
+                client.held.add(pin)
+                panel.press(pin)
+            else:
+                client.held.discard(pin)
+                if not any(pin in other.held for other in self.clients if other is not client):
+                    panel.release(pin)
+            error = None
+        return {"error": {"message": error}} if error else {"result": {"done": method}}
+
+    def journal_chunk(self, role: str, at: object) -> dict[str, Any]:
+        """Whole journal lines from ``at`` ([segment, byte offset]; [0, 0] first), at most :data:`JOURNAL_CHUNK`
+        bytes, and where the next chunk starts (None at the end): the console's journal download. The host's
+        only, and between hands only: during a hand its card lines are the live hole cards (house rules).
+        Redacting them instead would leave a file that no longer rebuilds the table."""
+        if role not in ("host", PANEL):
+            return {"error": {"message": "the journal is the host's"}}
+        if not self.daemon.table.between_hands:
+            return {"error": {"message": "the journal holds the hole cards of the hand in progress: download it "
+                                         "when the hand is over"}}
+        if not (isinstance(at, list) and len(at) == 2 and all(isinstance(n, int) and n >= 0 for n in at)):
+            return {"error": {"message": "journal: at is [segment, offset]"}}
+        folder: Path | None = getattr(self.daemon.journal, "folder", None)    # a JournalFolder's
+        if folder is None:
+            return {"error": {"message": "this journal is not a journal folder"}}
+        segment, offset = at
+        for number in segments_of(folder):
+            if number < segment:
+                continue
+            if number != segment:
+                segment, offset = number, 0
+            with (folder / segment_name(number)).open("rb") as file:
+                file.seek(offset)
+                data = file.read(JOURNAL_CHUNK)
+            end = data.rfind(b"\n") + 1
+            if end:
+                return {"result": {"text": data[:end].decode(), "next": [number, offset + end]}}
+        return {"result": {"text": "", "next": None}}
 
     def show_qr(self, role: str, url: object, label: object) -> dict[str, Any]:
         """The host asks for a pairing code on the dealer display (issue 14). The URL carries a token: it is
@@ -311,6 +397,8 @@ class ApiServer:
         return self._summary[1]
 
     def view(self, role: str) -> dict[str, Any]:
+        if role == PANEL and self.panel is not None:     # the host's view and the virtual hardware's
+            return {**self.view("host"), **self.panel.view()}
         extra = {"ledger": self.ledger_summary(), "setup": self.setup()} if role == "host" else {}
         return role_view(role, self.daemon.table, self.status(), extra)
 

@@ -20,6 +20,9 @@ TERMINATOR = b"\x03"
 MAX_MESSAGE = 64 * 1024            # no request is near this; a longer one is refused and the connection closed
 
 ROLES = ("host", "dealer", "board")
+# The virtual-hardware panel of a daemon on fake devices (dealerpi.sim.panel): the host's inputs and view,
+# plus the fake buttons, displays, LEDs and shoe. Not a token's role: the console opens it for a host token.
+PANEL = "panel"
 
 # The deal (manual card, irregularities, undo, showdown, clock): the dealer's, and the host's too.
 DEALER_INPUTS = frozenset({"start", "card", "exposed", "boxed", "burn", "extra", "dead", "misdeal", "run",
@@ -28,7 +31,8 @@ DEALER_INPUTS = frozenset({"start", "card", "exposed", "boxed", "burn", "extra",
 # from the daemon's clock, never from a page.
 HOST_INPUTS = DEALER_INPUTS | {"table", "sit", "leave", "move", "away", "back", "chips", "button", "straddle",
                                "pause", "resume"}
-ROLE_INPUTS: Mapping[str, frozenset[str]] = {"host": HOST_INPUTS, "dealer": DEALER_INPUTS, "board": frozenset()}
+ROLE_INPUTS: Mapping[str, frozenset[str]] = {"host": HOST_INPUTS, "dealer": DEALER_INPUTS, "board": frozenset(),
+                                             PANEL: HOST_INPUTS}
 # Inputs that change or end the hand at once: the page asks first, and the request says so.
 CONFIRMED = frozenset({"undo", "misdeal", "dead"})
 

@@ -35,7 +35,7 @@ from dealerpi.console.histories import HandHistories
 from dealerpi.console.history_routes import HistoryRoutes
 from dealerpi.console.ledger import csv_text
 from dealerpi.console.pairing import load_tokens, qr_svg, write_pairing
-from dealerpi.console.protocol import Decoder, ProtocolError, encode
+from dealerpi.console.protocol import PANEL, Decoder, ProtocolError, encode
 from dealerpi.console.running import run_until_signal
 from dealerpi.console.static_files import static_file
 
@@ -44,7 +44,9 @@ _LOGGER = logging.getLogger(__name__)
 COOKIE = "dealerpi_console"
 STATIC = resources.files("dealerpi.console") / "static"
 # which pages a token of each role may open (a page's role is the role its connection to the daemon has)
-PAGES = {"host": ("host", "dealer", "board"), "dealer": ("dealer", "board"), "board": ("board",)}
+# (the panel: the virtual hardware of a daemon on fake devices, dealerpi.sim.panel; the host's only)
+PAGES = {"host": ("host", "dealer", "board", PANEL), "dealer": ("dealer", "board"), "board": ("board",)}
+PANEL_OPS = ("press", "release", "deal", "shuffle")
 REQUEST_SECONDS = 10.0
 OFFLINE = {"type": "offline", "message": "the table daemon went away: this page reconnects when it is back"}
 
@@ -120,6 +122,7 @@ class Console:
             app.router.add_get(f"/{page}", self._page)
         app.router.add_get("/ws", self._socket)
         app.router.add_get("/ledger.csv", self._ledger_csv)
+        app.router.add_get("/journal.jsonl", self._journal)
         app.router.add_get("/pair/{role}.svg", self._pair)
         app.router.add_post("/pair/{role}/show", self._pair_on_dealer)
         app.router.add_get("/static/{name}", self._static)
@@ -149,6 +152,10 @@ class Console:
     async def _page(self, request: web.Request) -> web.StreamResponse:
         page = request.path.strip("/")
         self._allowed(request, page)
+        if page == PANEL:
+            answer = await self._ask("hello", {"role": PANEL}, role=None)
+            if "error" in answer:
+                raise web.HTTPNotFound(text=f"404: {answer['error']['message']}\n")
         return web.Response(text=(STATIC / f"{page}.html").read_text(encoding="utf-8"), content_type="text/html",
                             headers={"Cache-Control": "no-store"})
 
@@ -183,14 +190,30 @@ class Console:
         return web.Response(text=csv_text(answer["result"]), content_type="text/csv",
                             headers={"Content-Disposition": 'attachment; filename="ledger.csv"'})
 
-    async def _ask(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
-        """One request to the daemon as the host, on a connection of its own."""
+    async def _journal(self, request: web.Request) -> web.StreamResponse:
+        """The journal's kept segments as one file, between hands only (409 during a hand: its card lines are
+        the live hole cards); read in chunks, each checked again, so a hand that starts meanwhile stops it."""
+        self._allowed(request, "host")
+        parts: list[str] = []
+        at: list[int] | None = [0, 0]
+        while at is not None:
+            answer = await self._ask("journal", {"at": at})
+            if "error" in answer:
+                raise web.HTTPConflict(text=f"409: {answer['error']['message']}\n")
+            parts.append(answer["result"]["text"])
+            at = answer["result"]["next"]
+        return web.Response(text="".join(parts), content_type="application/x-ndjson",
+                            headers={"Content-Disposition": 'attachment; filename="journal.jsonl"'})
+
+    async def _ask(self, method: str, params: dict[str, Any], role: str | None = "host") -> dict[str, Any]:
+        """One request to the daemon as ``role`` (None: no hello first), on a connection of its own."""
         try:
             link = await DaemonLink.open(self.socket_path, _ignore)
         except OSError as exc:
             raise web.HTTPServiceUnavailable(text=f"503: the table daemon does not answer: {exc}\n") from None
         try:
-            await link.request("hello", {"role": "host"})
+            if role is not None:
+                await link.request("hello", {"role": role})
             return await link.request(method, params)
         except (ConnectionError, TimeoutError) as exc:
             raise web.HTTPServiceUnavailable(text=f"503: the table daemon went away: {exc}\n") from None
@@ -226,7 +249,10 @@ class Console:
 
         watcher = asyncio.ensure_future(watch())
         try:
-            await link.request("hello", {"role": page})
+            hello = await link.request("hello", {"role": page})
+            if "error" in hello:
+                await forward({"type": "refused", "message": hello["error"]["message"]})
+                return ws
             async for message in ws:
                 if message.type is WSMsgType.TEXT:
                     await forward(await self._operate(link, message.data))
@@ -258,6 +284,11 @@ class Console:
             answer = await link.request("change_table", {"changes": op.get("changes"), "rid": op.get("rid")})
             result = answer.get("result") or {"accepted": False, "reason": answer.get("error", {}).get("message")}
             return {"type": "result", "rid": op.get("rid"), "form": "game", **result}
+        if isinstance(op, dict) and op.get("op") in PANEL_OPS:     # the virtual hardware: the daemon checks
+            params = {k: op[k] for k in ("where", "button", "card", "after") if k in op}
+            answer = await link.request(str(op["op"]), params)
+            return {"type": "result", "op": op["op"], "accepted": "result" in answer,
+                    "reason": answer.get("error", {}).get("message")}
         if not isinstance(op, dict) or op.get("op") != "input":
             return {"type": "result", "accepted": False, "reason": 'an operation is {"op": "input", ...}'}
         params = {"entry": op.get("entry"), "confirm": bool(op.get("confirm"))}

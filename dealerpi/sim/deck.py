@@ -81,6 +81,13 @@ class VirtualDeck:
         self.order = [card for card in self.order if card not in cards]
         self.dealt = list(cards)
 
+    def put_back(self, cards: list[str]) -> None:
+        """``cards`` go back into the stub and the stub is shuffled (a void four-card flop, BRD-1 seed 002 B2;
+        a premature card, BRD-2/3): they may be dealt again this hand."""
+        self.dealt = [card for card in self.dealt if card not in cards]
+        self.order += [card for card in cards if card not in self.order]
+        self._rng.shuffle(self.order)
+
     def pick(self, text: str) -> str:
         """The UID of the named card (ValueError naming the deck if it is none of its cards)."""
         card = self.deck.parse(text)

@@ -14,12 +14,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from aiohttp import ClientWebSocketResponse
+from aiohttp import ClientWebSocketResponse, WSMsgType
 from aiohttp.test_utils import TestClient, TestServer
 from console_kit import SHOE, make
 
 from dealerpi.console.pairing import load_tokens, role_of, write_pairing
 from dealerpi.console.server import Console
+from dealerpi.devices import FakeDevices
+from dealerpi.devices.factory import PiDevices
+from dealerpi.engine.table import Table
+from dealerpi.sim.panel import VirtualPanel, make_panel
+from dealerpi.socket_api import _Client
 
 TOKENS = {"host": "h" * 22, "dealer": "d" * 22, "board": "b" * 22}
 
@@ -240,3 +245,51 @@ def test_the_command_names_the_file_when_it_cannot_start(tmp_path: Path, capsys:
     assert capsys.readouterr().err == (
         f"dealerpi console: {tmp_path / 'console' / 'tokens.json'}: needs a token of 16 characters or more for "
         "each of host, dealer, board; delete it to make new tokens (every device re-pairs)\n")
+
+
+# --- the virtual-hardware panel exists only on fake devices (dealerpi.sim.panel) --------------------------
+
+NO_PANEL = ("no virtual-hardware panel: this daemon drives real devices (the panel exists with dealerpi run "
+            "--fake only)")
+
+
+def test_real_devices_get_no_panel_and_fake_ones_do(tmp_path: Path) -> None:
+    """make_panel is the one place the daemon makes a panel: None for lgpio/I2C devices (PiDevices, made
+    without touching a chip), a panel for the gpiozero MockFactory ones (the positive control)."""
+    config, _controller, _api = make(tmp_path)
+    table = Table()
+    assert make_panel(config, PiDevices(config), lambda: table) is None
+    fake = FakeDevices(config)
+    assert isinstance(make_panel(config, fake, lambda: table), VirtualPanel)
+    fake.close()
+
+
+def test_without_a_panel_the_role_and_its_requests_are_refused(tmp_path: Path) -> None:
+    """hello as panel: refused with the reason; a host connection cannot press a button either."""
+    _config, _controller, api = make(tmp_path)
+    assert api.panel is None
+    peer = _Client(writer=None)  # type: ignore[arg-type]   # handle() never writes
+    reply = api.handle(peer, {"id": 1, "method": "hello", "params": {"role": "panel"}})
+    assert reply == {"id": 1, "error": {"message": NO_PANEL}}
+    assert peer.role is None
+    api.handle(peer, {"id": 2, "method": "hello", "params": {"role": "host"}})
+    reply = api.handle(peer, {"id": 3, "method": "press", "params": {"where": 1, "button": "bet"}})
+    assert reply == {"id": 3, "error": {"message": "press is the virtual-hardware panel's: say hello as panel"}}
+
+
+def test_the_console_has_no_panel_page_without_a_panel(tmp_path: Path) -> None:
+    """The host's token opens /host but not /panel (404 naming why), and the panel's WebSocket is refused;
+    the dealer's token gets 403 for /panel before the daemon is asked (the page is the host's)."""
+    async def body(client: TestClient[Any, Any], _controller: Any) -> None:
+        host = {"dealerpi_console": TOKENS["host"]}
+        assert (await client.get("/host", cookies=host)).status == 200
+        response = await client.get("/panel", cookies=host)
+        assert (response.status, await response.text()) == (404, f"404: {NO_PANEL}\n")
+        response = await client.get("/panel", cookies={"dealerpi_console": TOKENS["dealer"]})
+        assert (response.status, await response.text()) == (403, "403: a dealer token cannot open the panel's page\n")
+        ws = await client.ws_connect("/ws?view=panel", headers={"Cookie": f"dealerpi_console={TOKENS['host']}"})
+        message = await ws.receive(5)
+        assert message.data == f'{{"type":"refused","message":"{NO_PANEL}"}}'
+        assert (await ws.receive(5)).type is WSMsgType.CLOSE               # and the console closes it
+
+    run(tmp_path, body, token_required=True)

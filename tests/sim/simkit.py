@@ -1,4 +1,5 @@
-"""A simulator running in the test's event loop, with a WebSocket client of its page."""
+"""``dealerpi sim`` in the test's event loop (the daemon on fake devices with the virtual shoe, and the console),
+and a client of the panel page's WebSocket that keeps the view as the page does (whole, then changes)."""
 
 from __future__ import annotations
 
@@ -9,60 +10,142 @@ import json
 import random
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from aiohttp import ClientWebSocketResponse
-from aiohttp.test_utils import TestClient, TestServer
+import aiohttp
 from PIL import Image
 
 from dealerpi import config as config_module
-from dealerpi.sim.host import SimTable
-from dealerpi.sim.server import SIM_CONFIG, START_JOURNAL, SimServer
+from dealerpi.config import Config
+from dealerpi.console.protocol import merge
+from dealerpi.controller import Controller
+from dealerpi.devices import FakeDevices
+from dealerpi.journal_folder import segment_name
+from dealerpi.sim.server import SIM_CONFIG, START_JOURNAL, run_sim, sim_config
 
-State = dict[str, Any]
+View = dict[str, Any]
+
+
+@dataclass
+class Sim:
+    """The running simulator: its config, devices, the daemon's controller, and the console's address."""
+
+    config: Config
+    devices: FakeDevices
+    controller: Controller
+    url: str
+    out: Path
+    session: aiohttp.ClientSession
+
+    @property
+    def table(self) -> Any:
+        return self.controller.table
+
+    def journal_text(self) -> str:
+        folder = self.out / "journal"
+        return "".join(path.read_text() for path in sorted(folder.glob("*.jsonl")))
+
+    def journal_types(self) -> list[str]:
+        return [json.loads(line)["type"] for line in self.journal_text().splitlines()]
+
+    async def page(self, view: str = "panel") -> Page:
+        ws = await self.session.ws_connect(f"{self.url}/ws?view={view}")
+        page = Page(ws)
+        await page.next(lambda v: True)
+        return page
+
+
+@dataclass
+class Page:
+    """One page's WebSocket: ``view`` is what the page would show; ``sent`` counts the bytes it received."""
+
+    ws: aiohttp.ClientWebSocketResponse
+    view: View = field(default_factory=dict)
+    results: list[dict[str, Any]] = field(default_factory=list)
+    sizes: list[int] = field(default_factory=list)
+
+    async def next(self, predicate: Callable[[View], bool], timeout: float = 5.0) -> View:
+        """Read messages until the view satisfies ``predicate`` (at once if it does already)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while not (self.view and predicate(self.view)):
+            message = await asyncio.wait_for(self.ws.receive(), max(0.01, deadline - loop.time()))
+            assert message.type is aiohttp.WSMsgType.TEXT, message
+            self.sizes.append(len(message.data.encode()))
+            data = json.loads(message.data)
+            if data["type"] == "view":
+                self.view = data["view"]
+            elif data["type"] == "changes":
+                merge(self.view, data["changes"])
+            elif data["type"] == "result":
+                self.results.append(data)
+            else:
+                raise AssertionError(f"the page was told: {data}")
+        return self.view
+
+    async def result(self, timeout: float = 5.0) -> dict[str, Any]:
+        """The answer to the last operation sent."""
+        count = len(self.results)
+        await self.next(lambda v: len(self.results) > count, timeout)
+        return self.results[-1]
+
+    async def op(self, **message: Any) -> dict[str, Any]:
+        await self.ws.send_json(message)
+        return await self.result()
+
+    async def click(self, where: int | str, button: str) -> None:
+        """A press and a release, as a mouse click on a button of the page."""
+        assert (await self.op(op="press", where=where, button=button))["accepted"]
+        await asyncio.sleep(0.05)
+        assert (await self.op(op="release", where=where, button=button))["accepted"]
+
+    async def deal(self, *cards: str | None) -> None:
+        """Slide each card (None: the next one) out of the virtual shoe, one click each."""
+        for card in cards:
+            after = self.view["virtual_shoe"]["dealt"]
+            answer = await self.op(op="deal", after=after, **({"card": card} if card else {}))
+            assert answer["accepted"], answer
+            await self.next(lambda v, n=after: v["virtual_shoe"]["dealt"] != n)
+
+    async def send(self, entry: dict[str, Any], **params: Any) -> dict[str, Any]:
+        return await self.op(op="input", entry=entry, **params)
+
+    async def close(self) -> None:
+        await self.ws.close()
 
 
 @asynccontextmanager
-async def running_sim(tmp_path: Path, *, lines: list[str] | None = None, token: str | None = None,
-                      seed: int = 5) -> AsyncIterator[tuple[SimTable, SimServer, TestClient]]:
-    config = config_module.load(str(SIM_CONFIG))
-    journal = tmp_path / "journal.jsonl"
-    journal.write_text("".join(f"{line}\n" for line in (START_JOURNAL.read_text().splitlines()
-                                                       if lines is None else lines)))
-    sim = SimTable.open(config, journal, deck_rng=random.Random(seed))
-    server = SimServer(sim, token)
-    client = TestClient(TestServer(server.app()))
-    await client.start_server()
-    await sim.start()
+async def running_sim(out: Path, *, lines: list[str] | None = None, seed: int = 5) -> AsyncIterator[Sim]:
+    """The simulator on the 10-seat example wiring; a new ``out`` starts from ``lines`` (default: the start
+    journal, six seats, Ann 300, Bob 200 and Cy 100 in seats 1-3, the button on seat 1); an ``out`` that has a
+    journal goes on from it, as ``dealerpi sim --out`` does."""
+    journal = out / "journal"
+    if not journal.exists():
+        journal.mkdir(parents=True)
+        text = START_JOURNAL.read_text().splitlines() if lines is None else lines
+        (journal / segment_name(1)).write_text("".join(f"{line}\n" for line in text))
+    config = sim_config(config_module.load(str(SIM_CONFIG)), out, "127.0.0.1:0")
+    devices = FakeDevices(config)
+    port: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+    controllers: list[Controller] = []
+    task = asyncio.ensure_future(run_sim(config, devices, deck_rng=random.Random(seed), ready=port.set_result,
+                                         started=controllers.append))
     try:
-        await asyncio.wait_for(sim.link.wait_online(), 5)
-        yield sim, server, client
+        await asyncio.wait([task, port], timeout=20, return_when=asyncio.FIRST_COMPLETED)
+        assert port.done(), f"the simulator did not start: {task.result() if task.done() else 'timeout'}"
+        controller = controllers[0]
+        for _ in range(250):                                   # the virtual shoe's first heartbeat
+            if controller.shoe_online:
+                break
+            await asyncio.sleep(0.02)
+        async with aiohttp.ClientSession() as session:
+            yield Sim(config, devices, controller, f"http://127.0.0.1:{port.result()}", out, session)
     finally:
-        await server.close()
-        await client.close()
-        await sim.stop()
-
-
-async def next_state(ws: ClientWebSocketResponse, predicate: Callable[[State], bool] = lambda s: True,
-                     timeout: float = 5.0) -> State:
-    """Read pushed states until one satisfies ``predicate``."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while True:
-        message = await asyncio.wait_for(ws.receive(), max(0.01, deadline - loop.time()))
-        data = json.loads(message.data)
-        if data["type"] == "error":
-            raise AssertionError(f"the page was told: {data['message']}")
-        if predicate(data):
-            return data
-
-
-async def click(ws: ClientWebSocketResponse, **target: Any) -> None:
-    """A press and a release, as a mouse click on a button of the page."""
-    await ws.send_json({"op": "press", **target})
-    await asyncio.sleep(0.05)
-    await ws.send_json({"op": "release", **target})
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        devices.close()
 
 
 def image_of(url: str) -> Image.Image:
@@ -71,5 +154,5 @@ def image_of(url: str) -> Image.Image:
     return Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1])))
 
 
-def expecting(words: str) -> Callable[[State], bool]:
-    return lambda state: state["next"]["what"] == words
+def expecting(words: str) -> Callable[[View], bool]:
+    return lambda view: view.get("expect") == words

@@ -1,10 +1,12 @@
-"""`dealerpi sim` on the command line: the URL it prints, the token off 127.0.0.1, the journal it starts from."""
+"""`dealerpi sim` on the command line: the URL it prints, tokens only in the console's files off 127.0.0.1 (never on
+the command line), the journal it starts from and resumes."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import re
+import stat
 import subprocess
 import sys
 import time
@@ -17,50 +19,71 @@ import pytest
 from dealerpi.sim.server import START_JOURNAL, main, prepare_journal
 
 
-def _run(args: list[str]) -> tuple[subprocess.Popen[str], str]:
-    process = subprocess.Popen([sys.executable, "-m", "dealerpi", "sim", "--no-browser", "--port", "0", *args],
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    assert process.stdout is not None
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        line = process.stdout.readline()
-        if match := re.search(r"DealerPi simulator: (\S+)", line):
-            return process, match.group(1)
-        assert line or process.poll() is None, "dealerpi sim stopped"
-    raise AssertionError("no URL printed")
+def _run(args: list[str], out: Path) -> tuple[subprocess.Popen[bytes], str]:
+    log = out.parent / "sim.log"
+    with log.open("wb") as sink:
+        process = subprocess.Popen([sys.executable, "-m", "dealerpi", "sim", "--no-browser", "--port", "0",
+                                    "--out", str(out), *args], stdout=sink, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and process.poll() is None:
+        text = log.read_text()
+        if "journal: " in text:
+            return process, text
+        time.sleep(0.05)
+    process.kill()
+    raise AssertionError(f"dealerpi sim did not start:\n{log.read_text()}")
 
 
-def _status(url: str) -> int:
+def _status(url: str, token: str | None = None) -> int:
+    request = urllib.request.Request(url, headers={"Cookie": f"dealerpi_console={token}"} if token else {})
     try:
-        with urllib.request.urlopen(url, timeout=5) as response:
+        with urllib.request.urlopen(request, timeout=5) as response:
             return int(response.status)
     except urllib.error.HTTPError as error:
         return error.code
 
 
-def test_listening_beyond_loopback_needs_the_printed_token(tmp_path: Path) -> None:
-    """House rules: listeners bind 127.0.0.1 unless configured; then nothing is shown without the token."""
-    process, url = _run(["--host", "0.0.0.0", "--out", str(tmp_path)])
+def test_listening_beyond_loopback_needs_the_token_of_the_pairing_file(tmp_path: Path) -> None:
+    """House rules: listeners bind 127.0.0.1 unless told otherwise; then nothing is shown without a token,
+    and the tokens are in the console's files (0600), not on stdout or a command line (issue 14)."""
+    out = tmp_path / "out"
+    process, text = _run(["--host", "0.0.0.0"], out)
     try:
-        match = re.fullmatch(r"http://[^/:]+:(\d+)/\?token=([\w-]{16,})", url)
-        assert match, url
-        port, token = match.groups()
-        assert _status(f"http://127.0.0.1:{port}/") == 401
-        assert _status(f"http://127.0.0.1:{port}/download/journal.jsonl") == 401
-        assert _status(f"http://127.0.0.1:{port}/?token={token}") == 200
+        port = re.search(r"DealerPi simulator on 0\.0\.0\.0:(\d+): the URLs with their tokens are in (\S+)\n", text)
+        assert port is not None, text
+        pairing = Path(port.group(2))
+        assert pairing == out / "console" / "pairing.txt"
+        assert stat.S_IMODE(pairing.stat().st_mode) == 0o600
+        tokens = json.loads((out / "console" / "tokens.json").read_text())
+        for token in tokens.values():
+            assert token not in text and token in pairing.read_text()
+        base = f"http://127.0.0.1:{port.group(1)}"
+        assert _status(f"{base}/panel") == 401
+        assert _status(f"{base}/journal.jsonl") == 401
+        assert _status(f"{base}/panel", tokens["dealer"]) == 403
+        assert _status(f"{base}/panel", tokens["host"]) == 200
     finally:
         process.terminate()
         process.wait(10)
 
 
 def test_by_default_it_serves_127_0_0_1_without_a_token(tmp_path: Path) -> None:
-    process, url = _run(["--out", str(tmp_path)])
+    process, text = _run([], tmp_path / "out")
     try:
-        assert re.fullmatch(r"http://127\.0\.0\.1:\d+/", url)
-        assert _status(url) == 200
+        url = re.search(r"DealerPi simulator: (http://127\.0\.0\.1:\d+/panel)\n", text)
+        assert url is not None, text
+        assert _status(url.group(1)) == 200
     finally:
         process.terminate()
         process.wait(10)
+
+
+def test_there_is_no_token_option(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 14: `ps` showed the token of `sim --token`; the option is gone."""
+    with pytest.raises(SystemExit) as exit_:
+        main(["--token", "secret"])
+    assert exit_.value.code == 2
+    assert "unrecognized arguments: --token secret" in capsys.readouterr().err
 
 
 def _args(tmp_path: Path, journal: Path | None) -> argparse.Namespace:
@@ -71,12 +94,13 @@ def test_a_given_journal_is_copied_and_an_out_folder_is_resumed(tmp_path: Path) 
     source = tmp_path / "evening.jsonl"
     lines = START_JOURNAL.read_text().splitlines() + [json.dumps({"type": "start"})]
     source.write_text("\n".join(lines))                        # no newline at the end: one is added
-    journal = prepare_journal(_args(tmp_path, source))
-    assert journal.read_text() == "\n".join(lines) + "\n"
+    out = prepare_journal(_args(tmp_path, source))
+    first = out / "journal" / "000001.jsonl"                   # the journal folder's first segment
+    assert first.read_text() == "\n".join(lines) + "\n"
     assert source.read_text() == "\n".join(lines)            # the given file is not changed
-    journal.write_text(journal.read_text() + '{"type": "card", "card": "Ah"}\n')
-    assert prepare_journal(_args(tmp_path, None)) == journal   # the same --out goes on from its journal
-    assert journal.read_text().endswith('"Ah"}\n')
+    first.write_text(first.read_text() + '{"type": "card", "card": "Ah"}\n')
+    assert prepare_journal(_args(tmp_path, None)) == out      # the same --out goes on from its journal
+    assert first.read_text().endswith('"Ah"}\n')
     with pytest.raises(FileExistsError, match="fresh --out"):
         prepare_journal(_args(tmp_path, source))
 
@@ -85,6 +109,7 @@ def test_a_damaged_journal_is_refused_before_anything_starts(tmp_path: Path, cap
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"type": "table"}\nnot json\n{"type": "start"}\n')
     assert main(["--no-browser", "--journal", str(bad), "--out", str(tmp_path / "out")]) == 2
+    assert not (tmp_path / "out" / "journal").exists()                # nothing half made
     assert "line 2 is not a JSON object" in capsys.readouterr().err
     assert main(["--no-browser", "--journal", str(tmp_path / "missing.jsonl")]) == 2
     assert "no such journal file" in capsys.readouterr().err

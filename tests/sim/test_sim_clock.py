@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
 from collections.abc import Callable
 from pathlib import Path
 
@@ -21,7 +20,7 @@ def with_clock(tmp_path: Path, body: Callable[[SimTable, TournamentClock, list[f
         now = [0.0]
         journal = tmp_path / "journal.jsonl"
         journal.write_text(START_JOURNAL.read_text())
-        sim = SimTable.open(config_module.load(str(SIM_CONFIG)), journal, deck_rng=random.Random(1))
+        sim = SimTable.open(config_module.load(str(SIM_CONFIG)), journal)
         clock = TournamentClock(sim, minutes=20, on_tick=lambda: None, clock=lambda: now[0])
         assert clock.start() is None
         try:

@@ -1,4 +1,4 @@
-// DealerPi console pages (host, dealer, board): one WebSocket to the console, which relays the daemon's
+// DealerPi console pages (host, dealer, board; the panel adds panel.js): one WebSocket to the console, which relays the daemon's
 // view of this page's role: first whole ("view"), then only what changed ("changes", merged two levels
 // deep). Every button sends one journal input; the daemon decides (the page shows its reason if refused).
 "use strict";
@@ -173,6 +173,7 @@ function render() {
   if (PAGE === "host") renderHost();
   for (const extra of window.renderers || []) extra();       // game.js, clock.js
   if (PAGE === "dealer") renderDealer();
+  if (PAGE === "panel") renderPanel();      // panel.js: the virtual hardware
 }
 
 function connect() {
@@ -188,7 +189,7 @@ function connect() {
       else if (sentForm) { clearSent(sentForm); sentForm = null; }
       if (message.accepted && message.pending) say("accepted: it applies from the next hand (a hand is in play)");
       else if (message.accepted) say(message.alerts && message.alerts.length ? message.alerts.map((a) => a.rule + ": " + a.message).join(" · ") : "");
-    } else if (message.type === "offline") { fill("link", message.message); }
+    } else if (message.type === "offline" || message.type === "refused") { fill("link", message.message); }
     render();
   };
   socket.onclose = () => { fill("link", "offline: reconnecting…"); setTimeout(connect, 2000); };
