@@ -4,8 +4,9 @@ pages, each with its own token.
 
 Ann (seat 1, 90) and Bob (seat 2, 200) play three hands, the cards typed on the dealer's page:
 1. A bomb pot, ante 90 (seed 001): Ann is all in on the ante, nobody can bet, so both hands are turned face up
-   at once (POT-5) and the board sees them; dealt from seat 2: Bob Kd Kc, Ann Ah As; board 7d 8h 9s 4d 6s
-   (burns 2c 3c 5h): Ann wins 180 with one pair, aces. PHH has no bomb pot: the list says so.
+   at once (POT-5) and the board sees them; dealt from seat 2: Bob Kd Kc, Ann Ah As. The dealer runs it twice
+   (POT-11), each run worth 180 / 2 = 90: board 1 7d 8h 9s 4d 6s (burns 2c 3c 5h), Ann's aces win; board 2
+   Kh 3d Ks Qd 2h (burns 2d 4c 5c), Bob's four kings win. PHH has no bomb pot nor runs: the list says so.
 2. Heads-up, Ann on the button posts 1, Bob 3 (BLD-4); dealt from seat 2: Bob Qh Qs, Ann Jd Jc; the dealer
    calls the clock on Ann (TRN-2, a 1 s clock in this config) and her time runs out facing the big blind: her
    hand is folded. Bob's 2 uncalled are his again (POT-2) and he wins 1 + 1 = 2 without showing. Neither
@@ -34,7 +35,8 @@ from playwright.sync_api import Browser, Page, expect
 from dealerpi.engine.table import Table
 from dealerpi.journal_folder import read_folder
 
-HAND_1 = ["Kd", "Ah", "Kc", "As", "2c", "7d", "8h", "9s", "3c", "4d", "5h", "6s"]
+HAND_1 = ["Kd", "Ah", "Kc", "As"]
+RUNS = ["2c", "7d", "8h", "9s", "3c", "4d", "5h", "6s", "2d", "Kh", "3d", "Ks", "4c", "Qd", "5c", "2h"]
 HAND_2 = ["Qh", "Jd", "Qs", "Jc"]
 UNSHOWN = ["Jc", "Jd", "Qh", "Qs"]                       # hand 2: Ann's folded, Bob's won without showing
 HAND_3 = ["Th", "9d", "Tc", "9c"]                        # in play at the end
@@ -85,14 +87,17 @@ def test_histories_tabled_cards_and_the_status_panel(evening: tuple[Path, dict[s
     host.select_option("#bomb select[name=boards]", "1")
     host.click("#bomb button")
     expect(dealer.locator("#expect")).to_have_text("next: card to seat 2")
-    for text in HAND_1[:4]:
+    for text in HAND_1:
         card(dealer, text)
     # POT-5: all in, nobody can bet: both hands face up before the board, on the TV too
     expect(board.locator("#seat-1")).to_contain_text("A♥A♠")
     expect(board.locator("#seat-2")).to_contain_text("K♦K♣")
-    for text in HAND_1[4:]:
+    dealer.get_by_role("button", name="Run it twice (POT-11)").click()
+    expect(dealer.locator("#message")).to_contain_text("Run it 2 times")
+    for text in RUNS:
         card(dealer, text)
-    expect(board.locator("#pots")).to_contain_text("push 180 to seat 1")
+    expect(board.locator("#pots")).to_contain_text("push 90 to seat 1")
+    expect(board.locator("#pots")).to_contain_text("push 90 to seat 2")
     shot(board, "board-showdown")
 
     dealer.click("#start")
@@ -110,7 +115,8 @@ def test_histories_tabled_cards_and_the_status_panel(evening: tuple[Path, dict[s
 
     # the list: newest first, with names and the winning hand; the host sees hand 2's untabled cards (dimmed)
     expect(host.locator("#hands li")).to_have_count(2)
-    expect(host.locator("#hand-1")).to_contain_text("pot 180 · Ann wins 180 with one pair, aces")
+    expect(host.locator("#hand-1")).to_contain_text(
+        "pot 180 · Ann wins 90 with one pair, aces; Bob wins 90 with four of a kind, kings")
     expect(host.locator("#hand-1")).to_contain_text("no PHH")
     expect(host.locator("#hand-2")).to_contain_text("pot 2 · Bob wins 2")
     expect(host.locator("#hand-2 .hole.unshown")).to_have_text(["Ann J♦J♣", "Bob Q♥Q♠"])
@@ -122,9 +128,9 @@ def test_histories_tabled_cards_and_the_status_panel(evening: tuple[Path, dict[s
     host.click("#replay-next")
     expect(host.locator("#replay-what")).to_have_text("Kd to seat 2 (Bob)")
     host.get_by_role("button", name="last step").click()
-    expect(host.locator("#replay h3")).to_have_text("Hand #1, step 13 of 13")
-    expect(host.locator("#replay-what")).to_have_text("board: 6s")
-    expect(host.locator("#replay")).to_contain_text("push 180 to seat 1")
+    expect(host.locator("#replay h3")).to_have_text("Hand #1, step 22 of 22")    # start, 4 + 16 cards, run
+    expect(host.locator("#replay-what")).to_have_text("board: 2h")
+    expect(host.locator("#replay")).to_contain_text("push 90 to seat 1")
     if folder_for_shots := os.environ.get("DEALERPI_CONSOLE_SCREENSHOTS"):     # the hands panel only
         host.locator("section[aria-label='hand histories']").screenshot(
             path=str(Path(folder_for_shots) / "console-host-hands.png"))
