@@ -34,7 +34,7 @@ from dealerpi.console.final_hands import FinalHand, FinalHands
 from dealerpi.console.protocol import merge
 from dealerpi.console.server import DaemonLink
 from dealerpi.room.broker import MqttSettings, Topics
-from dealerpi.room.client import mqtt_client, say_offline
+from dealerpi.room.client import mqtt_client, say_offline, together
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -104,7 +104,7 @@ class TableBridge:
                     said = False
                     self._changed.set()
                     try:
-                        await asyncio.gather(self._publish(client), self._commands(client))
+                        await together(self._publish(client), self._commands(client))
                     except asyncio.CancelledError:      # the console stops: a clean disconnect sends no will
                         await say_offline(client, self.topics.availability(self.name))
                         raise

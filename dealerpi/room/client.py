@@ -9,6 +9,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ssl
+from collections.abc import Coroutine
+from typing import Any
 
 import aiomqtt
 
@@ -23,6 +25,20 @@ def mqtt_client(settings: MqttSettings, *, will: aiomqtt.Will | None = None,
     return aiomqtt.Client(settings.host, settings.port, username=settings.name, password=settings.password(),
                           identifier=f"{settings.prefix}-{settings.name}", will=will, clean_session=clean_session,
                           tls_context=tls, keepalive=KEEPALIVE, timeout=10)
+
+
+async def together(*jobs: Coroutine[Any, Any, None]) -> None:
+    """Run ``jobs`` on one connection until one of them ends (the broker went away: an MqttError) or this
+    is cancelled; then the others are cancelled too. ``asyncio.gather`` would leave them running on the
+    dead client: one waiting for a change would take it from the next connection's job (an idle table then
+    never published its state to a restarted broker) and fail later with nobody to hear it."""
+    tasks = [asyncio.ensure_future(job) for job in jobs]
+    try:
+        await asyncio.gather(*tasks)
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
 
 async def say_offline(client: aiomqtt.Client, topic: str) -> None:

@@ -24,7 +24,7 @@ import aiomqtt
 
 from dealerpi.history.phh import PHHError
 from dealerpi.room.broker import ROOM, Topics
-from dealerpi.room.client import mqtt_client, say_offline
+from dealerpi.room.client import mqtt_client, say_offline, together
 from dealerpi.room.mtt import Director, TournamentError, new_state
 from dealerpi.room.settings import RoomSettings
 from dealerpi.room.store import Store
@@ -83,8 +83,7 @@ class RoomService:
                     _LOGGER.info("room: on the broker %s:%d", self.settings.mqtt.host, self.settings.mqtt.port)
                     self._changed()
                     try:
-                        await asyncio.gather(self._receive(client), self._resend_commands(client),
-                                             self._tick(client))
+                        await together(self._receive(client), self._resend_commands(client), self._tick(client))
                     except asyncio.CancelledError:
                         await say_offline(client, f"{prefix}/{ROOM}/availability")
                         raise

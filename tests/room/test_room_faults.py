@@ -11,77 +11,17 @@ import asyncio
 import json
 import signal
 import sqlite3
-import sys
 from pathlib import Path
 from typing import Any
 
-import aiohttp
 from console_kit import make
 from mqtt_kit import Broker
+from room_kit import RoomProcess, until_summary
 
 from dealerpi.console.final_hands import FinalHands
 from dealerpi.console.mqtt_bridge import TableBridge
 
 TABLES = ("t1", "t2")
-
-
-class RoomProcess:
-    """``python -m dealerpi room --config room.toml``: started, asked through its page, killed."""
-
-    def __init__(self, folder: Path, broker: Broker) -> None:
-        self.folder = folder
-        self.config = folder / "room.toml"
-        self.config.write_text(
-            f'[room]\ndatabase = "room.sqlite"\nlisten = "127.0.0.1:0"\nstate = "room-state"\n\n'
-            f'[mqtt]\nhost = "127.0.0.1"\nport = {broker.port}\n'
-            f'password_file = "{broker.folder / "broker" / "room.password"}"\n\n'
-            f'[[games]]\nname = "nlhe-1-3"\ntables = ["t1", "t2"]\nstack = 200\n')
-        self.process: asyncio.subprocess.Process | None = None
-        self.url = ""
-
-    async def start(self) -> None:
-        with open(self.folder / "room.log", "ab") as log:
-            self.process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "dealerpi", "room", "--config", str(self.config),
-                stdout=asyncio.subprocess.PIPE, stderr=log)
-        assert self.process.stdout is not None
-        line = (await asyncio.wait_for(self.process.stdout.readline(), 30)).decode()
-        assert line.startswith("DealerPi room on 127.0.0.1:"), line
-        self.url = f"http://127.0.0.1:{int(line.split(';')[0].rpartition(':')[2])}"
-
-    async def kill(self, sig: signal.Signals = signal.SIGKILL) -> int:
-        assert self.process is not None
-        self.process.send_signal(sig)
-        code = await self.process.wait()
-        self.process = None
-        return code
-
-    async def summary(self) -> dict[str, Any]:
-        async with aiohttp.ClientSession() as session, session.get(f"{self.url}/summary.json") as response:
-            data: dict[str, Any] = await response.json()
-            return data
-
-    async def post(self, body: dict[str, Any]) -> dict[str, Any]:
-        """A host's waiting-list operation, from the room's own page (loopback: no token)."""
-        async with aiohttp.ClientSession() as session, \
-                session.post(f"{self.url}/waiting", json=body, headers={"Origin": self.url}) as response:
-            assert response.status == 200, await response.text()
-            data: dict[str, Any] = await response.json()
-            return data
-
-
-async def until_summary(room: RoomProcess, condition: Any, timeout: float = 15.0) -> dict[str, Any]:
-    """The room's summary once ``condition(summary)`` holds (asked every 50 ms)."""
-    seen: dict[str, Any] = {}
-
-    async def ask() -> None:
-        while True:
-            seen.update(await room.summary())
-            if condition(seen):
-                return
-            await asyncio.sleep(0.05)
-    await asyncio.wait_for(ask(), timeout)
-    return seen
 
 
 def do(controller: Any, entry: dict[str, Any]) -> None:
@@ -117,7 +57,7 @@ def test_broker_room_and_table_faults_lose_no_hand_and_apply_no_command_twice(tm
     for name in TABLES:
         (tmp_path / name).mkdir()
         tables[name] = make(tmp_path / name)
-    room = RoomProcess(tmp_path, broker)
+    room = RoomProcess(tmp_path, broker, '[[games]]\nname = "nlhe-1-3"\ntables = ["t1", "t2"]\nstack = 200\n')
     commands: list[str] = []
 
     async def main() -> None:

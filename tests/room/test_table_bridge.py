@@ -154,6 +154,24 @@ def test_broker_killed_and_back_the_table_republishes_and_resends_the_missed_han
     assert [line["rid"] for line in journal_lines(config) if line.get("rid")] == ["room:s1", "room:s2", "room:s3"]
 
 
+def test_an_idle_table_publishes_its_state_again_to_a_restarted_broker(tmp_path: Path) -> None:
+    """Fault: the broker dies and comes back having forgotten its retained messages, and nothing changes at
+    the table meanwhile: the bridge's new connection still publishes the state and "online" (a restarted
+    room learns the table from them). With the jobs of the old connection left running, one of them took
+    the change signal and the table stayed unknown."""
+
+    async def body(broker: Broker, controller: Any, listener: Listener) -> None:
+        await until(lambda: listener.last(AVAIL) == "online" and listener.last(STATE) is not None)
+        broker.kill()
+        await asyncio.sleep(0.3)
+        broker.start()
+        async with Listener(broker) as late:
+            await until(lambda: late.last(STATE) is not None and late.last(AVAIL) == "online", 10)
+            assert late.last(STATE)["table"] == T and late.last(STATE)["hands"] == 0
+
+    run(tmp_path, body)
+
+
 def test_acl_refuses_a_table_publishing_under_another_tables_topics(tmp_path: Path) -> None:
     """Broker security: t2's credentials may publish under dealerpi/t2 but not dealerpi/t1 (mosquitto drops
     the denied publish); the room's own listener is the witness, t2's own topic the positive control. A

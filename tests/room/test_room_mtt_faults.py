@@ -1,0 +1,162 @@
+"""Faults in a running multi-table tournament (issue 15 "Faults"): a REAL mosquitto, two tables (the daemon's
+API on fake devices plus the console's bridge), ``dealerpi room`` as its own process with a ``[tournament]``.
+The broker is killed mid-tournament while a player busts, the room is killed with SIGKILL right after a bust
+that calls for balancing (TRN-8), and a table goes offline while a player busts there. The busts are
+scripted (mtt_kit.play: the chosen player goes all in and loses to the biggest stack's aces), so the places
+are known: the k-th player out of 10 finishes 11 - k (TRN-4). At the end: those places, every chip still in
+play, no command applied twice (each ``rid`` once in a journal; the moved player sat once at each table),
+and the room's hands exactly each table's journal's finished hands."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import signal
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from console_kit import make
+from mqtt_kit import Broker
+from mtt_kit import play, stacks
+from room_kit import RoomProcess, until_summary
+
+from dealerpi.console.final_hands import FinalHands
+from dealerpi.console.mqtt_bridge import TableBridge
+
+TABLES = ("t1", "t2")
+PLAYERS = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
+TOURNAMENT = ('[tournament]\ntables = ["t1", "t2"]\nseats = 6\nbuy_in = 10\nstarting_stack = 1000\n'
+              'payouts = [70, 30]\nlevels = [{blinds = [10, 20], minutes = 60}]\n')
+
+
+def smallest(controller: Any) -> str:
+    """The player with the fewest chips (the lowest seat among equals): he can be covered by the biggest."""
+    return min(controller.table.seats.values(), key=lambda info: (info.stack, info.seat)).player
+
+
+def test_broker_room_and_table_faults_mid_tournament(tmp_path: Path) -> None:
+    """10 players, 6 seats a table: TRN-9 draws 5/5, 1000 chips each (10000 in play), 10/20 for an hour.
+    t2 plays a walk (everyone folds to the big blind: the room balances from a table that has blinds).
+    1. The broker is killed; at t1 the smallest stack busts (10th); the broker comes back: the room hears the
+       bust from the table's re-sent state and hand, the player leaves t1: 4/5.
+    2. At t1 the smallest busts again (9th): 3/5 is two apart, TRN-8 moves one player from t2 to t1; the room
+       is SIGKILLed as soon as the hand is over and started again: it ends at 4/4, nothing sent twice.
+    3. t2's console stops; at t2 the smallest busts (8th); t2's console comes back: the room hears it, 4/3.
+    7 left of 10 (more than the 6 seats of a final table), 2 paid: no prize to these three."""
+    broker = Broker(tmp_path, list(TABLES))
+    broker.start()
+    tables = {}
+    for name in TABLES:
+        (tmp_path / name).mkdir()
+        tables[name] = make(tmp_path / name)
+    room = RoomProcess(tmp_path, broker, TOURNAMENT)
+    busted: list[str] = []
+    moved: list[str] = []
+
+    def settled(summary: dict[str, Any], left: int, layout: tuple[int, int]) -> bool:
+        """The room has heard every bust and done what it calls for: the field it counts is what sits at the
+        tables (``layout`` players at t1 and t2), no busted player still sits, no table is paused, and it shows
+        each table as it is."""
+        if tuple(len(tables[t][1].table.seats) for t in TABLES) != layout:
+            return False
+        tournament = summary.get("tournament") or {}
+        if tournament.get("remaining") != left or len(tournament.get("finishes", [])) != 10 - left:
+            return False
+        for name in TABLES:
+            table = tables[name][1].table
+            seated = sorted([seat, info.player, info.stack] for seat, info in table.seats.items())
+            if table.paused is not None or any(stack == 0 for _, _, stack in seated) or \
+                    tournament["tables"].get(name) != seated:
+                return False
+        return sum(len(tables[t][1].table.seats) for t in TABLES) == left
+
+    async def main() -> None:
+        bridges: dict[str, asyncio.Future[None]] = {}
+
+        def bridge(name: str) -> None:
+            config, _controller, api = tables[name]
+            bridges[name] = asyncio.ensure_future(TableBridge(broker.settings(name), api.path, config.journal,
+                                                              retry=0.1).run())
+
+        for name in TABLES:
+            await tables[name][2].start()
+            bridge(name)
+        await room.start()
+        t1, t2 = tables["t1"][1], tables["t2"][1]
+        try:
+            await until_summary(room, lambda s: all(s["tables"].get(t, {}).get("online") for t in TABLES))
+            for player in PLAYERS:
+                await room.post({"op": "register", "player": player}, "/tournament")
+            await room.post({"op": "start"}, "/tournament")
+            await until_summary(room, lambda s: settled(s, 10, (5, 5)))
+            assert [sorted(stacks(tables[t][1]).values()) for t in TABLES] == [[1000] * 5] * 2
+            assert (t1.table.config.big_blind, t2.table.config.big_blind) == (20, 20)
+            play(t2, [], walk=True)           # t2 has a last big blind: TRN-8 picks the player due the next one
+            await until_summary(room, lambda s: settled(s, 10, (5, 5)) and s["tables"]["t2"]["hand"] == 1)
+
+            broker.kill()                                                      # 1. the broker mid-tournament
+            busted.append(smallest(t1))
+            play(t1, [busted[-1]])
+            await asyncio.sleep(0.3)
+            broker.start()
+            await until_summary(room, lambda s: settled(s, 9, (4, 5)), 20)
+            assert (len(t1.table.seats), len(t2.table.seats)) == (4, 5)
+
+            before = set(stacks(t2))                                           # 2. the room SIGKILLed
+            busted.append(smallest(t1))
+            play(t1, [busted[-1]])
+            assert await room.kill() == -signal.SIGKILL
+            await room.start()
+            await until_summary(room, lambda s: settled(s, 8, (4, 4)), 20)
+            assert (len(t1.table.seats), len(t2.table.seats)) == (4, 4)
+            moved.extend(before - set(stacks(t2)))
+            assert len(moved) == 1 and moved[0] in stacks(t1)
+
+            bridges["t2"].cancel()                                              # 3. a table offline and back
+            await asyncio.gather(bridges["t2"], return_exceptions=True)
+            await until_summary(room, lambda s: s["tables"]["t2"]["online"] is False)
+            busted.append(smallest(t2))
+            play(t2, [busted[-1]])
+            bridge("t2")
+            await until_summary(room, lambda s: settled(s, 7, (4, 3)), 20)
+            summary = await room.summary()
+            assert sorted((p, place, prize) for p, place, prize in summary["tournament"]["finishes"]) == \
+                sorted(zip(busted, (10, 9, 8), (0, 0, 0), strict=True))
+            for name, controller in (("t1", t1), ("t2", t2)):                   # each hand over becomes final
+                play(controller, [], walk=True)
+                final = FinalHands(tables[name][0].journal).poll()
+                count = len(final)
+                await until_summary(room, lambda s, n=name, k=count: s["tables"][n]["hands"] == k)
+            assert await room.kill(signal.SIGTERM) == 0
+        finally:
+            if room.process is not None:
+                await room.kill()
+            for task in bridges.values():
+                task.cancel()
+            await asyncio.gather(*bridges.values(), return_exceptions=True)
+            for _config, _controller, api in tables.values():
+                await api.stop()
+
+    try:
+        asyncio.run(main())
+    finally:
+        broker.kill()
+    left = {p: chips for t in TABLES for p, chips in stacks(tables[t][1]).items()}
+    assert sorted(left) == sorted(set(PLAYERS) - set(busted)) and sum(left.values()) == 10000
+    db = sqlite3.connect(tmp_path / "room.sqlite")
+    sits: dict[str, int] = {}
+    for name in TABLES:
+        journal = FinalHands(tables[name][0].journal)
+        final = journal.poll()
+        stored = sorted(db.execute("SELECT session, seq, phh FROM hands WHERE tbl = ?", (name,)))
+        assert stored == [(journal.session, hand.seq, hand.phh) for hand in final] and final
+        lines = [json.loads(line) for line in tables[name][0].journal.read_text().splitlines()]
+        rids = [line["rid"] for line in lines if str(line.get("rid", "")).startswith("room:")]
+        assert len(rids) == len(set(rids))                                      # no command applied twice
+        for line in lines:
+            if line.get("type") == "sit":
+                sits[line["player"]] = sits.get(line["player"], 0) + 1
+    assert sits == {p: 2 if p in moved else 1 for p in PLAYERS}                 # drawn once; moved: once more
+    assert db.execute("SELECT COUNT(*) FROM commands WHERE answer IS NULL").fetchone() == (0,)
+    db.close()
