@@ -132,7 +132,9 @@ class Director:
                     elif item["op"] == "sit":
                         s["carry"].pop(item["player"], None)      # seated: the carried stack is on a table
                 else:
-                    s["refused"].append({"id": cid, **item, "reason": got.get("reason")})
+                    reason = str(got.get("reason"))
+                    if "during a hand" not in reason:       # a hand began first: tried again when it ends
+                        s["refused"].append({"id": cid, **item, "reason": reason})
                     s["plan"] = []
                     if item["op"] == "leave":                  # he is still at his table with his chips
                         s["carry"].pop(item["player"], None)

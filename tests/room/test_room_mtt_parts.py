@@ -191,7 +191,7 @@ def test_a_moved_player_whose_sit_is_refused_keeps_his_chips_and_is_seated_again
     refused; the refusal is on the page and she is seated again at the emptiest table's first open seat (t2,
     where Cy, Gus and Hal sit on 1, 3, 4: seat 2) with the same 4000; once that is accepted nothing is
     carried. A move's refused ``leave`` carries nothing (Ann keeps her seat and chips) and the table the room
-    paused for it is resumed."""
+    paused for it is resumed. A pause refused because a hand began first is tried again, not listed."""
     director = Director(settings(), new_state("x"))
     for name in ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"):
         director.register(name)
@@ -215,6 +215,11 @@ def test_a_moved_player_whose_sit_is_refused_keeps_his_chips_and_is_seated_again
     assert (table, payload, director.state["carry"]) == ("t1", {"type": "leave", "seat": 1}, {"Ann": 5000})
     resumed = director.step(views, lambda c: {"accepted": False, "reason": "seat 1 is in the hand"}, 1000.0)
     assert [(t, p) for _, t, p in resumed] == [("t1", {"type": "resume"})] and director.state["carry"] == {}
+    assert len(director.summary(views, 1000.0)["refused"]) == 2
+    director.state["plan"] = [[{"op": "pause", "table": "t2", "reason": "hand-for-hand"}]]
+    director.step(views, lambda c: None, 1000.0)
+    director.step(views, lambda c: {"accepted": False, "reason": "cannot pause the table during a hand"}, 1000.0)
+    assert len(director.summary(views, 1000.0)["refused"]) == 2         # a race with a START: not a fault
 
 
 def test_trn8_a_table_three_short_halts_until_the_move_from_the_fullest_table_is_made() -> None:
