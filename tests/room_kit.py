@@ -1,17 +1,25 @@
-"""``dealerpi room`` as its own process for the room's fault tests: started with a room.toml on a test broker
+"""The room's fault tests: ``dealerpi room`` as its own process, started with a room.toml on a test broker
 (mqtt_kit), asked through its page (summary.json, the host's POSTs from a loopback listen), killed with any
-signal and started again from the same database."""
+signal and started again from the same database; and the tables (the daemon's API on fake devices,
+console_kit, each with the console's bridge), whose bridges stop and start, and whose journals are what the
+room's stored hands must equal."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import signal
+import sqlite3
 import sys
 from pathlib import Path
 from typing import Any
 
 import aiohttp
+from console_kit import make
 from mqtt_kit import Broker
+
+from dealerpi.console.final_hands import FinalHands
+from dealerpi.console.mqtt_bridge import TableBridge
 
 
 class RoomProcess:
@@ -37,6 +45,11 @@ class RoomProcess:
         line = (await asyncio.wait_for(self.process.stdout.readline(), 30)).decode()
         assert line.startswith("DealerPi room on 127.0.0.1:"), line
         self.url = f"http://127.0.0.1:{int(line.split(';')[0].rpartition(':')[2])}"
+
+    async def stop(self) -> None:
+        """At the end of a test, whatever happened: killed if it still runs."""
+        if self.process is not None:
+            await self.kill()
 
     async def kill(self, sig: signal.Signals = signal.SIGKILL) -> int:
         assert self.process is not None
@@ -79,3 +92,62 @@ async def until_summary(room: RoomProcess, condition: Any, timeout: float = 15.0
     return seen
 
 
+class Tables:
+    """Tables named ``names`` in ``folder``/NAME, each with its bridge to ``broker``."""
+
+    def __init__(self, folder: Path, broker: Broker, names: tuple[str, ...]) -> None:
+        self.broker, self.names = broker, names
+        self.kits: dict[str, tuple[Any, Any, Any]] = {}
+        for name in names:
+            (folder / name).mkdir()
+            self.kits[name] = make(folder / name)
+        self.bridges: dict[str, asyncio.Future[None]] = {}
+
+    def controller(self, name: str) -> Any:
+        return self.kits[name][1]
+
+    async def start(self) -> None:
+        for name in self.names:
+            await self.kits[name][2].start()
+            self.bridge(name)
+
+    def bridge(self, name: str) -> None:
+        """The table's console (its bridge) starts."""
+        config, _controller, api = self.kits[name]
+        self.bridges[name] = asyncio.ensure_future(TableBridge(self.broker.settings(name), api.path,
+                                                               config.journal, retry=0.1).run())
+
+    async def stop_bridge(self, name: str) -> None:
+        """The table's console stops (cleanly: it says offline)."""
+        self.bridges[name].cancel()
+        await asyncio.gather(self.bridges[name], return_exceptions=True)
+
+    async def stop(self) -> None:
+        for task in self.bridges.values():
+            task.cancel()
+        await asyncio.gather(*self.bridges.values(), return_exceptions=True)
+        for _config, _controller, api in self.kits.values():
+            await api.stop()
+
+    def journal(self, name: str) -> list[dict[str, Any]]:
+        return [json.loads(line) for line in self.kits[name][0].journal.read_text().splitlines()]
+
+    def final_hands(self, name: str) -> int:
+        return len(FinalHands(self.kits[name][0].journal).poll())
+
+    def check_stored(self, database: Path) -> dict[str, int]:
+        """The room's hands are exactly each table's finished hands, read again from its journal (session,
+        seq and PHH text), and no command of the room's is unanswered; each table's count of hands."""
+        db = sqlite3.connect(database)
+        try:
+            counts = {}
+            for name in self.names:
+                journal = FinalHands(self.kits[name][0].journal)
+                final = journal.poll()
+                stored = sorted(db.execute("SELECT session, seq, phh FROM hands WHERE tbl = ?", (name,)))
+                assert stored == [(journal.session, hand.seq, hand.phh) for hand in final], name
+                counts[name] = len(final)
+            assert db.execute("SELECT COUNT(*) FROM commands WHERE answer IS NULL").fetchone() == (0,)
+            return counts
+        finally:
+            db.close()

@@ -8,18 +8,13 @@ hands of each table's journal (read again from the journal by dealerpi.console.f
 from __future__ import annotations
 
 import asyncio
-import json
 import signal
 import sqlite3
 from pathlib import Path
 from typing import Any
 
-from console_kit import make
 from mqtt_kit import Broker
-from room_kit import RoomProcess, until_summary
-
-from dealerpi.console.final_hands import FinalHands
-from dealerpi.console.mqtt_bridge import TableBridge
+from room_kit import RoomProcess, Tables, until_summary
 
 TABLES = ("t1", "t2")
 
@@ -53,28 +48,12 @@ def test_broker_room_and_table_faults_lose_no_hand_and_apply_no_command_twice(tm
     The room's hands are then exactly the tables' final hands (t1: 3, t2: 2), each stored once."""
     broker = Broker(tmp_path, list(TABLES))
     broker.start()
-    tables = {}
-    for name in TABLES:
-        (tmp_path / name).mkdir()
-        tables[name] = make(tmp_path / name)
+    tables = Tables(tmp_path, broker, TABLES)
     room = RoomProcess(tmp_path, broker, '[[games]]\nname = "nlhe-1-3"\ntables = ["t1", "t2"]\nstack = 200\n')
     commands: list[str] = []
 
     async def main() -> None:
-        bridges: dict[str, asyncio.Future[None]] = {}
-
-        def bridge(name: str) -> None:
-            config, _controller, api = tables[name]
-            bridges[name] = asyncio.ensure_future(TableBridge(broker.settings(name), api.path, config.journal,
-                                                              retry=0.1).run())
-
-        async def stop_bridge(name: str) -> None:
-            bridges[name].cancel()
-            await asyncio.gather(bridges[name], return_exceptions=True)
-
-        for name in TABLES:
-            await tables[name][2].start()
-            bridge(name)
+        await tables.start()
         await room.start()
         try:
             await until_summary(room, lambda s: all(s["tables"].get(t, {}).get("online") for t in TABLES))
@@ -85,7 +64,7 @@ def test_broker_room_and_table_faults_lose_no_hand_and_apply_no_command_twice(tm
             seated = await until_summary(room, lambda s: s["games"][0]["waiting"] == [] and
                                          s["tables"]["t2"]["open"] == [3])
             assert seated["tables"]["t1"]["open"] == []
-            t1, t2 = tables["t1"][1], tables["t2"][1]
+            t1, t2 = tables.controller("t1"), tables.controller("t2")
 
             do(t1, {"type": "start"})
             fold_to_the_big_blind(t1, button=1)
@@ -109,42 +88,31 @@ def test_broker_room_and_table_faults_lose_no_hand_and_apply_no_command_twice(tm
                                         s["tables"]["t2"]["open"] == [])
             assert after["tables"]["t2"]["seats"]["3"]["player"] == "Fay"
 
-            await stop_bridge("t2")                                         # 4. a table offline and back
+            await tables.stop_bridge("t2")                                         # 4. a table offline and back
             await until_summary(room, lambda s: s["tables"]["t2"]["online"] is False)
             do(t2, {"type": "start"})
             fold_to_the_big_blind(t2, button=1)
             do(t2, {"type": "start"})
             fold_to_the_big_blind(t2, button=2)
             do(t2, {"type": "start"})
-            bridge("t2")
+            tables.bridge("t2")
             await until_summary(room, lambda s: s["hands"] == 5 and s["tables"]["t2"]["online"])
             assert await room.kill(signal.SIGTERM) == 0
         finally:
-            if room.process is not None:
-                await room.kill()
-            for task in bridges.values():
-                task.cancel()
-            await asyncio.gather(*bridges.values(), return_exceptions=True)
-            for _config, _controller, api in tables.values():
-                await api.stop()
+            await room.stop()
+            await tables.stop()
 
     try:
         asyncio.run(main())
     finally:
         broker.kill()
+    assert tables.check_stored(tmp_path / "room.sqlite") == {"t1": 3, "t2": 2}
     db = sqlite3.connect(tmp_path / "room.sqlite")
-    for name in TABLES:
-        journal = FinalHands(tables[name][0].journal)
-        final = journal.poll()
-        stored = sorted(db.execute("SELECT session, seq, phh FROM hands WHERE tbl = ?", (name,)))
-        assert stored == [(journal.session, hand.seq, hand.phh) for hand in final]
-    assert [len(FinalHands(tables[t][0].journal).poll()) for t in TABLES] == [3, 2]
-    assert db.execute("SELECT COUNT(*) FROM commands WHERE answer IS NULL").fetchone() == (0,)
     assert db.execute("SELECT COUNT(*) FROM waiting").fetchone() == (0,)
-    sits = {name: [(line["player"], line["seat"], line["rid"]) for line in map(json.loads,
-            tables[name][0].journal.read_text().splitlines()) if line.get("type") == "sit"] for name in TABLES}
+    db.close()
+    sits = {name: [(line["player"], line["seat"], line["rid"]) for line in tables.journal(name)
+                   if line.get("type") == "sit"] for name in TABLES}
     assert sits == {"t1": [("Ann", 1, f"room:{commands[0]}"), ("Bob", 2, f"room:{commands[1]}"),
                            ("Cy", 3, f"room:{commands[2]}")],
                     "t2": [("Dee", 1, f"room:{commands[3]}"), ("Eve", 2, f"room:{commands[4]}"),
                            ("Fay", 3, f"room:{commands[5]}")]}
-    db.close()

@@ -10,19 +10,13 @@ and the room's hands exactly each table's journal's finished hands."""
 from __future__ import annotations
 
 import asyncio
-import json
 import signal
-import sqlite3
 from pathlib import Path
 from typing import Any
 
-from console_kit import make
 from mqtt_kit import Broker
 from mtt_kit import play, stacks
-from room_kit import RoomProcess, until_summary
-
-from dealerpi.console.final_hands import FinalHands
-from dealerpi.console.mqtt_bridge import TableBridge
+from room_kit import RoomProcess, Tables, until_summary
 
 TABLES = ("t1", "t2")
 PLAYERS = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
@@ -46,10 +40,7 @@ def test_broker_room_and_table_faults_mid_tournament(tmp_path: Path) -> None:
     7 left of 10 (more than the 6 seats of a final table), 2 paid: no prize to these three."""
     broker = Broker(tmp_path, list(TABLES))
     broker.start()
-    tables = {}
-    for name in TABLES:
-        (tmp_path / name).mkdir()
-        tables[name] = make(tmp_path / name)
+    tables = Tables(tmp_path, broker, TABLES)
     room = RoomProcess(tmp_path, broker, TOURNAMENT)
     busted: list[str] = []
     moved: list[str] = []
@@ -58,39 +49,30 @@ def test_broker_room_and_table_faults_mid_tournament(tmp_path: Path) -> None:
         """The room has heard every bust and done what it calls for: the field it counts is what sits at the
         tables (``layout`` players at t1 and t2), no busted player still sits, no table is paused, and it shows
         each table as it is."""
-        if tuple(len(tables[t][1].table.seats) for t in TABLES) != layout:
+        if tuple(len(tables.controller(t).table.seats) for t in TABLES) != layout:
             return False
         tournament = summary.get("tournament") or {}
         if tournament.get("remaining") != left or len(tournament.get("finishes", [])) != 10 - left:
             return False
         for name in TABLES:
-            table = tables[name][1].table
+            table = tables.controller(name).table
             seated = sorted([seat, info.player, info.stack] for seat, info in table.seats.items())
             if table.paused is not None or any(stack == 0 for _, _, stack in seated) or \
                     tournament["tables"].get(name) != seated:
                 return False
-        return sum(len(tables[t][1].table.seats) for t in TABLES) == left
+        return sum(len(tables.controller(t).table.seats) for t in TABLES) == left
 
     async def main() -> None:
-        bridges: dict[str, asyncio.Future[None]] = {}
-
-        def bridge(name: str) -> None:
-            config, _controller, api = tables[name]
-            bridges[name] = asyncio.ensure_future(TableBridge(broker.settings(name), api.path, config.journal,
-                                                              retry=0.1).run())
-
-        for name in TABLES:
-            await tables[name][2].start()
-            bridge(name)
+        await tables.start()
         await room.start()
-        t1, t2 = tables["t1"][1], tables["t2"][1]
+        t1, t2 = tables.controller("t1"), tables.controller("t2")
         try:
             await until_summary(room, lambda s: all(s["tables"].get(t, {}).get("online") for t in TABLES))
             for player in PLAYERS:
                 await room.post({"op": "register", "player": player}, "/tournament")
             await room.post({"op": "start"}, "/tournament")
             await until_summary(room, lambda s: settled(s, 10, (5, 5)))
-            assert [sorted(stacks(tables[t][1]).values()) for t in TABLES] == [[1000] * 5] * 2
+            assert [sorted(stacks(tables.controller(t)).values()) for t in TABLES] == [[1000] * 5] * 2
             assert (t1.table.config.big_blind, t2.table.config.big_blind) == (20, 20)
             play(t2, [], walk=True)           # t2 has a last big blind: TRN-8 picks the player due the next one
             await until_summary(room, lambda s: settled(s, 10, (5, 5)) and s["tables"]["t2"]["hand"] == 1)
@@ -113,50 +95,38 @@ def test_broker_room_and_table_faults_mid_tournament(tmp_path: Path) -> None:
             moved.extend(before - set(stacks(t2)))
             assert len(moved) == 1 and moved[0] in stacks(t1)
 
-            bridges["t2"].cancel()                                              # 3. a table offline and back
-            await asyncio.gather(bridges["t2"], return_exceptions=True)
+            await tables.stop_bridge("t2")                                      # 3. a table offline and back
             await until_summary(room, lambda s: s["tables"]["t2"]["online"] is False)
             busted.append(smallest(t2))
             play(t2, [busted[-1]])
-            bridge("t2")
+            tables.bridge("t2")
             await until_summary(room, lambda s: settled(s, 7, (4, 3)), 20)
             summary = await room.summary()
             assert sorted((p, place, prize) for p, place, prize in summary["tournament"]["finishes"]) == \
                 sorted(zip(busted, (10, 9, 8), (0, 0, 0), strict=True))
             for name, controller in (("t1", t1), ("t2", t2)):                   # each hand over becomes final
                 play(controller, [], walk=True)
-                final = FinalHands(tables[name][0].journal).poll()
-                count = len(final)
+                count = tables.final_hands(name)
                 await until_summary(room, lambda s, n=name, k=count: s["tables"][n]["hands"] == k)
             assert await room.kill(signal.SIGTERM) == 0
         finally:
-            if room.process is not None:
-                await room.kill()
-            for task in bridges.values():
-                task.cancel()
-            await asyncio.gather(*bridges.values(), return_exceptions=True)
-            for _config, _controller, api in tables.values():
-                await api.stop()
+            await room.stop()
+            await tables.stop()
 
     try:
         asyncio.run(main())
     finally:
         broker.kill()
-    left = {p: chips for t in TABLES for p, chips in stacks(tables[t][1]).items()}
+    left = {p: chips for t in TABLES for p, chips in stacks(tables.controller(t)).items()}
     assert sorted(left) == sorted(set(PLAYERS) - set(busted)) and sum(left.values()) == 10000
-    db = sqlite3.connect(tmp_path / "room.sqlite")
+    # final: t1's two busts, t2's first walk and its bust (each table's last walk is not: no start after it)
+    assert tables.check_stored(tmp_path / "room.sqlite") == {"t1": 2, "t2": 2}
     sits: dict[str, int] = {}
     for name in TABLES:
-        journal = FinalHands(tables[name][0].journal)
-        final = journal.poll()
-        stored = sorted(db.execute("SELECT session, seq, phh FROM hands WHERE tbl = ?", (name,)))
-        assert stored == [(journal.session, hand.seq, hand.phh) for hand in final] and final
-        lines = [json.loads(line) for line in tables[name][0].journal.read_text().splitlines()]
+        lines = tables.journal(name)
         rids = [line["rid"] for line in lines if str(line.get("rid", "")).startswith("room:")]
         assert len(rids) == len(set(rids))                                      # no command applied twice
         for line in lines:
             if line.get("type") == "sit":
                 sits[line["player"]] = sits.get(line["player"], 0) + 1
     assert sits == {p: 2 if p in moved else 1 for p in PLAYERS}                 # drawn once; moved: once more
-    assert db.execute("SELECT COUNT(*) FROM commands WHERE answer IS NULL").fetchone() == (0,)
-    db.close()
