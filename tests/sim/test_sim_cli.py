@@ -113,3 +113,22 @@ def test_a_damaged_journal_is_refused_before_anything_starts(tmp_path: Path, cap
     assert "line 2 is not a JSON object" in capsys.readouterr().err
     assert main(["--no-browser", "--journal", str(tmp_path / "missing.jsonl")]) == 2
     assert "no such journal file" in capsys.readouterr().err
+
+
+def test_the_virtual_shoe_needs_fake_devices(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    """`dealerpi run --shoe virtual` on a config of real devices (devices = "pi") is refused before any device
+    is touched (exit status 2); with --fake the same config passes that check (the positive control stops
+    at the journal: its folder is a file here, exit status 1)."""
+    from daemon_kit import CONFIG
+
+    from dealerpi import daemon
+
+    config = tmp_path / "table.toml"
+    config.write_text(CONFIG.replace('devices = "fake"', 'devices = "pi"'))
+    assert daemon.main(["--config", str(config), "--shoe", "virtual"]) == 2
+    assert capsys.readouterr().err == ("dealerpi run: --shoe virtual is the simulator's shoe: add --fake (real devices "
+                                       "read the shoe on its port)\n")
+    (tmp_path / "state").mkdir()
+    (tmp_path / "state" / "journal").write_text("not a folder")
+    assert daemon.main(["--config", str(config), "--shoe", "virtual", "--fake"]) == 1
+    assert "--shoe virtual" not in capsys.readouterr().err
