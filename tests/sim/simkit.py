@@ -66,8 +66,9 @@ class Page:
     results: list[dict[str, Any]] = field(default_factory=list)
     sizes: list[int] = field(default_factory=list)
 
-    async def next(self, predicate: Callable[[View], bool], timeout: float = 5.0) -> View:
-        """Read messages until the view satisfies ``predicate`` (at once if it does already)."""
+    async def next(self, predicate: Callable[[View], bool], timeout: float = 20.0) -> View:
+        """Read messages until the view satisfies ``predicate`` (at once if it does already); ``timeout`` is an
+        upper bound for a loaded 2-core machine, not a wait."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while not (self.view and predicate(self.view)):
@@ -85,7 +86,7 @@ class Page:
                 raise AssertionError(f"the page was told: {data}")
         return self.view
 
-    async def result(self, timeout: float = 5.0) -> dict[str, Any]:
+    async def result(self, timeout: float = 20.0) -> dict[str, Any]:
         """The answer to the last operation sent."""
         count = len(self.results)
         await self.next(lambda v: len(self.results) > count, timeout)
@@ -133,10 +134,10 @@ async def running_sim(out: Path, *, lines: list[str] | None = None, seed: int = 
     task = asyncio.ensure_future(run_sim(config, devices, deck_rng=random.Random(seed), ready=port.set_result,
                                          started=controllers.append))
     try:
-        await asyncio.wait([task, port], timeout=20, return_when=asyncio.FIRST_COMPLETED)
+        await asyncio.wait([task, port], timeout=60, return_when=asyncio.FIRST_COMPLETED)
         assert port.done(), f"the simulator did not start: {task.result() if task.done() else 'timeout'}"
         controller = controllers[0]
-        for _ in range(250):                                   # the virtual shoe's first heartbeat
+        for _ in range(500):                                   # the virtual shoe's first heartbeat
             if controller.shoe_online:
                 break
             await asyncio.sleep(0.02)

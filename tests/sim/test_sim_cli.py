@@ -24,7 +24,7 @@ def _run(args: list[str], out: Path) -> tuple[subprocess.Popen[bytes], str]:
     with log.open("wb") as sink:
         process = subprocess.Popen([sys.executable, "-m", "dealerpi", "sim", "--no-browser", "--port", "0",
                                     "--out", str(out), *args], stdout=sink, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 90                  # a loaded 2-core machine starts Python slowly
     while time.monotonic() < deadline and process.poll() is None:
         text = log.read_text()
         if "journal: " in text:
