@@ -46,7 +46,17 @@ def public_view(table: Table) -> dict[str, Any]:
         "paused": table.paused,
         "last_blinds": [None, None] if table.play is None else [table.play.plan.sb, table.play.plan.bb],
         "tournament": tournament_view(table),        # the level clock and the standings (TRN-1, TRN-4)
+        "action": _action(table),
     }
+
+
+def _action(table: Table) -> dict[str, Any] | None:
+    """The seat to act and its three buttons' words, as its own screen says them (``LegalActions.words``:
+    "CALL 6 (adds 5)", "RAISE 9-21 (pot)"), or None when no one is to act."""
+    expectation = table.expectation()
+    if expectation.legal is None:
+        return None
+    return {"seat": expectation.seat, "words": list(expectation.legal.words())}
 
 
 def role_view(role: str, table: Table, status: Mapping[str, Any], extra: Mapping[str, Any]) -> dict[str, Any]:

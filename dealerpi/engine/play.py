@@ -88,7 +88,10 @@ class HandPlay:
             board = f" board {slot.board + 1}" if len(hand.boards) > 1 else ""
             return Expectation(Waiting.CARD, street=f"{street}{board}")
         if hand.phase is Phase.BETTING and hand.actor is not None:
-            return Expectation(Waiting.ACTION, seat=order[hand.actor], legal=LegalActions.of(hand.legal()))
+            actor = hand.actor
+            legal = LegalActions.of(hand.legal(), structure=hand.street_limits.structure, bet=hand.bets[actor],
+                                    stack=hand.stacks[actor])
+            return Expectation(Waiting.ACTION, seat=order[actor], legal=legal)
         if hand.phase is Phase.SHOWDOWN:
             return Expectation(Waiting.SHOWDOWN, seats=tuple(order[i] for i in hand.live if not hand.shown[i]))
         return Expectation(Waiting.START)

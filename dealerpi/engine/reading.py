@@ -95,7 +95,8 @@ def seat_now(state: TableState, play: HandPlay | None, seat: int) -> SeatNow:
         else SeatStatus.IN
     legal = None
     if hand.actor == index and hand.phase is Phase.BETTING and play.deal.blocks_action() is None:
-        legal = LegalActions.of(hand.legal())
+        legal = LegalActions.of(hand.legal(), structure=hand.street_limits.structure, bet=hand.bets[index],
+                                stack=hand.stacks[index])
     return SeatNow(seat, info.player, hand.stacks[index], status, True, hand.bets[index], 0, is_button,
                    _blind_label(play, seat), legal)
 

@@ -5,10 +5,10 @@ and the usual sizes quickly. docs/seat-panel.md is the user's guide; in short:
 
 - Your action, not entering: FOLD folds (if you could check, it asks first: FOLD again folds, CALL
   checks), CHECK/CALL checks or calls, BET/RAISE opens amount entry at the minimum raise.
-- Entering: a BET tap steps through the presets MIN, 1/2 POT, POT, ALL-IN (or MAX in pot- and fixed-limit),
-  CALL adds one step (the chip unit: the largest chip both blinds are made of), FOLD takes one off, holding
-  either repeats and speeds up, FOLD at the minimum cancels the entry, and holding BET confirms. Confirming
-  takes a deliberate hold, so no tap or pause ever bets by accident.
+- Entering: a BET tap steps through the presets MIN, 1/2 POT, POT, ALL-IN (pot-limit: up to POT; fixed
+  limit: its one size), CALL adds one step (the chip unit: the largest chip both blinds are made of), FOLD
+  takes one off, holding either repeats and speeds up, FOLD at the minimum cancels the entry, and holding BET
+  confirms. Confirming takes a deliberate hold, so no tap or pause ever bets by accident.
 - Not your action: FOLD and CHECK/CALL still go to the engine, which refuses an out-of-turn action with an
   alert (BET-12); BET/RAISE only says "not your turn".
 - At the showdown, when the table waits for this seat's hand: CHECK/CALL shows it, FOLD mucks it.
@@ -26,11 +26,18 @@ from enum import StrEnum
 from typing import Any
 
 from dealerpi.config import InputTiming
+from dealerpi.engine.games import Structure
 from dealerpi.views.model import SeatView
 
 _LOGGER = logging.getLogger(__name__)
 
 NOTICE_SECONDS = 2.0
+# the panel's notices, each one row of the seat's screen (21 columns: tests/views/test_lines_fit.py)
+FOLD_AGAIN = "FOLD again = fold"
+NOT_YOUR_TURN = "not your turn"
+NO_RAISE = "no raise: CALL/FOLD"
+SHOW_OR_MUCK = "CALL=show FOLD=muck"
+NOTICES = (FOLD_AGAIN, NOT_YOUR_TURN, NO_RAISE, SHOW_OR_MUCK)
 FAST_AFTER = 8       # repeats at one step before the step grows
 FASTER_AFTER = 20
 
@@ -58,7 +65,8 @@ def presets(view: SeatView) -> list[Preset]:
 
     Half pot and pot are the pot-limit sizes (BET-8): the bet faced plus the pot after calling, or half of
     that pot. When two sizes coincide one name is kept: ALL-IN over everything, then POT, 1/2 POT, MIN,
-    and MAX (the pot- or fixed-limit ceiling) last, so a pot-limit pot raise reads POT.
+    and MAX (the pot-limit ceiling) last, so a pot-limit pot raise reads POT. Fixed limit has one size, no
+    name (or ALL-IN when it is all the seat's chips).
     """
     low, high = view.min_raise_to, view.max_raise_to
     if low is None or high is None:
@@ -66,6 +74,8 @@ def presets(view: SeatView) -> list[Preset]:
     faced = view.bet + view.to_call
     pot_after_call = view.pot + view.to_call
     all_in = high == view.bet + view.stack
+    if view.structure is Structure.FIXED_LIMIT:     # BET-5: one size (BET-7: or all-in for less); no pot sizes
+        return [Preset(amount, "ALL-IN" if all_in and amount == high else "") for amount in sorted({low, high})]
     sizes = [] if all_in else [(high, "MAX")]
     sizes += [(low, "MIN"), (faced + pot_after_call // 2, "1/2 POT"), (faced + pot_after_call, "POT")]
     if all_in:
@@ -104,7 +114,7 @@ class SeatPanel:
         """``view`` with this panel's amount entry and notice merged in, for the renderer."""
         if self.mode is Mode.ENTRY:
             return dataclasses.replace(view, entry=self.amount, entry_label=self._label(), notice=None)
-        notice = self.notice if self.notice or not self.showdown else "CALL=show FOLD=muck"
+        notice = self.notice if self.notice or not self.showdown else SHOW_OR_MUCK
         if notice is None and view.notice is None and view.entry is None:
             return view                     # nothing to merge (the usual case: no copy)
         return dataclasses.replace(view, entry=None, entry_label="", notice=notice)
@@ -151,7 +161,7 @@ class SeatPanel:
             if view.can_check:
                 # folding when a check is free is almost always a slip: ask once
                 self.mode, self._guard_until = Mode.FOLD_GUARD, t + self.fold_guard
-                self._set_notice("FOLD again = fold", None)
+                self._set_notice(FOLD_AGAIN, None)
                 return []
             return [self._act("fold")]
         if key is Key.CALL:
@@ -206,7 +216,7 @@ class SeatPanel:
 
     def _out_of_turn(self, key: Key, view: SeatView, t: float) -> list[dict[str, Any]]:
         if key is Key.BET or view.status != "in":
-            self._set_notice("not your turn", t + NOTICE_SECONDS)
+            self._set_notice(NOT_YOUR_TURN, t + NOTICE_SECONDS)
             return []
         # the engine refuses it and tells the dealer (BET-12); the journal keeps what happened
         return [self._act("fold") if key is Key.FOLD else self._call_or_check(view)]
@@ -220,7 +230,7 @@ class SeatPanel:
 
     def _open_entry(self, view: SeatView, t: float) -> list[dict[str, Any]]:
         if view.min_raise_to is None:
-            self._set_notice("no raise: CALL or FOLD", t + NOTICE_SECONDS)
+            self._set_notice(NO_RAISE, t + NOTICE_SECONDS)
             return []
         self.mode = Mode.ENTRY
         self.amount = presets(view)[0].amount

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from dealerpi.engine.expectation import Waiting
+from dealerpi.engine.games import Structure
 from dealerpi.engine.records import Alert
 
 __all__ = ["Alert", "DealerView", "PotView", "SeatView"]
@@ -49,6 +50,7 @@ class SeatView:
     hand_number: int = 0
     alert: Alert | None = None         # shown when this seat's last action was refused
     won: int = 0                       # chips won in the hand just finished
+    structure: Structure = Structure.NO_LIMIT   # this street's betting structure: the words differ (BET-1, -5, -8)
     # The seat panel's own state (dealerpi/input), merged in by the daemon, not by the engine's views:
     entry: int | None = None           # the to-amount being entered, before it is confirmed
     entry_label: str = ""              # which preset it is: "MIN", "1/2 POT", "POT", "ALL-IN" or ""

@@ -15,12 +15,14 @@ Hole cards are never drawn: ``SeatView.hole_cards`` is not read here, so no disp
 
 from __future__ import annotations
 
+import functools
 import logging
 import textwrap
 from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from dealerpi.engine.expectation import call_words, raise_words
 from dealerpi.views.model import Alert, DealerView, SeatView
 
 _LOGGER = logging.getLogger(__name__)
@@ -67,10 +69,17 @@ def _right(draw: ImageDraw.ImageDraw, row: int, text: str, *, fill: int = 1) -> 
     _text(draw, row, text, x=WIDTH - CHAR_W * len(text), fill=fill)
 
 
-def _both(draw: ImageDraw.ImageDraw, row: int, left: str, right: str, *, fill: int = 1) -> None:
-    """Left text, and right text flush right; the left one is cut so the two never overlap."""
+def _fit(room: int, *forms: str) -> str:
+    """The first of ``forms`` (longest first) that fits in ``room`` columns, else the last one: every
+    prompt has a short form, so no line is ever cut mid-word (issue 14: "CALL or FOL")."""
+    return next((form for form in forms if len(form) <= room), forms[-1])
+
+
+def _both(draw: ImageDraw.ImageDraw, row: int, left: str, right: str, *, fill: int = 1, cut: bool = False) -> None:
+    """Left text, and right text flush right. Only with ``cut`` (a player's name) is the left one cut so the
+    two never overlap; any other line is chosen to fit (``_fit``), and tests measure every one."""
     room = COLUMNS - len(right) - (1 if right else 0)
-    _text(draw, row, left[:room], fill=fill)
+    _text(draw, row, left[:room] if cut else left, fill=fill)
     if right:
         _right(draw, row, right, fill=fill)
 
@@ -127,8 +136,9 @@ def render_seat(view: SeatView) -> Image.Image:
         _text(draw, 7, f"blinds {view.blinds[0]}/{view.blinds[1]}")
         return image
 
-    _both(draw, 0, f"{view.seat} {view.player}", _markers(view))
-    _both(draw, 1, f"stack {view.stack}", f"bet {view.bet}" if view.bet else "")
+    _both(draw, 0, f"{view.seat} {view.player}", _markers(view), cut=True)
+    bet = f"bet {view.bet}" if view.bet else ""
+    _both(draw, 1, _fit(COLUMNS - len(bet) - 1, f"stack {view.stack}", f"stk {view.stack}"), bet)
 
     if view.entry is not None:
         # amount entry (docs/seat-panel.md): the amount big; rows 0-2 and 6 stay as they were, so entering
@@ -138,8 +148,9 @@ def render_seat(view: SeatView) -> Image.Image:
         _big(image, 3, str(view.entry))
         _text(draw, 5, f"{verb} {view.entry_label}".rstrip())
         _text(draw, 6, f"blinds {view.blinds[0]}/{view.blinds[1]}")
-        _both(draw, 7, "hold BET=OK",
-              f"{view.min_raise_to}-{view.max_raise_to}" if view.min_raise_to is not None else "")
+        low, high = view.min_raise_to, view.max_raise_to
+        span = "" if low is None else str(low) if low == high else f"{low}-{high}"
+        _both(draw, 7, _fit(COLUMNS - len(span) - 1, "hold BET=OK", "hold BET", ""), span)
         return image
 
     _both(draw, 2, f"pot {view.pot}", f"#{view.hand_number}" if view.hand_number else "")
@@ -149,8 +160,15 @@ def render_seat(view: SeatView) -> Image.Image:
     if view.your_action:
         # the amount to call shows on the acting seat only: on the others it would change with every bet
         # and cost bus time on every display for nothing the player can act on yet
-        _text(draw, 3, f"to call {view.to_call}" if view.to_call else "check")
-        _text(draw, 4, "no raise" if view.min_raise_to is None else f"raise {view.min_raise_to}-{view.max_raise_to}")
+        # the buttons' words in this street's structure (expectation.py): a call as the total it makes and
+        # the chips it adds, a raise range that ends at all-in (no-limit), the pot (pot-limit), one size (limit)
+        call_to = view.bet + view.to_call if view.to_call and not view.can_check else None
+        everything = view.bet + view.stack
+        _text(draw, 3, _fit(COLUMNS, call_words(call_to, view.bet, everything),
+                            call_words(call_to, view.bet, everything, adds=False)))
+        words = functools.partial(raise_words, view.structure, view.min_raise_to, view.max_raise_to, bet=view.bet,
+                                  facing=bool(view.to_call or view.bet), all_in_to=everything)
+        _text(draw, 4, _fit(COLUMNS, words(), words(tag=False)))
     elif view.won:
         _tag(draw, 4, f"WON {view.won}")
     else:
@@ -168,6 +186,7 @@ def dealer_lines(view: DealerView) -> tuple[str, ...]:
     """Everything the dealer must read, most urgent first, wrapped to the screen's width (cached: the
     daemon asks for the same view's lines to count pages and to draw them)."""
     items: list[str] = []
+    lines: list[str] = ["  " + more for more in _header_parts(view.expect)[1:]]   # the header's rest, first
     if not view.shoe_online:
         items.append("SHOE OFFLINE: deal by hand, enter cards")
     items += [f"! {alert.rule}: {alert.message}" for alert in view.alerts]
@@ -185,7 +204,6 @@ def dealer_lines(view: DealerView) -> tuple[str, ...]:
     items += list(view.notes)
     if view.hand_number:
         items.append(f"hand #{view.hand_number}" + (f" button {view.button}" if view.button else ""))
-    lines: list[str] = []
     for item in items:
         lines += _wrapped(item) if len(item) > COLUMNS else [item]
     return tuple(lines)
@@ -195,6 +213,16 @@ def dealer_lines(view: DealerView) -> tuple[str, ...]:
 def _wrapped(item: str) -> list[str]:
     """One item wrapped to the screen (cached: alerts stay on the console for many redraws)."""
     return textwrap.wrap(item, COLUMNS, subsequent_indent="  ")
+
+
+HEADER_ROOM = COLUMNS - 4      # the header's right end keeps room for " 1/2" (the page) or " D10" (the button)
+
+
+@lru_cache(maxsize=256)
+def _header_parts(expect: str) -> list[str]:
+    """What the table expects, in header-wide pieces: the first is the header, the rest lead the lines
+    ("pick the burn: Ah Kd 2c 3s" is longer than a header)."""
+    return textwrap.wrap(expect, HEADER_ROOM, subsequent_indent="") or [""]
 
 
 def seat_ranges(seats: tuple[int, ...]) -> str:
@@ -222,7 +250,7 @@ def render_dealer(view: DealerView, page: int = 0) -> Image.Image:
     page %= pages
     # what the table expects next is the most important line: it gets the header, whole
     right = f"{page + 1}/{pages}" if pages > 1 else (f"D{view.button}" if view.button else "")
-    _banner(draw, 0, view.expect, right)
+    _banner(draw, 0, _header_parts(view.expect)[0], right)
     for row, line in enumerate(dealer_lines(view)[page * DEALER_LINES:(page + 1) * DEALER_LINES], start=1):
         _text(draw, row, line)
     return image

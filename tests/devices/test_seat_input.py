@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dealerpi.config import InputTiming
 from dealerpi.engine import Waiting
+from dealerpi.engine.games import Structure
 from dealerpi.input import DealerConsole, Key, Mode, Preset, SeatPanel, presets
 from dealerpi.views.model import SeatView
 
@@ -47,6 +48,18 @@ def test_presets_collapse_when_short() -> None:
     short = SeatView(seat=2, player="S", stack=30, status="in", pot=19, bet=3, to_call=9, min_raise_to=21,
                      max_raise_to=33, your_action=True)
     assert presets(short) == [Preset(21, "MIN"), Preset(26, "1/2 POT"), Preset(33, "ALL-IN")]
+
+
+def test_presets_fixed_limit_bet_5_one_size_no_pot_names() -> None:
+    """BET-5, issue 14 (no-limit words in limit): fixed-limit 10/20 on the turn, facing a bet of 20 with 500
+    behind: the one raise is to 40, with no MIN / 1/2 POT / POT / ALL-IN name; BET-7: all-in for less (a
+    stack of 15 facing nothing: a bet of 15) is the one size and reads ALL-IN."""
+    limit = SeatView(seat=1, player="P", stack=500, status="in", pot=80, to_call=20, min_raise_to=40,
+                     max_raise_to=40, your_action=True, structure=Structure.FIXED_LIMIT)
+    assert presets(limit) == [Preset(40, "")]
+    short = SeatView(seat=1, player="P", stack=15, status="in", pot=80, can_check=True, min_raise_to=15,
+                     max_raise_to=15, your_action=True, structure=Structure.FIXED_LIMIT)
+    assert presets(short) == [Preset(15, "ALL-IN")]
 
 
 def test_bet_opens_entry_at_min_and_taps_step_through_presets() -> None:
@@ -186,7 +199,7 @@ def test_no_raise_possible() -> None:
                          your_action=True)
     p = panel(only_call)
     assert tap(p, Key.BET, 0.0) == []
-    assert p.mode is Mode.IDLE and p.overlay(only_call).notice == "no raise: CALL or FOLD"
+    assert p.mode is Mode.IDLE and p.overlay(only_call).notice == "no raise: CALL/FOLD"
 
 
 def test_showdown_call_shows_fold_mucks() -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from dealerpi.engine.games import Structure
 from dealerpi.views.model import Alert, DealerView, PotView, SeatView
 from dealerpi.views.render import dealer_lines, dealer_pages, render_dealer, render_seat, seat_ranges
 
@@ -56,6 +57,16 @@ SEATS: dict[str, SeatView] = {
                                    min_raise_to=21, max_raise_to=283, your_action=True, blinds=(1, 3),
                                    hand_number=12,
                                    alert=Alert("BET-2", "raise to 15 refused: the minimum raise is to 21")),
+    # issue 14, BET-5: fixed limit 10/20 on the turn, Ann has 20 in and faces a raise to 40: the call adds 20,
+    # the one raise size is to 60; no range, no pot or all-in names
+    "seat_your_action_limit": SeatView(seat=3, player="Ann", stack=280, status="in", pot=130, bet=20, to_call=20,
+                                       min_raise_to=60, max_raise_to=60, your_action=True, blinds=(5, 10),
+                                       hand_number=12, structure=Structure.FIXED_LIMIT),
+    # BET-8: pot-limit, the small blind (1 in) faces a raise to 6 with 10 in the middle: the most is
+    # 6 + 10 + 5 = 21, the pot
+    "seat_your_action_pot_limit": SeatView(seat=2, player="Bob", stack=299, status="in", pot=10, bet=1, to_call=5,
+                                           min_raise_to=9, max_raise_to=21, your_action=True, blind="SB",
+                                           blinds=(1, 3), hand_number=12, structure=Structure.POT_LIMIT),
     "seat_won": SeatView(seat=8, player="Fatima", stack=512, status="in", pot=0, blinds=(1, 3), hand_number=12,
                          won=212),
 }

@@ -68,6 +68,8 @@ function renderHand() {
   fill("hand", view.hand ? "#" + view.hand : "");
   fill("blinds", view.blinds ? view.blinds.join("/") : "");
   if ("expect" in view) fill("expect", "next: " + view.expect);
+  // the seat to act and its buttons' words, as its own screen says them (e.g. "CALL 6 (adds 5)")
+  fill("action", view.action ? `seat ${view.action.seat}: ` + view.action.words.join(" · ") : "");
   fill("board", ...view.board.map((cards) => el("div", {class: "cards"}, ...cards.map(card))));
   const pots = view.pots.map((pot, i) => el("div", {}, (i ? "side pot " + i : "pot") + ": " + pot.amount));
   const pays = view.payouts.map(([seat, chips]) => el("div", {class: "push"}, `push ${chips} to seat ${seat}`));
