@@ -13,6 +13,7 @@ from typing import Any
 from journal_kit import act, cards, sit, table
 
 from dealerpi.engine import LegalActions, PotNow, SeatStatus, Table, Waiting
+from dealerpi.engine.games import Structure
 
 HOLE = {2: ["As", "Ad"], 3: ["Ks", "Kd"], 1: ["7c", "2h"]}
 
@@ -35,7 +36,8 @@ def test_seats_pots_and_legal_actions_on_the_flop_pot1() -> None:
     assert t.expectation().waiting is Waiting.ACTION and t.expectation().seat == 3
     three = t.seat(3)
     assert (three.player, three.stack, three.status, three.bet, three.blind) == ("P3", 200, SeatStatus.IN, 0, "BB")
-    assert three.legal == LegalActions(fold=True, check=True, call_to=None, raise_span=(3, 200))
+    assert three.legal == LegalActions(fold=True, check=True, call_to=None, raise_span=(3, 200),
+                                       structure=Structure.NO_LIMIT, bet=0, all_in_to=200)
     assert (t.seat(2).stack, t.seat(2).status, t.seat(2).legal) == (0, SeatStatus.ALL_IN, None)
     assert (t.seat(1).stack, t.seat(1).is_button, t.seat(1).legal) == (200, True, None)
     assert t.seat(4).status is SeatStatus.EMPTY and t.seat(4).player is None
