@@ -1,4 +1,4 @@
-"""Buttons: gpiozero ``Button`` edges handed to the event loop, and our own debouncer.
+"""Buttons: gpiozero input edges handed to the event loop, and our own debouncer.
 
 gpiozero's mock pins ignore ``bounce_time`` (and lgpio's kernel debounce does not reach lines behind an
 MCP23017 interrupt), so debouncing that matters is done here, as a pure state machine with injected time.
@@ -71,7 +71,7 @@ class Debouncer:
 
 
 class ButtonBank:
-    """gpiozero Buttons whose edges are stamped by ``clock`` and handed to ``post``.
+    """gpiozero inputs whose edges are stamped by ``clock`` and handed to ``post``.
 
     ``button_for(key, pin)`` is the device factory's ``button``; buttons are active low with the pull-up
     on (they close to GND, hardware/pinout.md).
@@ -87,8 +87,8 @@ class ButtonBank:
     def add(self, key: Hashable, pin: Pin) -> PushButton:
         """Watch the button on ``pin``; its edges are posted with ``key``."""
         button = self._make_button(pin)
-        button.when_pressed = lambda: self._post(ButtonEdge(key, True, self._clock()))
-        button.when_released = lambda: self._post(ButtonEdge(key, False, self._clock()))
+        button.when_activated = lambda: self._post(ButtonEdge(key, True, self._clock()))
+        button.when_deactivated = lambda: self._post(ButtonEdge(key, False, self._clock()))
         self.buttons[key] = button
         return button
 

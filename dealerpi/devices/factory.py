@@ -1,8 +1,9 @@
 """The device factory: chosen once from the config (``fake`` or ``pi``) and passed in, never global.
 
-Both kinds make the same things: gpiozero ``Button`` and ``LED`` objects for :class:`~dealerpi.config.Pin`
-lines, and luma devices for :class:`~dealerpi.config.DisplayConfig` entries. The fake uses gpiozero's
-``MockFactory`` (one per chip) and luma.core's ``dummy`` device, and adds what tests and the simulator drive:
+Both kinds make the same things: gpiozero ``DigitalInputDevice`` (buttons) and ``LED`` objects for
+:class:`~dealerpi.config.Pin` lines, and luma devices for :class:`~dealerpi.config.DisplayConfig` entries.
+The fake uses gpiozero's ``MockFactory`` (one per chip) and luma.core's ``dummy`` device, and adds what
+tests and the simulator drive:
 :meth:`FakeDevices.press`, :meth:`FakeDevices.release`, :meth:`FakeDevices.image`.
 """
 
@@ -16,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from gpiozero import LED, Button
+from gpiozero import LED, DigitalInputDevice
 from luma.core.device import dummy
 from PIL import Image
 
@@ -70,9 +71,15 @@ class Devices(ABC):
         return [self.config.dealer.display, *(panel.display for panel in self.config.seats)]
 
     def button(self, pin: Pin) -> PushButton:
-        """A button closing to GND (pull-up on). Debouncing is ours (devices.buttons), not gpiozero's."""
-        button: PushButton = Button(line_name(pin.line), pull_up=True, bounce_time=None,
-                        pin_factory=self.pin_factory(pin.chip))
+        """A button closing to GND (pull-up on). Debouncing is ours (devices.buttons), not gpiozero's.
+
+        A ``DigitalInputDevice`` and not a ``Button``: gpiozero 2.0's ``Button`` adds ``HoldMixin``, whose
+        ``HoldThread`` wakes every 0.1 s for as long as the process lives (``holding.wait(0.1)`` in
+        gpiozero/mixins.py), one thread per button: 350 wake-ups a second on a 10-seat table (35 buttons), for a
+        hold we time ourselves from the edges. ``Button.when_pressed`` is ``when_activated`` there
+        (gpiozero/input_devices.py), so the edges are the same."""
+        button: PushButton = DigitalInputDevice(line_name(pin.line), pull_up=True, bounce_time=None,
+                                                pin_factory=self.pin_factory(pin.chip))
         self._made.append(button)
         return button
 

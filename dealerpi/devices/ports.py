@@ -3,7 +3,7 @@
 gpiozero and luma ship no type information (pyproject.toml's mypy overrides say so), so their classes are
 ``Any`` to mypy. Every object made from them enters our code through one of these Protocols, which name the
 few members we call; a typo or a wrong argument on our side is then a type error. The members follow the
-libraries' documented APIs: gpiozero 2.0 ``LED``/``Button`` (``value``, ``off()``, ``when_pressed``,
+libraries' documented APIs: gpiozero 2.0 ``LED``/``DigitalInputDevice`` (``value``, ``off()``, ``when_activated``,
 ``close()``: https://gpiozero.readthedocs.io/en/stable/api_output.html, api_input.html) and luma.core's
 ``device.display(image)`` (https://luma-core.readthedocs.io/en/latest/api-documentation.html).
 """
@@ -31,10 +31,11 @@ class Led(Closeable, Protocol):
 
 
 class PushButton(Closeable, Protocol):
-    """gpiozero ``Button``: the callbacks run on gpiozero's thread, with no arguments as we set them."""
+    """gpiozero ``DigitalInputDevice`` with the pull-up on (active when pressed): the callbacks run on
+    gpiozero's thread, with no arguments as we set them."""
 
-    when_pressed: Callable[[], None] | None
-    when_released: Callable[[], None] | None
+    when_activated: Callable[[], None] | None
+    when_deactivated: Callable[[], None] | None
 
 
 class PinFactory(Closeable, Protocol):

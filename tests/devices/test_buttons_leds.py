@@ -102,3 +102,23 @@ def test_led_bank_writes_only_changes() -> None:
     assert not devices.led_lit(pin)
     leds.close()
     devices.close()
+
+
+def test_a_table_of_buttons_starts_no_thread_that_outlives_it() -> None:
+    """Every button of the 10-seat example table (hardware/example.toml), made and closed: no thread is left.
+
+    gpiozero's ``Button`` starts a ``HoldThread`` per button that polls every 0.1 s for the life of the
+    process, even after the button is gone; our inputs time the hold themselves and must not start one.
+    Before: one thread per button, so len(pins) threads left over (the test counts them)."""
+    config = fake_config()
+    pins = [pin for panel in config.seats for pin in panel.buttons.values()] + list(config.dealer.buttons.values())
+    assert len(pins) == 35                                   # 10 seats x 3 buttons + the dealer's 5
+    before = set(threading.enumerate())
+    devices = FakeDevices(config)
+    bank = ButtonBank(devices.button, lambda: 0.0, lambda edge: None)
+    for number, pin in enumerate(pins):
+        bank.add(number, pin)
+    started = set(threading.enumerate()) - before
+    bank.close()
+    devices.close()
+    assert started == set()
