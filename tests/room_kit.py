@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import json
 import signal
-import sqlite3
 import sys
 from pathlib import Path
 from typing import Any
@@ -20,17 +19,18 @@ from mqtt_kit import Broker
 
 from dealerpi.console.final_hands import FinalHands
 from dealerpi.console.mqtt_bridge import TableBridge
+from dealerpi.room.store_sql import connect
 
 
 class RoomProcess:
     """``python -m dealerpi room --config room.toml``: started, asked through its page, killed."""
 
-    def __init__(self, folder: Path, broker: Broker, rest: str) -> None:
+    def __init__(self, folder: Path, broker: Broker, rest: str, database: str = "room.sqlite") -> None:
         """``rest``: room.toml's games or tournament."""
         self.folder = folder
         self.config = folder / "room.toml"
         self.config.write_text(
-            f'[room]\ndatabase = "room.sqlite"\nlisten = "127.0.0.1:0"\nstate = "room-state"\n\n'
+            f'[room]\ndatabase = "{database}"\nlisten = "127.0.0.1:0"\nstate = "room-state"\n\n'
             f'[mqtt]\nhost = "127.0.0.1"\nport = {broker.port}\n'
             f'password_file = "{broker.folder / "broker" / "room.password"}"\n\n{rest}')
         self.process: asyncio.subprocess.Process | None = None
@@ -135,10 +135,10 @@ class Tables:
     def final_hands(self, name: str) -> int:
         return len(FinalHands(self.kits[name][0].journal).poll())
 
-    def check_stored(self, database: Path) -> dict[str, int]:
+    def check_stored(self, database: Path | str) -> dict[str, int]:
         """The room's hands are exactly each table's finished hands, read again from its journal (session,
         seq and PHH text), and no command of the room's is unanswered; each table's count of hands."""
-        db = sqlite3.connect(database)
+        db = connect(database)
         try:
             counts = {}
             for name in self.names:
@@ -147,7 +147,7 @@ class Tables:
                 stored = sorted(db.execute("SELECT session, seq, phh FROM hands WHERE tbl = ?", (name,)))
                 assert stored == [(journal.session, hand.seq, hand.phh) for hand in final], name
                 counts[name] = len(final)
-            assert db.execute("SELECT COUNT(*) FROM commands WHERE answer IS NULL").fetchone() == (0,)
+            assert tuple(db.execute("SELECT COUNT(*) FROM commands WHERE answer IS NULL").fetchone()) == (0,)
             return counts
         finally:
             db.close()

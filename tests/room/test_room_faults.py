@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from mqtt_kit import Broker
+from pg_kit import Postgres
 from room_kit import RoomProcess, Tables, until_summary
 
 TABLES = ("t1", "t2")
@@ -116,3 +117,54 @@ def test_broker_room_and_table_faults_lose_no_hand_and_apply_no_command_twice(tm
                            ("Cy", 3, f"room:{commands[2]}")],
                     "t2": [("Dee", 1, f"room:{commands[3]}"), ("Eve", 2, f"room:{commands[4]}"),
                            ("Fay", 3, f"room:{commands[5]}")]}
+
+
+def test_the_database_gone_the_room_says_so_in_one_line_and_stores_the_missed_hand_after(tmp_path: Path) -> None:
+    """The room on PostgreSQL (its own server, pg_kit) and t1 (Ann, Bob, Cy at 200, set at the table). Hand 1
+    is final (hand 2 started) and stored. The database server is killed; hand 2 becomes final: the room
+    cannot store it, prints one line naming the database, no traceback, and exits 1 (systemd's
+    Restart=on-failure starts it again: docs/room.md). The server back and the room started again, it asks
+    t1 for the hand it lacks: hands 1 and 2 stored, once each."""
+    server = Postgres()
+    server.start()
+    broker = Broker(tmp_path, ["t1"])
+    broker.start()
+    tables = Tables(tmp_path, broker, ("t1",))
+    url = server.database()
+    room = RoomProcess(tmp_path, broker, "", database=url)
+
+    async def main() -> None:
+        await tables.start()
+        await room.start()
+        t1 = tables.controller("t1")
+        try:
+            await until_summary(room, lambda s: s["tables"].get("t1", {}).get("online"))
+            for seat, name in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
+                do(t1, {"type": "sit", "seat": seat, "player": name, "stack": 200})
+            do(t1, {"type": "start"})
+            fold_to_the_big_blind(t1, button=1)
+            do(t1, {"type": "start"})
+            await until_summary(room, lambda s: s["hands"] == 1)
+            server.kill()
+            fold_to_the_big_blind(t1, button=2)
+            do(t1, {"type": "start"})
+            assert room.process is not None
+            assert await asyncio.wait_for(room.process.wait(), 30) == 1
+            room.process = None
+            log = (tmp_path / "room.log").read_text()
+            assert "Traceback" not in log
+            assert log.splitlines()[-1].startswith(f"dealerpi room: the PostgreSQL database {url}: ")
+            server.start()
+            await room.start()
+            await until_summary(room, lambda s: s["hands"] == 2)
+            assert await room.kill(signal.SIGTERM) == 0
+        finally:
+            await room.stop()
+            await tables.stop()
+
+    try:
+        asyncio.run(main())
+        assert tables.check_stored(url) == {"t1": 2}
+    finally:
+        broker.kill()
+        server.remove()
