@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -64,3 +65,14 @@ def start(tmp_path: Path, table_text: str = CONFIG, clock: Callable[[], float] =
         api.restore(checkpoint.get("console"))
     controller.replay(recovered.entries, recovered)
     return config, controller, api
+
+
+CARD_RUN = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][shdc])+(?![A-Za-z0-9])")   # "Kd", and PHH's "8c9c"
+PICTURE = re.compile(r"data:image/png;base64,[A-Za-z0-9+/=]*")      # a display's frame (the panel's view)
+
+
+def cards_in(text: str, wanted: set[str] | list[str]) -> list[str]:
+    """The cards of ``wanted`` in ``text``, however written: alone ("Kd") or run together as PHH does; a
+    display's picture is left out (its base64 could spell a card by chance)."""
+    runs = CARD_RUN.findall(PICTURE.sub("", text))
+    return sorted({run[i:i + 2] for run in runs for i in range(0, len(run), 2)} & set(wanted))

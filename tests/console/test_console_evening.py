@@ -28,13 +28,13 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from browser_kit import chromium
 from console.test_console_browser import card, open_page, serve_table, shot, sit  # the processes, page helpers
+from console_kit import cards_in
 from daemon_kit import CONFIG
 from playwright.sync_api import Browser, Page, expect
 
@@ -54,15 +54,6 @@ HAND_2 = ["7c", "8s", "As", "Qc", "6c", "8d", "Kh", "Qh"]
 STREETS = [["Jc", "Qs", "9h", "4c"], ["Jd", "2s"], ["Js", "3h"]]
 UNSHOWN = ["6c", "7c", "8d", "8s"]                       # hand 2: Bob's folded, Cy's mucked
 HAND_3 = ["Th", "9d", "Tc", "9c", "5s", "5d"]            # in play at the end
-RUN = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][shdc])+(?![A-Za-z0-9])")    # "Kd", and PHH's "7c6c"
-PICTURE = re.compile(r"data:image/png;base64,[A-Za-z0-9+/=]*")               # a display's frame (the panel)
-
-
-def cards_in(text: str, wanted: list[str]) -> list[str]:
-    text = PICTURE.sub("", text)
-    return sorted({run[i:i + 2] for run in RUN.findall(text) for i in range(0, len(run), 2)} & set(wanted))
-
-
 @pytest.fixture(scope="module")
 def evening(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, dict[str, str]]]:
     yield from serve_table(tmp_path_factory.mktemp("evening"), FOUR_SEATS)

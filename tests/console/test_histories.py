@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 from aiohttp.test_utils import TestClient, TestServer
-from console_kit import make
+from console_kit import cards_in, make
 from daemon_kit import JOURNAL_TIME
 
 from dealerpi.console.hand_words import summary, winning_hands
@@ -30,14 +29,6 @@ HAND_1 = ["Kd", "8c", "5d", "Qc", "9c", "4s"]
 FOLDED_OR_MUCKED = {"8c", "9c", "5d", "4s"}
 # hand 2 is in play: button seat 2, dealt from seat 3: Cy As Js, Ann Ks Ts, Bob Qs 9s
 HAND_2 = ["As", "Ks", "Qs", "Js", "Ts", "9s"]
-RUN = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][shdc])+(?![A-Za-z0-9])")    # "Kd", and PHH's "8c9c"
-
-
-def cards_in(text: str, wanted: set[str] | list[str]) -> list[str]:
-    """The cards of ``wanted`` in ``text``, however written: alone ("Kd") or run together as PHH does."""
-    return sorted({run[i:i + 2] for run in RUN.findall(text) for i in range(0, len(run), 2)} & set(wanted))
-
-
 def record(boards: list[list[str]], pots: list[PotPaid], hole: dict[int, list[str]],
            shown: list[int]) -> DealRecord:
     return DealRecord(7, 1, tuple(sorted(hole)), boards=boards, pots=pots, hole=hole, shown=shown)
