@@ -346,9 +346,13 @@ class ApiServer:
         try:
             current = parse_config(daemon.pending_table) if daemon.pending_table is not None else daemon.table.config
             entry = game_form.changed_table(current, changes)
-            parse_config(entry)
+            wanted = parse_config(entry)
         except InputError as error:
             return {"accepted": False, "reason": str(error)}
+        panels = max(daemon.seat_slots, default=0)
+        if wanted.seats > panels:                # a seat without buttons could never act (the config's [[seats]])
+            return {"accepted": False, "reason": f'table: "seats" {wanted.seats}: this table has seat panels for '
+                                                 f"seats 1 to {panels} only (the config's [[seats]])"}
         tagged = {**entry, "by": "host", "at": utc_now()}
         if rid is not None:
             tagged["rid"] = rid

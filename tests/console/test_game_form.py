@@ -128,6 +128,9 @@ def test_a_refused_change_says_why_and_journals_nothing(tmp_path: Path) -> None:
         "accepted": False, "reason": 'table: "blinds" 5/2: the big blind must be positive and at least the small blind'}
     assert change(api, peer, {"ante": 1, "bb_ante": 2}) == {
         "accepted": False, "reason": 'table: "ante" and "bb_ante": use one of them, not both (BLD-10)'}
+    assert change(api, peer, {"seats": 6}) == {
+        "accepted": False, "reason": 'table: "seats" 6: this table has seat panels for seats 1 to 3 only (the '
+                                     "config's [[seats]])"}
     assert lines(config) == before
     dealer = _Client(writer=None)  # type: ignore[arg-type]
     api.handle(dealer, {"id": 1, "method": "hello", "params": {"role": "dealer"}})
