@@ -73,7 +73,9 @@
   function renderGame() {
     const game = view.setup;
     if (!game) return;
-    fill("game-from", game.values ? `In force, set from ${game.from}.` : "No table yet: choose the game and stakes.");
+    fill("game-from", game.values ? `In force, set from ${game.from}.` + (game.values.levels ?
+         " The tournament's level schedule sets each hand's blinds and antes (Tournament, below)." : "")
+         : "No table yet: choose the game and stakes.");
     const pending = game.pending;
     fill("game-pending", pending ? `A change waits for this hand's end: blinds ${pending.blinds.join("/")}` +
          `${pending.ante ? ", ante " + pending.ante : ""}${pending.bb_ante ? ", big-blind ante " + pending.bb_ante : ""}` +
