@@ -8,7 +8,6 @@ makes these calls for every action of every hand and each indirection costs time
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -92,13 +91,15 @@ class Betting:
     level_at_action: list[int]
     aggressor: int | None
 
-    def __init__(self, stacks: Sequence[int]) -> None:
+    def __init__(self, stacks: list[int], bets: list[int], contributed: list[int],
+                 orders: list[tuple[int, ...]]) -> None:
+        """The chips after the forced bets (lists the hand owns) and ``clockwise(n)``."""
         n = self.n = len(stacks)
-        self.stacks = list(stacks)
-        self.bets = [0] * n
-        self.contributed = [0] * n
+        self.stacks = stacks
+        self.bets = bets
+        self.contributed = contributed
         self.folded = [False] * n
-        self.clockwise = clockwise(n)
+        self.clockwise = orders
         self.street = 0
         self.actor = None
         self.live_count = n

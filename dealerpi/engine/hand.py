@@ -8,11 +8,12 @@ Every method either applies completely or raises ``IllegalAction`` and changes n
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from enum import StrEnum
 from typing import NamedTuple
 
-from dealerpi.engine.betting import Betting, IllegalAction, Legal, Limits
+from dealerpi.engine.betting import Betting, IllegalAction, Legal
 from dealerpi.engine.games import GameDef, Structure
 from dealerpi.engine.hand_log import (
     BetOrRaisedTo,
@@ -28,28 +29,12 @@ from dealerpi.engine.hand_log import (
     Shown,
     StreetRetracted,
 )
+from dealerpi.engine.hand_setup import hand_setup
 from dealerpi.engine.pots import Pot, best_players, build_pots, split_evenly, split_shares
-from dealerpi.evaluation.registry import EVALUATORS, Evaluator
 
 __all__ = ["Award", "Hand", "IllegalAction", "Legal", "Phase"]
 
 UNKNOWN = "??"   # a hole card the record does not know (PHH "????"); it cannot win a showdown
-
-
-_CONSTANTS: dict[str, tuple[list[Evaluator], list[int]]] = {}
-
-
-def _game_constants(game: GameDef) -> tuple[list[Evaluator], list[int]]:
-    """Per game, computed once: its evaluators, and the board size reached after each street."""
-    if game.key not in _CONSTANTS:
-        upto = [sum(s.board_cards for s in game.streets[: k + 1]) for k in range(len(game.streets))]
-        _CONSTANTS[game.key] = ([EVALUATORS[name] for name in game.evaluators], upto)
-    return _CONSTANTS[game.key]
-
-
-# The limits of each street, per game and stakes, keyed by plain values (hashing an enum member runs Python
-# code in 3.11); hands share them.
-_LIMITS: dict[tuple[object, ...], list[Limits]] = {}
 
 
 class Phase(StrEnum):
@@ -81,9 +66,8 @@ class Hand(Betting):
     street's betting state are the ``Betting`` base class's fields; these slots are the hand's own."""
 
     __slots__ = ("_board_upto", "_deck_cards", "_evaluators", "awards", "board_count", "boards", "bomb", "cap",
-                 "cap_heads_up", "dead_paid", "forfeit", "game", "hole", "hole_due", "last_street_no_limit",
-                 "limits", "log", "min_bet", "mucked", "phase", "preflop_first", "returned", "runs", "seen", "shown",
-                 "starting", "table_dead", "won")
+                 "dead_paid", "forfeit", "game", "hole", "hole_due", "limits", "log", "min_bet", "mucked", "phase",
+                 "preflop_first", "returned", "runs", "seen", "shown", "starting", "table_dead", "won")
 
     def __init__(self, game: GameDef, stacks: Sequence[int], *, blinds: Sequence[int] = (),
                  antes: Sequence[int] = (), dead: Sequence[int] = (), min_bet: int = 0,
@@ -95,26 +79,29 @@ class Hand(Betting):
             raise IllegalAction("a hand needs at least two players")
         if min(stacks) <= 0:
             raise IllegalAction("every player dealt in needs chips")
-        fixed_limit = game.structure is Structure.FIXED_LIMIT
-        if fixed_limit and limits is None:
-            raise IllegalAction(f"{game.title} needs limits (small bet, big bet)")
-        super().__init__(stacks)
+        setup = hand_setup(game, n, blinds, antes, dead, min_bet, limits, cap, cap_heads_up, boards,
+                           last_street_no_limit, preflop_first)
+        forced = setup.forced
+        # A player who covers his blind, dead money and ante posts them all (the usual case, done at once);
+        # otherwise each is posted in turn, all-in if short (BLD-10).
+        covered = all(map(operator.ge, stacks, forced))
+        super().__init__(list(map(operator.sub, stacks, forced)) if covered else list(stacks),
+                         list(setup.blinds) if covered else [0] * n,
+                         list(forced) if covered else [0] * n, setup.clockwise)
         self.game = game
         self.starting = list(stacks)
-        self.dead_paid = [0] * n         # antes and dead blinds: in the pot, not in any bet
-        self.table_dead = [0] * n        # of those, the dead money of the whole table (see _post_dead)
+        self.dead_paid = list(setup.dead_paid) if covered else [0] * n   # antes and dead blinds: not in a bet
+        self.table_dead = list(setup.table_dead) if covered else [0] * n   # of those, the table's (_post_dead)
         self.mucked = [False] * n
         self.shown = [False] * n
         self.hole: list[list[str]] = [[] for _ in range(n)]
-        self.board_count = boards or game.boards
+        self.board_count = setup.board_count
         self.boards: list[list[str]] = [[] for _ in range(self.board_count)]
         self.runs = 1
         self.limits = limits
-        self.min_bet = limits[0] if limits else min_bet
-        self.cap = cap if fixed_limit else None
-        self.cap_heads_up = cap_heads_up
+        self.min_bet = setup.min_bet
+        self.cap = setup.cap
         self.bomb = bomb
-        self.last_street_no_limit = last_street_no_limit
         # Every step, in order (hand_log.py), for the PHH writer; None when not kept (``keep_log``).
         self.log: list[LogEntry] | None = [] if keep_log else None
         self.awards: list[Award] = []
@@ -122,30 +109,26 @@ class Hand(Betting):
         self.forfeit = [False] * n       # DEAL-9 (TDA 30): an absent player's blinds and antes are lost
         self.won = [0] * n
         self.seen: set[str] = set()
-        self.hole_due = n * game.hole_cards    # hole cards still to deal
-        self._deck_cards = game.deck.card_set
-        self._evaluators, self._board_upto = _game_constants(game)
+        self.hole_due = setup.hole_due   # hole cards still to deal
+        self._deck_cards = setup.deck_cards
+        self._evaluators, self._board_upto = setup.evaluators, setup.board_upto
         self.phase = _DEAL_HOLE
-
-        nominal = list(blinds[:n])
-        nominal += [0] * (n - len(nominal))
-        # BLD-10 (TDA 2024): a short stack pays the blind first, then the ante.
-        for i, amount in enumerate(nominal):
-            if amount:
-                self._post(i, amount, self.bets)
-        if any(dead):
-            self._post_dead(dead, table=True)
-        if any(antes):
-            self._post_dead(antes, table=len(antes) - antes.count(0) == 1)
-        self.opening_level = max(nominal)
-        # BET-8: chips a short blind did not post count as posted (the bets hold only the blinds yet).
-        self.phantom = sum(nominal) - sum(self.bets)
-        if preflop_first is None and self.opening_level:
-            last_blind = n - 1 - nominal[::-1].index(self.opening_level)
-            preflop_first = (last_blind + 1) % n
-        self.preflop_first = preflop_first or 0
+        self.phantom = 0
+        if not covered:
+            # BLD-10 (TDA 2024): a short stack pays the blind first, then the ante.
+            for i, amount in enumerate(setup.blinds):
+                if amount:
+                    self._post(i, amount, self.bets)
+            if any(setup.dead):
+                self._post_dead(setup.dead, table=True)
+            if any(setup.antes):
+                self._post_dead(setup.antes, table=setup.lone_ante)
+            # BET-8: chips a short blind did not post count as posted (the bets hold only the blinds yet).
+            self.phantom = sum(setup.blinds) - sum(self.bets)
+        self.opening_level = setup.opening_level
+        self.preflop_first = setup.preflop_first
         self.with_chips = n - self.stacks.count(0)    # live players with chips behind
-        self.limits_by_street = self._street_limits()
+        self.limits_by_street = setup.limits_by_street
         self._open_betting()
 
     # --- setup helpers -------------------------------------------------------------------------------
@@ -174,23 +157,6 @@ class Hand(Betting):
                 chips = self._post(i, amount, self.dead_paid)
                 if table:
                     self.table_dead[i] += chips
-
-    def _street_limits(self) -> list[Limits]:
-        """The betting structure of each street (shared lists, one per game and stakes)."""
-        key = (self.game.key, self.min_bet, self.limits, self.cap, self.cap_heads_up, self.last_street_no_limit)
-        limits = _LIMITS.get(key)
-        if limits is None:
-            limits = _LIMITS[key] = []
-            last = len(self.game.streets) - 1
-            for number, street in enumerate(self.game.streets):
-                structure = self.game.structure
-                if number == last and self.last_street_no_limit:
-                    structure = Structure.NO_LIMIT        # seed 001: the river of a double-board bomb pot
-                size = self.min_bet
-                if self.limits is not None:
-                    size = self.limits[1] if street.big_bet else self.limits[0]
-                limits.append(Limits(structure, size, self.cap, self.cap_heads_up))
-        return limits
 
     # --- queries -------------------------------------------------------------------------------------
 

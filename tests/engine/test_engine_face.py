@@ -43,7 +43,8 @@ def test_the_replay_command_does_not_import_the_table() -> None:
             "print(sorted(m for m in sys.modules if m.startswith('dealerpi.engine')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == str(["dealerpi.engine", "dealerpi.engine.betting", "dealerpi.engine.games",
-                               "dealerpi.engine.hand", "dealerpi.engine.hand_log", "dealerpi.engine.pots"])
+                               "dealerpi.engine.hand", "dealerpi.engine.hand_log", "dealerpi.engine.hand_setup",
+                               "dealerpi.engine.pots"])
 
 
 def test_importing_a_name_from_the_face_imports_its_module() -> None:
