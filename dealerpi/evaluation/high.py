@@ -102,7 +102,9 @@ BUILD_SECONDS = 0.0
 """Time ``build_tables()`` took (quoted by the benchmark); 0 until it runs."""
 
 
-def _start_tables() -> None:
+def start_tables() -> None:
+    """Build the five-card rank table and the flush table, once (a parent process calls it before forking its
+    replay workers, so they share one copy instead of building one each)."""
     if not _FLUSH_TABLE:
         _FLUSH_TABLE.update(_build_flush_table())
         _RANK_TABLE.update(_build_five_card_ranks())
@@ -121,7 +123,7 @@ def build_tables() -> None:
     """Fill both tables completely (every 5, 6 and 7 card rank multiset)."""
     global BUILD_SECONDS
     started = time.perf_counter()
-    _start_tables()
+    start_tables()
     _RANK_TABLE.update(_build_rank_table())
     BUILD_SECONDS = time.perf_counter() - started
 
@@ -152,7 +154,7 @@ def evaluate_cards(cards: Sequence[str]) -> int:
             return _FLUSH_TABLE[sum(RANK_BIT[card] for card in cards if card[1] == suit)]
         return _RANK_TABLE[key & _RANK_BITS]
     except KeyError:
-        _start_tables()
+        start_tables()
         if key & _FLUSH_BITS:
             return evaluate_cards(cards)
         return _rank_value(key & _RANK_BITS, count)
@@ -169,7 +171,7 @@ def five_card_strength(key: int, rank_mask: int) -> int:
     except KeyError:
         if _FLUSH_TABLE:
             raise
-        _start_tables()
+        start_tables()
         return five_card_strength(key, rank_mask)
 
 

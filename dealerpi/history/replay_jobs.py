@@ -20,15 +20,17 @@ from multiprocessing.pool import AsyncResult
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from dealerpi.evaluation.high import start_tables
 from dealerpi.history.phh import Amount, PHHError, find_files, load_file
 from dealerpi.history.replay import ReplayResult, replay
 
-BATCH_BYTES = 256 * 1024
-"""A batch of files for a worker closes when its files add up to this many bytes (about 390 files of the
-shared corpus, 668 bytes a file; smaller batches were no faster, docs/replay.md):
-big enough that handing it over costs little beside replaying it (the pool's threads spend about 0.5 ms of
-CPU a batch, a hand costs about 0.3 ms; batches of 8 files made the whole job 15 % slower), small enough that
-the batches in flight hold a bounded number of hands. A larger file is a batch of its own."""
+BATCH_FILES = 128
+"""A batch of files for a worker closes at this many files (about 85 KB of the shared corpus's PHH, so its
+1,835 files are 15 batches, 7 or 8 for each of two workers): enough batches that the workers finish together
+(with 5 batches of 256 KB, one worker replayed 54 % of the hands), few enough that handing them over costs
+little (the pool's threads spend about 0.5 ms of CPU a batch, a hand costs about 0.3 ms). Counting files
+needs no ``stat`` of each file. A batch bounds how many files are in flight, not their hands: a large
+``.phhs`` file is read whole by one worker either way."""
 
 BATCHES_PER_WORKER = 4
 """Batches in flight per worker: keeps each worker busy while the parent prints, and bounds the memory."""
@@ -65,7 +67,7 @@ def replay_stream(paths: Sequence[str | Path], *, jobs: int = 1, with_json: bool
     A path that names nothing is reported as unreadable where it stands in ``paths``."""
     batches = _batches(paths)
     work = functools.partial(_replay_batch, with_json=with_json)
-    ahead: list[tuple[Path, ...] | list[FileReport]] = []    # read until a second batch to replay shows up
+    ahead: list[tuple[str, ...] | list[FileReport]] = []    # read until a second batch to replay shows up
     for batch in batches:
         ahead.append(batch)
         if sum(isinstance(b, tuple) for b in ahead) > 1:
@@ -75,7 +77,10 @@ def replay_stream(paths: Sequence[str | Path], *, jobs: int = 1, with_json: bool
             yield from batch if isinstance(batch, list) else work(batch)
         return
     # fork: the workers start with the modules already imported (spawn would import them again, ~0.1 s each)
+    # and with the evaluation tables built here once, not once in each worker (docs/replay.md, "Speed").
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+    if method == "fork":
+        start_tables()
     with multiprocessing.get_context(method).Pool(jobs) as pool:
         pending: deque[AsyncResult[list[FileReport]] | list[FileReport]] = deque()
         for batch in itertools.chain(ahead, batches):
@@ -90,7 +95,7 @@ def _get(item: AsyncResult[list[FileReport]] | list[FileReport]) -> list[FileRep
     return item if isinstance(item, list) else item.get()
 
 
-def _batches(paths: Sequence[str | Path]) -> Iterator[tuple[Path, ...] | list[FileReport]]:
+def _batches(paths: Sequence[str | Path]) -> Iterator[tuple[str, ...] | list[FileReport]]:
     """Batches of files to replay, and (as a ready list of reports) each path that names no file."""
     for path in paths:
         try:
@@ -98,16 +103,14 @@ def _batches(paths: Sequence[str | Path]) -> Iterator[tuple[Path, ...] | list[Fi
         except PHHError as exc:
             yield [FileReport(str(path), str(exc), [])]
             continue
-        batch: list[Path] = []
-        size = 0
+        batch: list[str] = []
         failure = None
         try:
             for file in files:
-                batch.append(file)
-                size += _size(file)
-                if size >= BATCH_BYTES:
+                batch.append(str(file))       # a str pickles smaller than a Path
+                if len(batch) >= BATCH_FILES:
                     yield tuple(batch)
-                    batch, size = [], 0
+                    batch = []
         except PHHError as exc:     # a folder that cannot be listed: said, and the rest of this path skipped
             failure = [FileReport(str(path), str(exc), [])]
         if batch:
@@ -116,28 +119,21 @@ def _batches(paths: Sequence[str | Path]) -> Iterator[tuple[Path, ...] | list[Fi
             yield failure
 
 
-def _size(file: Path) -> int:
-    try:
-        return file.stat().st_size
-    except OSError:     # the worker reports it when it cannot read it
-        return 0
-
-
-def _replay_batch(files: tuple[Path, ...], *, with_json: bool) -> list[FileReport]:
+def _replay_batch(files: tuple[str, ...], *, with_json: bool) -> list[FileReport]:
     """Runs in a worker: read and replay each file; a file that cannot be read is reported, not raised."""
     reports = []
     for file in files:
         try:
-            records = load_file(file)
+            records = load_file(Path(file))
         except PHHError as exc:
-            reports.append(FileReport(str(file), str(exc), []))
+            reports.append(FileReport(file, str(exc), []))
             continue
         hands = []
         for record in records:
             result = replay(record)
             hands.append(HandLine(record.name, result.status.value, result.reason,
                                   hand_json(result) if with_json else None))
-        reports.append(FileReport(str(file), None, hands))
+        reports.append(FileReport(file, None, hands))
     return reports
 
 

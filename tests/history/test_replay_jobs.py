@@ -37,7 +37,7 @@ def test_any_number_of_jobs_prints_the_same_lines_in_file_order(
         tmp_path: Path, jobs: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """30 one-hand files, a batch each (so --jobs 2 shares them between two processes); the hands of files 7
     and 23 record a wrong result: 28 match, 2 mismatch, in file order, exit 1."""
-    monkeypatch.setattr(replay_jobs, "BATCH_BYTES", 1)
+    monkeypatch.setattr(replay_jobs, "BATCH_FILES", 1)
     _corpus(tmp_path, 30, {7, 23})
     assert main(["--jobs", jobs, str(tmp_path)]) == 1
     out = capsys.readouterr().out.splitlines()
@@ -52,7 +52,7 @@ def test_files_are_read_only_as_the_output_gets_to_them(tmp_path: Path, jobs: in
     """Memory flat in the number of hands: with one file a batch and one batch in flight per worker, exactly
     jobs x 1 + 1 files are taken from the folder's listing when the first report comes out (2 for one job,
     3 for two). The last of 12 files, removed then, is found missing: it had not been read."""
-    monkeypatch.setattr(replay_jobs, "BATCH_BYTES", 1)
+    monkeypatch.setattr(replay_jobs, "BATCH_FILES", 1)
     monkeypatch.setattr(replay_jobs, "BATCHES_PER_WORKER", 1)
     files = _corpus(tmp_path, 12, set())
     taken: list[Path] = []
@@ -79,7 +79,7 @@ def test_json_is_streamed_in_the_layout_of_json_dumps(tmp_path: Path, jobs: str,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     """The streamed object reads back to itself and prints as ``json.dumps(indent=1)`` prints it, byte for
     byte: hands (with their nested lists), an unreadable path, the summary."""
-    monkeypatch.setattr(replay_jobs, "BATCH_BYTES", 1)
+    monkeypatch.setattr(replay_jobs, "BATCH_FILES", 1)
     _corpus(tmp_path / "c", 3, {1})
     assert main(["--json", "--jobs", jobs, str(tmp_path / "c"), str(tmp_path / "missing")]) == 1
     out = capsys.readouterr().out
