@@ -107,16 +107,11 @@ class Action(NamedTuple):
         return self.cards is not None and UNKNOWN_CARD not in self.cards
 
 
-_new = tuple.__new__   # _new(Action, (five fields)) makes an Action without calling Python code
-
-
 @functools.lru_cache(maxsize=16384)   # hands repeat the same action strings ("p3 f", "p1 cc"): parse each once
 def parse_action(text: str) -> Action:
     """Parse one PHH action string, e.g. ``"d dh p1 AcAd"``, ``"p2 cbr 600"``, ``"p3 sm -"``.
 
-    A ``#`` starts a comment that is ignored. Raise PHHError for anything else. (Actions are made by
-    ``_new``: a named tuple's own constructor is a Python function, twice as dear, and a replay parses nearly
-    every hole card deal afresh.)
+    A ``#`` starts a comment that is ignored. Raise PHHError for anything else.
     """
     words = (text.split("#", 1)[0] if "#" in text else text).split()
     count = len(words)
@@ -126,23 +121,23 @@ def parse_action(text: str) -> Action:
         if count == 4 and words[1] == "dh":
             player, cards = _PLAYERS.get(words[2]), words[3]
             if player is not None and len(cards) == 4:           # hold'em hole cards, the usual case
-                return _new(Action, (text, player, "dh", (cards[:2], cards[2:]), None))
-            return _new(Action, (text, _player(words[2], text), "dh", _cards(cards, text), None))
+                return Action(text, player, "dh", (cards[:2], cards[2:]), None)
+            return Action(text, _player(words[2], text), "dh", _cards(cards, text), None)
         if count == 3 and words[1] == "db":
-            return _new(Action, (text, None, "db", _cards(words[2], text), None))
+            return Action(text, None, "db", _cards(words[2], text), None)
         raise PHHError(f"action {text!r}: expected 'd dh pN CARDS' or 'd db CARDS'")
     player = _PLAYERS.get(words[0])
     if player is None:
         player = _player(words[0], text)
     verb = words[1] if count > 1 else ""
     if count == 2 and verb in ("f", "cc", "pb", "sm"):
-        return _new(Action, (text, player, verb, None, None))
+        return Action(text, player, verb, None, None)
     if count == 3 and verb == "cbr":
-        return _new(Action, (text, player, "cbr", None, _amount_text(words[2], text)))
+        return Action(text, player, "cbr", None, _amount_text(words[2], text))
     if count == 3 and verb == "sm":
-        return _new(Action, (text, player, "sm", None if words[2] == "-" else _cards(words[2], text), None))
+        return Action(text, player, "sm", None if words[2] == "-" else _cards(words[2], text), None)
     if verb == "sd" and count <= 3:
-        return _new(Action, (text, player, "sd", _cards(words[2], text) if count == 3 else (), None))
+        return Action(text, player, "sd", _cards(words[2], text) if count == 3 else (), None)
     raise PHHError(f"action {text!r}: expected 'pN f', 'pN cc', 'pN cbr AMOUNT', 'pN sm [CARDS]'")
 
 

@@ -52,10 +52,6 @@ class Status(StrEnum):
     """The record itself cannot be read (a malformed action, inconsistent fields)."""
 
 
-# Read on every replay through module names (an enum member lookup costs about 0.1 us in Python 3.11).
-_MATCH, _MISMATCH, _COMPLETE = Status.MATCH, Status.MISMATCH, Phase.COMPLETE
-
-
 @dataclass(frozen=True)
 class KnownDataError:
     """A record whose data is known to be wrong, the repair that fixes it, and why."""
@@ -116,7 +112,7 @@ class _Stop(Exception):
 def replay(record: HandRecord) -> ReplayResult:
     """Replay one record; never raises for bad data (the status and reason say what went wrong)."""
     result = _replay_once(record)
-    if result.status is not _MISMATCH:
+    if result.status is not Status.MISMATCH:
         return result
     known = known_data_error(record)
     if known is None:
@@ -143,7 +139,7 @@ def _replay_once(record: HandRecord) -> ReplayResult:
         game_name, scale, whole = _prepare(record)
         hand = _new_hand(record, game_name, scale, whole=whole)
         unknown_shown = _apply_actions(hand, record.actions, scale, record.player_count)
-        if hand.phase is not _COMPLETE:
+        if hand.phase is not Phase.COMPLETE:
             unknown = unknown_shown | {p for p in hand.live if UNKNOWN in hand.hole[p]}
             if unknown:
                 raise _Stop(Status.NO_RESULT, "showdown with unknown hole cards of "
@@ -157,7 +153,7 @@ def _replay_once(record: HandRecord) -> ReplayResult:
             except IllegalAction as exc:
                 raise _Stop(Status.MISMATCH, f"settle() refused after the last action: {exc}") from exc
     except _Stop as stop:
-        if stop.status is _MISMATCH:
+        if stop.status is Status.MISMATCH:
             stop = _malformed(record) or stop      # a record with a malformed action is invalid, first of all
         return ReplayResult(record, stop.status, None, stop.reason)
     ours = tuple(hand.stacks) if scale == 1 else tuple(_unscale(stack, scale) for stack in hand.stacks)
@@ -327,7 +323,7 @@ def _apply_actions(hand: Hand, texts: Sequence[str], scale: int, count: int) -> 
                     raise _Stop(Status.UNSUPPORTED, f"action {number} {text!r}: unknown board cards")
                 deal_board(action.cards)
             elif verb == "sm":
-                if hand.phase is _COMPLETE and action.cards is not None:
+                if hand.phase is Phase.COMPLETE and action.cards is not None:
                     continue    # the winner of an uncontested pot chose to show: no effect on the chips
                 _show_or_muck(hand, action, unknown_shown)
             else:
@@ -380,7 +376,7 @@ def _compare(record: HandRecord, ours: tuple[Amount, ...], scale: int) -> Replay
     if recorded is None:
         return ReplayResult(record, Status.NO_RESULT, ours, "the record has no finishing_stacks")
     if tuple(recorded) == ours:
-        return ReplayResult(record, _MATCH, ours)
+        return ReplayResult(record, Status.MATCH, ours)
     half = Decimal(1) / (2 * scale)
     differences = []
     for player, (mine, theirs) in enumerate(zip(ours, recorded, strict=True)):
