@@ -90,9 +90,6 @@ class HandHistories(FinalHands):
                 phh, None if phh is not None else reasons.get(deal.number, "PHH cannot write this hand")))
         return records
 
-    def find(self, number: int) -> PlayedHand | None:
-        return next((hand for hand in self.played if hand.number == number), None)
-
 
 def visible_cards(hand: PlayedHand, role: str) -> dict[int, list[str]]:
     """Each seat's hole cards this role may see: all for the host, the tabled ones for the others."""
