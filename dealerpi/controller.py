@@ -43,7 +43,7 @@ from dealerpi.shoe.link import ShoeEvent, ShoeOffline, ShoeOnline
 from dealerpi.shoe.session import CardRead
 from dealerpi.table_change import against_journal
 from dealerpi.table_source import TableSource
-from dealerpi.views.build import dealer_view, seat_view
+from dealerpi.views.build import alert_order, dealer_view, seat_view
 from dealerpi.views.model import Alert, DealerView, SeatView
 from dealerpi.views.render import dealer_pages, render_dealer, render_seat
 
@@ -129,6 +129,7 @@ class Controller:
         self.api: Any = None         # the local API (dealerpi.socket_api): told of every input and change
         self.dealer_overlay: tuple[Any, float] | None = None   # (image, until): a pairing QR the host asked for
         self.pending_table: dict[str, Any] | None = None    # a table input (config, host) waiting for a hand's end
+        self._console_shown: object = None            # the dealer console's confirmation as last drawn
         self.table_source = TableSource()           # who sent the table in force; the config's last applied
         self.level_time = LevelTime()               # the wall time counted into the level clock (TRN-1)
 
@@ -255,6 +256,9 @@ class Controller:
         outcome = self._apply(entry)
         if outcome.accepted and entry.get("type") == "start":
             self._checkpoint()
+            # issue 14: the last hand's alerts are done with; what still holds is said again
+            self.alerts.clear()
+            self.alerts.extend(self.table.off_table())
         _LOGGER.debug("input %s -> %s", entry, "accepted" if outcome.accepted else outcome.reason)
         for alert in outcome.alerts:
             self.alerts.append(alert)
@@ -369,7 +373,7 @@ class Controller:
             self.dealer_overlay = None          # any console button takes the pairing code away, nothing else
             self.refresh_dealer()
         elif edge.pressed:
-            result = self.console.press(rest[0], edge.t)
+            result = self.console.press(rest[0], edge.t, self.table.last_input())
             if result.clear_alerts:
                 self.alerts.clear()
             if result.next_page:
@@ -463,10 +467,9 @@ class Controller:
                 self.refresh_seat(seat)
         if self.dealer_overlay is not None and now >= self.dealer_overlay[1]:
             self.refresh_dealer()
-        if self.console.pending is not None:
-            self.console.tick(now)
-            if self.console.pending is None:
-                self.refresh_dealer()
+        self.console.tick(now)
+        if self.console.shown(now) != self._console_shown:     # a second less to confirm, a lapse, a notice gone
+            self.refresh_dealer()
         for slot in (*self.seat_slots.values(), self.dealer_slot):
             slot.poll()
         self._probe_journal(now)
@@ -523,11 +526,16 @@ class Controller:
 
     def dealer_view(self) -> DealerView:
         fault = self.fault_alert()
-        alerts = (fault, *self.alerts) if fault is not None else tuple(self.alerts)
-        view = dealer_view(self.table, alerts, shoe_online=self.shoe_online)
+        alerts = alert_order(self.alerts)
+        view = dealer_view(self.table, (fault, *alerts) if fault is not None else alerts,
+                           shoe_online=self.shoe_online)
         self.console.set_state(view.waiting, self.last_card)
-        if self.console.notice:
-            view = dataclasses.replace(view, expect=self.console.notice)
+        now = self.clock()
+        confirm = self.console.confirm_lines(now)
+        if confirm:                                  # a pending EXPOSED / MISDEAL / UNDO, with its seconds
+            view = dataclasses.replace(view, expect=confirm[0], confirm=confirm[1:])
+        elif (notice := self.console.notice_now(now)) is not None:
+            view = dataclasses.replace(view, expect=notice)
         return view
 
     def show_on_dealer(self, image: Any, seconds: float) -> None:
@@ -547,6 +555,7 @@ class Controller:
         if self._shown.get("dealer") == (view, self.dealer_page):
             return
         self._shown["dealer"] = (view, self.dealer_page)
+        self._console_shown = self.console.shown(self.clock())
         self.dealer_slot.show(render_dealer(view, self.dealer_page % dealer_pages(view)))
 
     def status(self) -> str:

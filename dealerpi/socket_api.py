@@ -39,6 +39,7 @@ from dealerpi.engine.table import Table
 from dealerpi.journal import utc_now
 from dealerpi.journal_folder import segment_name, segments_of
 from dealerpi.table_source import TableSource, settings
+from dealerpi.views.build import alert_order
 from dealerpi.views.model import Alert
 
 if TYPE_CHECKING:
@@ -382,7 +383,7 @@ class ApiServer:
     # --- views ---------------------------------------------------------------------------------------
 
     def status(self) -> dict[str, Any]:
-        alerts: tuple[Alert, ...] = tuple(self.daemon.alerts)
+        alerts: tuple[Alert, ...] = alert_order(self.daemon.alerts)     # as the dealer display orders them
         journal = self.daemon.journal
         slots = [self.daemon.dealer_slot, *self.daemon.seat_slots.values()]
         fake = getattr(self.daemon.devices, "kind", "") == "fake"

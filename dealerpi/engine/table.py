@@ -161,6 +161,10 @@ class Table:
         self.accepted_count -= 1
         return Outcome(True, None, (Alert("UNDO", "The last input was taken back"),))
 
+    def last_input(self) -> Mapping[str, Any] | None:
+        """The input an ``undo`` would take back (None: nothing to undo), for the dealer to confirm."""
+        return self._since[-1][1] if self._since else None
+
     def _seat_words(self, text: str) -> str:
         return text if self.play is None else self.play.seat_words(text)
 

@@ -4,13 +4,18 @@
   dealer screen (alerts, pots and payouts can fill more than one screen).
 - EXPOSED declares the last card the shoe read as exposed (EXP rules; the shoe cannot see a card's face),
   MISDEAL declares a misdeal (MIS rules), UNDO takes the last input back. These three change the hand, so
-  each waits for CONFIRM (within ``CONFIRM_SECONDS``); any other button cancels.
+  each waits for CONFIRM (within ``CONFIRM_SECONDS``); any other button cancels. While one waits, the dealer
+  screen says what CONFIRM will do and the seconds left (``confirm_lines``); when the time runs out it says
+  so ("undo not confirmed: nothing changed") for ``NOTICE_SECONDS`` (issue 14: it used to pass silently).
+  The words never name a card: the last card read may be a hole card (hole cards are secret).
 - CONFIRM with nothing pending acknowledges the alerts on the dealer screen (clears them).
 """
 
 from __future__ import annotations
 
 import logging
+import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +24,7 @@ from dealerpi.engine.expectation import Waiting
 _LOGGER = logging.getLogger(__name__)
 
 CONFIRM_SECONDS = 5.0
+NOTICE_SECONDS = 4.0
 
 
 @dataclass
@@ -30,30 +36,53 @@ class ConsoleResult:
     clear_alerts: bool = False
 
 
+def input_words(entry: Mapping[str, Any]) -> str:
+    """An input as the dealer confirms taking it back: "seat 3's raise to 12", "the last card read"; never a
+    card's name (it may be a hole card)."""
+    kind, seat = entry.get("type"), entry.get("seat")
+    if kind == "card":
+        return "the last card read"
+    if kind in ("exposed", "boxed"):
+        return f"the {kind} card declared"
+    if kind == "act":
+        to = entry.get("to")
+        return f"seat {seat}'s {str(entry.get('action')).replace('_', '-')}" + (f" to {to}" if to is not None else "")
+    if kind == "start":
+        return "the start of the hand"
+    return f"the {kind}" + (f" of seat {seat}" if seat is not None else "")
+
+
 class DealerConsole:
     """The console buttons ``start``, ``exposed``, ``misdeal``, ``undo``, ``confirm``."""
 
     def __init__(self) -> None:
         self.pending: dict[str, Any] | None = None
         self.pending_until: float | None = None
+        self.asking: tuple[str, str] = ("", "")       # the pending button's name and what CONFIRM will do
         self.notice: str | None = None
+        self.notice_until: float | None = None
         self.waiting = Waiting.TABLE
         self.last_card: str | None = None
+        self._last_t = 0.0
 
     def set_state(self, waiting: Waiting, last_card: str | None) -> None:
         """What the table waits for next (``DealerView.waiting``) and the last card the shoe read."""
         self.waiting = waiting
         self.last_card = last_card
 
-    def press(self, name: str, t: float) -> ConsoleResult:
+    def press(self, name: str, t: float, last_input: Mapping[str, Any] | None = None) -> ConsoleResult:
+        """A console button pressed at ``t``; ``last_input`` is what an UNDO would take back (None: nothing)."""
+        self.tick(t)
         result = ConsoleResult()
         if name == "confirm":
-            if self.pending is not None and self.pending_until is not None and t <= self.pending_until:
+            if self.pending is not None:
                 result.inputs.append(self.pending)
-            elif self.pending is None:
+            else:
                 result.clear_alerts = True
             self._clear()
             return result
+        if self.pending is not None:
+            self._say(f"{self.asking[0].lower()} cancelled: nothing changed", t)
         self._clear()
         if name == "start":
             if self.waiting is Waiting.START:
@@ -62,25 +91,60 @@ class DealerConsole:
                 result.next_page = True
         elif name == "exposed":
             if self.last_card is None:
-                self.notice = "EXPOSED: no card read yet"
+                self._say("EXPOSED: no card read yet", t)
             else:
-                self._ask({"type": "exposed", "card": self.last_card}, f"exposed {self.last_card}? CONFIRM", t)
+                self._ask({"type": "exposed", "card": self.last_card}, "EXPOSED",
+                          "the last card read was exposed (EXP-1..4, EXP-7)", t)
         elif name == "misdeal":
-            self._ask({"type": "misdeal"}, "misdeal? CONFIRM", t)
+            self._ask({"type": "misdeal"}, "MISDEAL", "misdeal: collect the cards and deal again (MIS-6)", t)
         elif name == "undo":
-            self._ask({"type": "undo"}, "undo last input? CONFIRM", t)
+            if last_input is None:
+                self._say("UNDO: nothing to undo", t)
+            else:
+                self._ask({"type": "undo"}, "UNDO", f"take back {input_words(last_input)}", t)
         return result
 
     def tick(self, t: float) -> None:
+        """Time passed: a confirmation not given in time lapses, and says so; a notice runs out."""
+        self._last_t = t
         if self.pending_until is not None and t > self.pending_until:
             _LOGGER.debug("console: %s not confirmed in time", self.pending)
+            name = self.asking[0].lower()
             self._clear()
+            self._say(f"{name} not confirmed: nothing changed", t)
+        if self.notice_until is not None and t >= self.notice_until:
+            self.notice = self.notice_until = None
+
+    def confirm_lines(self, t: float) -> tuple[str, ...]:
+        """While a confirmation waits: the header ("UNDO? 5s left") and what CONFIRM will do; else ()."""
+        if self.pending_until is None or t > self.pending_until:
+            return ()
+        left = max(1, math.ceil(self.pending_until - t))
+        name, does = self.asking
+        return f"{name}? {left}s left", f"CONFIRM: {does}", "any other button: cancel"
+
+    def notice_now(self, t: float) -> str | None:
+        return self.notice if self.notice_until is None or t < self.notice_until else None
+
+    def shown(self, t: float) -> object:
+        """What the dealer screen shows of the console at ``t``: a redraw is due when it changes."""
+        return self.confirm_lines(t), self.notice_now(t)
 
     def next_deadline(self) -> float | None:
-        return self.pending_until
+        """When the screen changes by itself: the next second of a countdown, its end, a notice's end."""
+        times = [self.notice_until]
+        if self.pending_until is not None:
+            left = self.pending_until - self._last_t
+            times.append(self.pending_until - math.ceil(left) + 1 if left > 1 else self.pending_until + 1e-3)
+        return min((x for x in times if x is not None), default=None)
 
-    def _ask(self, entry: dict[str, Any], notice: str, t: float) -> None:
-        self.pending, self.pending_until, self.notice = entry, t + CONFIRM_SECONDS, notice
+    def _ask(self, entry: dict[str, Any], name: str, does: str, t: float) -> None:
+        self.pending, self.pending_until, self.asking = entry, t + CONFIRM_SECONDS, (name, does)
+        self.notice = self.notice_until = None
+
+    def _say(self, text: str, t: float) -> None:
+        self.notice, self.notice_until = text, t + NOTICE_SECONDS
 
     def _clear(self) -> None:
-        self.pending = self.pending_until = self.notice = None
+        self.pending = self.pending_until = None
+        self.asking = ("", "")

@@ -76,23 +76,14 @@ def cards_of_this_deal(entries: Iterable[Mapping[str, Any]]) -> list[str]:
 
 
 class PanelConsole(DealerConsole):
-    """The daemon's dealer console, but its EXPOSED prompt names the card only when it is on a board.
-
-    On a real table only the dealer reads the dealer display, and the dealer saw the card that was exposed;
-    the panel sends that display's frame to a page, so naming a hole card there before CONFIRM would show
-    it to whoever watches the page (house rules: hole cards are secret). Once confirmed, the exposed card
-    is public (EXP-1).
-    """
+    """The daemon's dealer console on the panel. The panel sends the dealer display's frame to a page, so a
+    hole card named there before CONFIRM would show it to whoever watches the page (house rules: hole cards
+    are secret); the console's words never name a card now (dealerpi/input/console.py), so nothing differs
+    here any more. ``is_public`` is kept for the daemon's call."""
 
     def __init__(self, is_public: Callable[[str], bool]) -> None:
         super().__init__()
         self._is_public = is_public
-
-    def _ask(self, entry: dict[str, Any], notice: str, t: float) -> None:
-        card = entry.get("card")
-        if entry.get("type") == "exposed" and isinstance(card, str) and not self._is_public(card):
-            notice = "exposed? CONFIRM"           # fits the header beside the button marker
-        super()._ask(entry, notice, t)
 
 
 class VirtualPanel:

@@ -37,6 +37,18 @@ def seat_view(table: Table, seat: int, *, show_own_cards: bool = False, alert: A
         can_check=legal is not None and legal.check, your_action=legal is not None, blind=now.blind)
 
 
+# Alerts that stop the deal until the dealer follows their procedure (rules-digest sections 1-3, the shoe, the
+# journal, an internal error): shown before notes and refusals.
+_PROCEDURES = ("DEAL-", "EXP-", "MIS-", "BRD-", "SHOE", "JOURNAL", "ERROR")
+
+
+def alert_order(alerts: Sequence[Alert]) -> tuple[Alert, ...]:
+    """``alerts`` (oldest first, as they came) in the order the dealer reads them (issue 14: old alerts hid the
+    live one): the procedures first, then the rest, the newest first within each."""
+    newest_first = list(reversed(alerts))
+    return tuple(sorted(newest_first, key=lambda alert: not alert.rule.startswith(_PROCEDURES)))
+
+
 def dealer_view(table: Table, alerts: Sequence[Alert] = (), *, shoe_online: bool = True) -> DealerView:
     """What the dealer's console shows; ``alerts`` are the recent ones the daemon keeps."""
     waiting = table.expectation()

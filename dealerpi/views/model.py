@@ -72,3 +72,4 @@ class DealerView:
     shoe_online: bool = True
     level: str = ""                    # tournament level line, e.g. "L3 100/200 ante 200 12:31"
     notes: tuple[str, ...] = field(default_factory=tuple)
+    confirm: tuple[str, ...] = ()      # a pending EXPOSED / MISDEAL / UNDO: what CONFIRM will do (``expect`` asks)

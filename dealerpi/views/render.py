@@ -187,6 +187,8 @@ def dealer_lines(view: DealerView) -> tuple[str, ...]:
     daemon asks for the same view's lines to count pages and to draw them)."""
     items: list[str] = []
     lines: list[str] = ["  " + more for more in _header_parts(view.expect)[1:]]   # the header's rest, first
+    for item in view.confirm:               # a pending confirmation: what CONFIRM will do, before anything else
+        lines += _wrapped(item) if len(item) > COLUMNS else [item]
     if not view.shoe_online:
         items.append("SHOE OFFLINE: deal by hand, enter cards")
     items += [f"! {alert.rule}: {alert.message}" for alert in view.alerts]

@@ -22,7 +22,7 @@ from dealerpi.daemon import serve
 from dealerpi.devices import FakeDevices
 from dealerpi.journal import Journal
 from dealerpi.journal_folder import folder_for
-from dealerpi.views.render import render_seat
+from dealerpi.views.render import dealer_lines, render_dealer, render_seat
 
 
 def seat_and_deal(config: Config, devices: FakeDevices, controller: Controller, clock: Clock) -> int:
@@ -84,7 +84,7 @@ def test_unknown_tag_is_an_alert_naming_it_and_not_journaled(tmp_path: Path) -> 
     assert config.journal.read_text() == before
     assert controller.alerts[-1].rule == "DEAL-7"
     assert "unknown tag 04A1B2C3D4" in controller.alerts[-1].message
-    assert controller.dealer_view().alerts[-1].rule == "DEAL-7"
+    assert controller.dealer_view().alerts[0].rule == "DEAL-7"
 
 
 def test_out_of_turn_press_is_refused_with_bet_12_on_the_seat(tmp_path: Path) -> None:
@@ -186,3 +186,45 @@ def test_no_ticks_are_journaled_while_no_clock_runs(tmp_path: Path) -> None:
     clock.now += 600
     controller.tick()
     assert not [e for e in journal_lines(config) if e["type"] == "tick"]
+
+
+def test_old_alerts_are_cleared_by_the_next_hand_and_a_procedure_comes_first(tmp_path: Path) -> None:
+    """Issue 14: alerts piled up across hands and hid the live one. An unknown tag (DEAL-7: a procedure) then an
+    out-of-turn press (BET-12, newer): the dealer reads DEAL-7 first. The hand is folded out; the push alert
+    (POT) is the newest; START clears them all: the new hand's screen has none of the old hand's alerts."""
+    config, devices, controller, clock = make(tmp_path)
+    actor = seat_and_deal(config, devices, controller, clock)
+    controller.on_card("04A1B2C3D4")
+    other = next(s for s in (1, 2, 3) if s != actor)
+    press(devices, clock, next(p for p in config.seats if p.seat == other).buttons["call"])
+    assert [a.rule for a in controller.dealer_view().alerts][:2] == ["DEAL-7", "BET-12"]
+    while controller.table.expectation().waiting.value == "action":
+        seat = controller.table.expectation().seat
+        controller.submit({"type": "act", "seat": seat, "action": "fold"})
+    assert controller.dealer_view().alerts[1].rule == "POT"              # after the procedure, the newest
+    press(devices, clock, config.dealer.buttons["start"])
+    assert controller.table.hand_number == 2
+    assert not {"DEAL-7", "BET-12", "POT"} & {a.rule for a in controller.dealer_view().alerts}
+
+
+def test_a_pending_undo_is_shown_with_its_seconds_and_its_lapse_is_said(tmp_path: Path) -> None:
+    """Issue 14: UNDO on the console shows what CONFIRM will do and the seconds left on the dealer display; 5 s
+    later without CONFIRM the display says "undo not confirmed: nothing changed" and the input stays."""
+    config, devices, controller, clock = make(tmp_path)
+    seat_and_deal(config, devices, controller, clock)
+    count = len(journal_lines(config))
+    press(devices, clock, config.dealer.buttons["undo"])
+    view = controller.dealer_view()
+    assert view.expect == "UNDO? 5s left"
+    assert dealer_lines(view)[:3] == ("CONFIRM: take back", "  the last card read", "any other button:")
+    assert devices.image(config.dealer.display).tobytes() == render_dealer(view).tobytes()
+    clock.now += 2.0
+    controller.tick()
+    assert controller.dealer_view().expect == "UNDO? 3s left"
+    assert devices.image(config.dealer.display).tobytes() == render_dealer(controller.dealer_view()).tobytes()
+    clock.now += 3.0
+    controller.tick()
+    view = controller.dealer_view()
+    assert view.expect == "undo not confirmed: nothing changed" and view.confirm == ()
+    assert devices.image(config.dealer.display).tobytes() == render_dealer(view).tobytes()
+    assert len(journal_lines(config)) == count and controller.table.accepted_count == count

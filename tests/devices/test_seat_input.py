@@ -221,13 +221,47 @@ def test_console_start_and_confirmed_irregularities() -> None:
     result = c.press("start", 1.0)
     assert result.inputs == [] and result.next_page
     assert c.press("exposed", 2.0).inputs == []
-    assert c.notice == "exposed Ah? CONFIRM"
+    assert c.confirm_lines(2.0)[0] == "EXPOSED? 5s left"
     assert c.press("confirm", 3.0).inputs == [{"type": "exposed", "card": "Ah"}]
     c.press("misdeal", 4.0)
     c.tick(9.5)                                 # not confirmed within 5 s: dropped
     assert c.press("confirm", 9.6).inputs == []
-    c.press("undo", 10.0)
+    c.press("undo", 10.0, {"type": "card", "card": "Ah"})
     c.press("start", 10.5)                      # another button cancels
     assert c.press("confirm", 11.0).clear_alerts
-    c.press("undo", 12.0)
+    c.press("undo", 12.0, {"type": "card", "card": "Ah"})
     assert c.press("confirm", 12.5).inputs == [{"type": "undo"}]
+
+
+def test_console_a_pending_confirmation_says_what_confirm_does_and_the_seconds_left() -> None:
+    """Issue 14: a pending UNDO shows what CONFIRM will do and counts down (5 s: "5s left" at once, "1s left"
+    in its last second); the words never name a card (the last card read may be a hole card)."""
+    c = DealerConsole()
+    c.set_state(Waiting.ACTION, "Ah")
+    c.press("undo", 10.0, {"type": "act", "seat": 3, "action": "raise", "to": 12})
+    assert c.confirm_lines(10.0) == ("UNDO? 5s left", "CONFIRM: take back seat 3's raise to 12",
+                                     "any other button: cancel")
+    assert c.confirm_lines(14.2)[0] == "UNDO? 1s left"
+    assert c.next_deadline() == 11.0            # the count changes each second: the daemon redraws then
+    c.press("undo", 20.0, {"type": "card", "card": "Ah"})
+    assert c.confirm_lines(20.0)[1] == "CONFIRM: take back the last card read"
+    c.press("exposed", 21.0)
+    assert all("Ah" not in line for line in c.confirm_lines(21.0))
+    c.press("start", 22.0)                      # another button cancels, and says so
+    assert c.confirm_lines(22.0) == () and c.notice_now(22.0) == "exposed cancelled: nothing changed"
+
+
+def test_console_a_lapsed_confirmation_says_nothing_changed() -> None:
+    """Issue 14: the timeout used to pass silently. 5 s after MISDEAL without CONFIRM the screen says
+    "misdeal not confirmed: nothing changed" for 4 s, then goes back to what the table expects."""
+    c = DealerConsole()
+    c.set_state(Waiting.CARD, "Ah")
+    c.press("misdeal", 0.0)
+    c.tick(5.1)
+    assert c.pending is None and c.confirm_lines(5.1) == ()
+    assert c.notice_now(5.1) == "misdeal not confirmed: nothing changed"
+    assert c.press("confirm", 5.2).inputs == []
+    c.tick(9.2)
+    assert c.notice_now(9.2) is None
+    c.press("undo", 10.0, None)
+    assert c.pending is None and c.notice_now(10.0) == "UNDO: nothing to undo"

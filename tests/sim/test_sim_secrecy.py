@@ -12,7 +12,6 @@ from pathlib import Path
 
 from simkit import Page, Sim, expecting, image_of, running_sim
 
-from dealerpi.input.console import DealerConsole
 from dealerpi.views.render import dealer_lines, render_dealer
 
 # dealt from seat 2 (left of the button, seat 1): seat 2 Kh Kd, seat 3 Qh Qd, seat 1 Ah Ad
@@ -96,8 +95,8 @@ def test_no_message_to_the_panel_names_a_folded_hole_card(tmp_path: Path) -> Non
 
 def test_a_pending_exposed_does_not_put_a_hole_card_on_the_dealer_display(tmp_path: Path) -> None:
     """House rules + EXP-1: the panel sends the dealer display's frame to a page, so EXPOSED before CONFIRM
-    must not name the hole card just dealt (Kh, seat 2's first card). Positive controls: the daemon's own
-    console names it ("exposed Kh? CONFIRM"), and that prompt drawn on the same view differs from the frame."""
+    must not name the hole card just dealt (Kh, seat 2's first card): the prompt says what CONFIRM will do
+    and the seconds left (issue 14). Positive control: the same view with a line naming Kh draws another frame."""
     async def scenario() -> None:
         async with running_sim(tmp_path) as sim:
             page = await sim.page()
@@ -109,15 +108,12 @@ def test_a_pending_exposed_does_not_put_a_hole_card_on_the_dealer_display(tmp_pa
             controller = sim.controller
             assert controller.console.pending == {"type": "exposed", "card": "Kh"}
             view = controller.dealer_view()
-            assert view.expect == "exposed? CONFIRM"
+            assert view.expect.startswith("EXPOSED? ") and view.expect.endswith("s left")
+            assert view.confirm[0] == "CONFIRM: the last card read was exposed (EXP-1..4, EXP-7)"
             assert not any("Kh" in line for line in (view.expect, *dealer_lines(view)))
             drawn = render_dealer(view).tobytes()
             shown = await page.next(lambda v: image_of(v["frames"]["dealer"]).convert("1").tobytes() == drawn)
-            daemon = DealerConsole()
-            daemon.set_state(controller.table.expectation().waiting, "Kh")
-            daemon.press("exposed", 1.0)
-            assert daemon.notice == "exposed Kh? CONFIRM"                 # the real table's dealer display
-            named = dataclasses.replace(view, expect=daemon.notice)
+            named = dataclasses.replace(view, confirm=("exposed Kh", *view.confirm))
             assert render_dealer(named).tobytes() != image_of(shown["frames"]["dealer"]).convert("1").tobytes()
             await page.click("dealer", "confirm")                          # EXP-1: now exposed, it is public
             await page.next(lambda v: controller.console.pending is None and any(
@@ -126,9 +122,9 @@ def test_a_pending_exposed_does_not_put_a_hole_card_on_the_dealer_display(tmp_pa
     asyncio.run(scenario())
 
 
-def test_a_pending_exposed_names_a_board_card(tmp_path: Path) -> None:
-    """A card already face up on the board is no secret: the prompt names it as the daemon's does. Seat 1
-    calls 3, seat 2 completes to 3, seat 3 checks; burn 2s, flop 7d 9s 5c; EXPOSED names 5c."""
+def test_a_pending_exposed_names_no_card_even_a_board_card(tmp_path: Path) -> None:
+    """The console's prompt never names a card (dealerpi/input/console.py), a board card neither: the dealer
+    sees the card. Seat 1 calls 3, seat 2 completes to 3, seat 3 checks; burn 2s, flop 7d 9s 5c; EXPOSED."""
     async def scenario() -> None:
         async with running_sim(tmp_path) as sim:
             page = await sim.page()
@@ -139,7 +135,8 @@ def test_a_pending_exposed_names_a_board_card(tmp_path: Path) -> None:
             await page.deal("2s", "7d", "9s", "5c")
             await page.next(expecting("action on seat 2"))
             await page.click("dealer", "exposed")
-            assert sim.controller.dealer_view().expect == "exposed 5c? CONFIRM"
+            view = sim.controller.dealer_view()
+            assert view.expect.startswith("EXPOSED? ") and not any("5c" in line for line in dealer_lines(view))
 
     asyncio.run(scenario())
 

@@ -6,8 +6,9 @@ board), blinds from 1/2 to 25000/50000, up to 999,999 chips on the table (six di
 line is designed for, whoever wins them all), random folds, calls, raises (minimum, maximum or between),
 irregularities. At every input, every seat's screen is drawn as the engine's view makes it, and again as the seat
 panel shows it: in amount entry at each quick size, and with each notice; the dealer's screen is drawn on every page
-with the alerts of that input. Each text the renderer draws is measured (``ImageFont.getlength``): it must end
-inside the screen, and two texts on one row must not overlap.
+with the alerts of that input, and with each console confirmation (EXPOSED, MISDEAL, UNDO) and its lapse. Each text
+the renderer draws is measured (``ImageFont.getlength``): it must end inside the screen, and two texts on one row
+must not overlap.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from PIL import ImageDraw
 
 from dealerpi.engine.games import GAMES, Structure
 from dealerpi.engine.table import Table
+from dealerpi.input.console import DealerConsole
 from dealerpi.input.seat import NOTICES, presets
 from dealerpi.views import render
 from dealerpi.views.build import dealer_view, seat_view
@@ -77,10 +79,22 @@ def play(seed: int, game: str, scale: int, ruler: Ruler) -> int:
             for variant in variants:
                 ruler.screen(render.render_seat, variant)
         dealer = dealer_view(table, alerts, shoe_online=rng.random() < 0.9)
-        if dealer not in seen:
-            seen.add(dealer)
-            for page in range(render.dealer_pages(dealer)):
-                ruler.screen(render.render_dealer, dealer, page)
+        variants = [dealer]
+        for button in ("exposed", "misdeal", "undo"):        # the console's confirmations and their lapse
+            console = DealerConsole()
+            console.set_state(dealer.waiting, "Ah")
+            console.press(button, 0.0, table.last_input())
+            asking = console.confirm_lines(0.0)
+            if asking:
+                variants.append(dataclasses.replace(dealer, expect=asking[0], confirm=asking[1:]))
+            console.tick(10.0)
+            variants += [dataclasses.replace(dealer, expect=n) for n in (console.notice_now(10.0),) if n]
+        for variant in variants:
+            if variant in seen:
+                continue
+            seen.add(variant)
+            for page in range(render.dealer_pages(variant)):
+                ruler.screen(render.render_dealer, variant, page)
 
     def feed(entry: dict[str, Any]) -> None:
         outcome = table.apply(entry)
