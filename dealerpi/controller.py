@@ -255,10 +255,10 @@ class Controller:
             return Outcome(False, f"{JOURNAL_PAUSED} ({self.journal_fault})")
         outcome = self._apply(entry)
         if outcome.accepted and entry.get("type") == "start":
-            self._checkpoint()
             # issue 14: the last hand's alerts are done with; what still holds is said again
             self.alerts.clear()
             self.alerts.extend(self.table.off_table())
+            self._checkpoint()
         _LOGGER.debug("input %s -> %s", entry, "accepted" if outcome.accepted else outcome.reason)
         for alert in outcome.alerts:
             self.alerts.append(alert)

@@ -151,7 +151,8 @@ def test_shoe_trouble_reaches_the_dealer_with_one_instruction_each(tmp_path: Pat
               ShoeOnline("/dev/shoe")]
     for event in events:
         controller.on_shoe_event(event)
-    assert [(a.rule, a.message) for a in controller.dealer_view().alerts] == [
+    # the dealer reads the newest first (issue 14); here in the order they came
+    assert [(a.rule, a.message) for a in reversed(controller.dealer_view().alerts)] == [
         ("DEAL-4", "the shoe lost 2 card reads: count each hand's cards against the deal order; wrong before "
                    "action is a misdeal (MIS-1), after action that hand is dead (MIS-4)"),
         ("SHOE", "the shoe restarted (power or reset): check that the last card dealt shows here"),

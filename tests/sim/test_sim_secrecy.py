@@ -136,7 +136,8 @@ def test_a_pending_exposed_names_no_card_even_a_board_card(tmp_path: Path) -> No
             await page.next(expecting("action on seat 2"))
             await page.click("dealer", "exposed")
             view = sim.controller.dealer_view()
-            assert view.expect.startswith("EXPOSED? ") and not any("5c" in line for line in dealer_lines(view))
+            assert view.expect.startswith("EXPOSED? ")
+            assert not any("5c" in line for line in (view.expect, *view.confirm))
 
     asyncio.run(scenario())
 
