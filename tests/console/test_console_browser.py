@@ -187,7 +187,8 @@ def test_an_evening_from_the_host_dealer_and_board_pages(table: tuple[Path, dict
         dealer.click("#dead-button")
         expect(dealer.locator("#dead-button")).to_have_text("Dead hand")
     expect(host.locator("#expect")).to_have_text("next: start")
-    expect(host.locator("#alerts li").first).to_contain_text("BLD-1")
+    # the procedures first, the newest first (issue 14): seat 2's dead hand, then seat 1's
+    expect(host.locator("#alerts li").first).to_contain_text("MIS-4 Seat 2's hand is dead")
     dealer.click("#clear-alerts")                      # as CONFIRM with nothing pending: on every page
     expect(host.locator("#alerts li")).to_have_count(0)
     host.locator("#seat-3 button", has_text="Cash out").click()
