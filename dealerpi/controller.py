@@ -254,6 +254,8 @@ class Controller:
         if not self._journal(entry):
             return Outcome(False, f"{JOURNAL_PAUSED} ({self.journal_fault})")
         outcome = self._apply(entry)
+        if entry.get("type") == "card" and isinstance(entry.get("card"), str):
+            self.last_card = entry["card"]       # read by the shoe or typed (manual): what EXPOSED names
         if outcome.accepted and entry.get("type") == "start":
             # issue 14: the last hand's alerts are done with; what still holds is said again
             self.alerts.clear()
@@ -432,7 +434,6 @@ class Controller:
         self.submit(entry)
         if self.journal_fault is not None:
             return False                      # not journaled (so not applied)
-        self.last_card = card
         self.refresh()
         return True
 

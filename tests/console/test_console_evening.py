@@ -18,8 +18,10 @@ cards: the shoe is offline). A 4-seat table, blinds 1/3, buy-ins 90 to 300 (home
    list and PHH have them), never the dealer's, the board's or any page's frames.
 3. Dee cashes out 194 (200 - 6); the ledger balances, 556 on the table + 194 = 750, and settles: Bob pays
    Ann 1, Cy pays Ann 6, Dee pays Ann 6 (nets Ann +13 = 163 - 150).
-4. Hand 3 is in play: Cy Th 9c, Ann 9d 5s, Bob Tc 5d. No frame to any page, no list and no download has one
-   of them; the journal does (the positive control).
+4. Hand 3 is in play. The dealer exposes Cy's second card, 9c (typed by hand), with EXPOSED and CONFIRM on
+   the panel's dealer buttons: EXP-1 (home, seed 001), the deal goes on (Ann 5s, Bob 5d) and the next card,
+   Jh, is Cy's replacement; 9c is public now (it will be the flop's burn). Cy Th Jh, Ann 9d 5s, Bob Tc 5d:
+   no frame to any page, no list and no download has one of them; the journal does (the positive control).
 The status panel counts the presses of each seat's bank. Set DEALERPI_CONSOLE_SCREENSHOTS=folder to keep the
 screenshots (docs/console-*.png).
 """
@@ -53,7 +55,8 @@ RUNS = ["2c", "7d", "8h", "9s", "3c", "4d", "5h", "6s", "2d", "Kh", "3d", "Ks", 
 HAND_2 = ["7c", "8s", "As", "Qc", "6c", "8d", "Kh", "Qh"]
 STREETS = [["Jc", "Qs", "9h", "4c"], ["Jd", "2s"], ["Js", "3h"]]
 UNSHOWN = ["6c", "7c", "8d", "8s"]                       # hand 2: Bob's folded, Cy's mucked
-HAND_3 = ["Th", "9d", "Tc", "9c", "5s", "5d"]            # in play at the end
+HAND_3 = ["Th", "9d", "Tc", "9c", "5s", "5d", "Jh"]      # 9c exposed (EXP-1), Jh Cy's replacement
+SECRET_3 = ["Th", "9d", "Tc", "5s", "5d", "Jh"]          # in play at the end
 @pytest.fixture(scope="module")
 def evening(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, dict[str, str]]]:
     yield from serve_table(tmp_path_factory.mktemp("evening"), FOUR_SEATS)
@@ -184,9 +187,24 @@ def test_a_whole_evening_from_the_pages_and_the_seat_buttons(evening: tuple[Path
 
     # 4. hand 3 in play; the hands of the evening
     dealer.click("#start")
-    for text in HAND_3:
+    for text in HAND_3[:4]:
         card(dealer, text)
+    expect(dealer.locator("#expect")).to_have_text("next: card to seat 1")
+    for key in ("exposed", "confirm"):                                        # EXP-1: the last card, typed
+        panel.locator(f"[data-where=dealer][data-button={key}]").hover()
+        panel.mouse.down()
+        panel.wait_for_timeout(80)
+        panel.mouse.up()
+        panel.wait_for_timeout(100)
+    for text in HAND_3[4:6]:
+        card(dealer, text)
+    expect(dealer.locator("#expect")).to_have_text("next: card to seat 3")   # the replacement
+    card(dealer, HAND_3[6])
+    expect(dealer.locator("#alerts")).to_contain_text("Seat 3 has the replacement for the exposed 9c")
     expect(dealer.locator("#expect")).to_have_text("next: action on seat 2")
+    exposed = [e for e in read_folder(folder / "state" / "journal", Table.from_snapshot).entries
+               if e["type"] == "exposed"]
+    assert [(e["card"], e.get("by")) for e in exposed] == [("9c", None)]     # from the dealer's buttons
     expect(host.locator("#hands li")).to_have_count(2)
     expect(host.locator("#hand-1")).to_contain_text(
         "pot 180 · Ann wins 90 with one pair, aces; Bob wins 90 with four of a kind, kings")
@@ -213,10 +231,10 @@ def test_a_whole_evening_from_the_pages_and_the_seat_buttons(evening: tuple[Path
     # secrecy: the hand in play nowhere; hand 2's untabled cards in the host's answers only
     answers = {**downloads(host, "host"), **downloads(dealer, "dealer"), **downloads(board, "board")}
     journal = json.dumps(read_folder(folder / "state" / "journal", Table.from_snapshot).entries)
-    assert cards_in(journal, HAND_3) == sorted(HAND_3)                         # the positive control
+    assert cards_in(journal, SECRET_3) == sorted(SECRET_3)                     # the positive control
     for name, text in answers.items():
-        assert cards_in(text, HAND_3) == [], name
+        assert cards_in(text, SECRET_3) == [], name
         assert cards_in(text, UNSHOWN) == (UNSHOWN if name.startswith("host ") and "/1.json" not in name else []), name
     for role, frames in (("host", host_frames), ("phone", phone_frames), ("dealer", dealer_frames),
                          ("board", board_frames), ("panel", panel_frames)):
-        assert frames and cards_in("".join(frames), [*HAND_3, *UNSHOWN]) == [], role
+        assert frames and cards_in("".join(frames), [*SECRET_3, *UNSHOWN]) == [], role

@@ -228,3 +228,23 @@ def test_a_pending_undo_is_shown_with_its_seconds_and_its_lapse_is_said(tmp_path
     assert view.expect == "undo not confirmed: nothing changed" and view.confirm == ()
     assert devices.image(config.dealer.display).tobytes() == render_dealer(view).tobytes()
     assert len(journal_lines(config)) == count and controller.table.accepted_count == count
+
+
+def test_exposed_on_the_console_names_a_card_typed_by_hand_exp1(tmp_path: Path) -> None:
+    """EXP-1 with a manual card (issue 14: a card the shoe could not read is typed on the console, journaled as
+    a ``card`` with ``source: manual``): EXPOSED then CONFIRM on the dealer's buttons declares that card exposed,
+    as it does a card the shoe read. Before, only a shoe read counted: "EXPOSED: no card read yet"."""
+    config, devices, controller, clock = make(tmp_path)
+    for panel in config.seats:
+        press(devices, clock, panel.buttons["bet"])
+    press(devices, clock, config.dealer.buttons["start"])
+    controller.on_card("T00")
+    controller.on_card("T01")
+    controller.submit({"type": "card", "card": "Qh", "source": "manual"})       # the third card, typed
+    controller.refresh()                                                         # as the local API does
+    press(devices, clock, config.dealer.buttons["exposed"])
+    press(devices, clock, config.dealer.buttons["confirm"])
+    lines = journal_lines(config)
+    assert lines[-2] == {"type": "card", "card": "Qh", "source": "manual"}
+    assert lines[-1] == {"type": "exposed", "card": "Qh"}
+    assert "EXP-1" in {alert.rule for alert in controller.dealer_view().alerts}
