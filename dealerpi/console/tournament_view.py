@@ -28,8 +28,8 @@ def blinds_in_force(table: Table) -> list[int] | None:
     config = table.config
     if config is None:
         return None
-    if table.play is not None and not table.between_hands:
-        return list(table.play.stakes[:2])
+    if (dealt := table.hand_blinds()) is not None and not table.between_hands:
+        return list(dealt)
     if table.levels is not None:
         level = table.levels.level_for_next_hand()
         return None if level is None else [level.small_blind, level.big_blind]

@@ -44,7 +44,7 @@ def public_view(table: Table) -> dict[str, Any]:
         # for the room's tournament (TRN-5, TRN-8): between hands or not, a pause, the last hand's blinds
         "in_hand": not table.between_hands,
         "paused": table.paused,
-        "last_blinds": [None, None] if table.play is None else [table.play.plan.sb, table.play.plan.bb],
+        "last_blinds": list(table.blind_seats()),
         "tournament": tournament_view(table),        # the level clock and the standings (TRN-1, TRN-4)
         "action": _action(table),
     }

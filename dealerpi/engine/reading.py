@@ -144,6 +144,23 @@ def shown_cards(play: HandPlay | None) -> dict[int, tuple[str, ...]]:
     return {play.plan.order[i]: tuple(hand.hole[i]) for i in range(hand.n) if hand.shown[i]}
 
 
+def hand_blinds(play: HandPlay | None) -> tuple[int, int] | None:
+    """The small and big blind amounts the hand in play (or the last one) was dealt with; None before any."""
+    return None if play is None else (play.stakes[0], play.stakes[1])
+
+
+def blind_seats(play: HandPlay | None) -> tuple[int | None, int | None]:
+    """The seats of the small and big blind in the hand in play or the last one: who is due the big blind next
+    follows from them (TRN-8 balancing); (None, None) before the first hand."""
+    return (None, None) if play is None else (play.plan.sb, play.plan.bb)
+
+
+def returned_cards(play: HandPlay | None) -> frozenset[str]:
+    """Cards of this hand that a procedure put back into the deck (a void four-card flop, BRD-*; an exposed
+    card's set-aside): they may be dealt again."""
+    return frozenset() if play is None else frozenset(play.deal.reusable)
+
+
 def hole_cards(play: HandPlay | None, seat: int) -> tuple[str, ...]:
     """``seat``'s own hole cards in the current or last hand, for that seat's display only."""
     if play is None or seat not in play.plan.order:

@@ -367,6 +367,15 @@ class Table:
         """The hand in progress or just played, for the hand histories (PHH); None before the first hand."""
         return reading.dealt_hand(self.play)
 
+    def hand_blinds(self) -> tuple[int, int] | None:
+        return reading.hand_blinds(self.play)
+
+    def blind_seats(self) -> tuple[int | None, int | None]:
+        return reading.blind_seats(self.play)
+
+    def returned_cards(self) -> frozenset[str]:
+        return reading.returned_cards(self.play)
+
     def hole_cards(self, seat: int) -> tuple[str, ...]:
         """``seat``'s own cards: for that seat's display only (hole cards are secret)."""
         return reading.hole_cards(self.play, seat)

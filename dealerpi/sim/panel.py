@@ -126,7 +126,7 @@ class VirtualPanel:
             deck.shuffle()
             self._back.clear()
             return
-        reusable = table.play.deal.reusable if table.play is not None else set()
+        reusable = table.returned_cards()
         self._back &= reusable                    # read again since: it may go back again later
         back = [card for card in deck.dealt if card in reusable and card not in self._back]
         if back:                                  # once: dealt again, it is on its way until it is read

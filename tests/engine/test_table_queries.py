@@ -87,3 +87,15 @@ def test_dealt_hand_gives_the_phh_writer_the_forced_bets_by_player_bld_9() -> No
         1, (1, 2, 3, 4, 5, 6), ("P1", "P2", "P3", "P4", "P5", "P6"), 6)
     assert (dealt.blinds, dealt.antes, dealt.dead) == ((1, 3, 6, 12, 0, 0), (0,) * 6, (0,) * 6)
     assert dealt.hand.stacks == [299, 297, 294, 288, 300, 300]
+
+
+def test_the_hands_blinds_their_seats_and_no_returned_card_bld1() -> None:
+    """The module's hand: blinds 1/3, button seat 1, so seat 2 posts the small blind and seat 3 the big (BLD-1,
+    three-handed); the next big blind is due left of seat 3 (TRN-8 reads it). Nothing was put back into the
+    deck. Before any hand there are no blinds and no blind seats."""
+    t = played(cards("3c", "9h", "5d", "4s"))
+    assert t.hand_blinds() == (1, 3)
+    assert t.blind_seats() == (2, 3)
+    assert t.returned_cards() == frozenset()
+    fresh = Table()
+    assert (fresh.hand_blinds(), fresh.blind_seats(), fresh.returned_cards()) == (None, (None, None), frozenset())
