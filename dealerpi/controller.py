@@ -39,7 +39,7 @@ from dealerpi.journal_folder import JournalFolder, Recovered
 from dealerpi.level_time import LevelTime, utc
 from dealerpi.shoe.alerts import shoe_alert
 from dealerpi.shoe.health import ShoeHealth
-from dealerpi.shoe.link import ShoeEvent, ShoeOffline, ShoeOnline
+from dealerpi.shoe.link import ShoeEvent
 from dealerpi.shoe.session import CardRead
 from dealerpi.table_change import against_journal
 from dealerpi.table_source import TableSource
@@ -99,8 +99,7 @@ class Controller:
         self.console = DealerConsole()
         self.alerts: collections.deque[Alert] = collections.deque(maxlen=MAX_ALERTS)
         self.seat_alerts: dict[int, Alert] = {}
-        self.shoe_online = False
-        self.shoe_health = ShoeHealth()           # the host's status panel: reader, reads lost, restarts
+        self.shoe_health = ShoeHealth()           # online or not, reader, reads lost, restarts (status panel)
         self.presses: collections.Counter[str] = collections.Counter()   # per button bank, for the same
         self._shoe_seen = False       # the shoe was online once: before that, offline is no news
         self.shoe_position: tuple[str, int] | None = None   # the last read (boot, seq) in the journal
@@ -440,18 +439,17 @@ class Controller:
     @_contained(None)
     def on_shoe_event(self, event: ShoeEvent) -> None:
         """Shoe trouble reaches the dealer, each with one thing to do."""
-        online = isinstance(event, ShoeOnline) if isinstance(event, ShoeOnline | ShoeOffline) else self.shoe_online
-        alert = shoe_alert(event, news=self._shoe_seen and online != self.shoe_online)
+        was_online = self.shoe_online
         self.shoe_health.note(event)
-        self.shoe_online = online
-        self._shoe_seen |= online
+        alert = shoe_alert(event, news=self._shoe_seen and self.shoe_online != was_online)
+        self._shoe_seen |= self.shoe_online
         if alert is not None:
             self.alerts.append(alert)
         self.refresh_dealer()
 
-    def on_shoe_online(self, online: bool) -> None:
-        self.shoe_online = online
-        self.refresh_dealer()
+    @property
+    def shoe_online(self) -> bool:
+        return self.shoe_health.online
 
     @_contained(None)
     def tick(self) -> None:

@@ -38,6 +38,7 @@ from dealerpi.engine.inputs import InputError, parse_config
 from dealerpi.engine.table import Table
 from dealerpi.journal import utc_now
 from dealerpi.journal_folder import segment_name, segments_of
+from dealerpi.shoe.health import ShoeHealth
 from dealerpi.table_source import TableSource, settings
 from dealerpi.views.build import alert_order
 from dealerpi.views.model import Alert
@@ -58,7 +59,6 @@ class Daemon(Protocol):
     """What the API needs of :class:`dealerpi.controller.Controller`."""
 
     table: Table
-    shoe_online: bool
     alerts: Any
     journal: Any
     journal_fault: str | None
@@ -66,7 +66,7 @@ class Daemon(Protocol):
     dealer_slot: Any
     config: Any
     devices: Any
-    shoe_health: Any
+    shoe_health: ShoeHealth
     presses: Any
     table_source: TableSource
     pending_table: dict[str, Any] | None
@@ -387,8 +387,8 @@ class ApiServer:
         journal = self.daemon.journal
         slots = [self.daemon.dealer_slot, *self.daemon.seat_slots.values()]
         fake = getattr(self.daemon.devices, "kind", "") == "fake"
-        return {"alerts": [(a.rule, a.message) for a in alerts], "shoe_online": self.daemon.shoe_online,
-                "shoe": {**self.daemon.shoe_health.as_json(), "online": self.daemon.shoe_online},
+        shoe = self.daemon.shoe_health.as_json()
+        return {"alerts": [(a.rule, a.message) for a in alerts], "shoe_online": shoe["online"], "shoe": shoe,
                 "journal": {"path": str(journal.path), "inputs": journal.count, "fault": self.daemon.journal_fault,
                             "free_mb": status_panel.free_mb(Path(journal.path))},
                 "displays": status_panel.displays(slots),

@@ -6,6 +6,13 @@
 (() => {
   const box = $("clock");
   if (!box) return;
+  // the clock's parts, the same on every page that has a <section id="clock">
+  box.replaceChildren(
+    el("div", {class: "clock-head"}, el("span", {id: "clock-level"}), " · ", el("span", {id: "clock-blinds"})),
+    ...["time", "state", "next", "field"].map((part) => el("div", {id: "clock-" + part, class: "clock-" + part})),
+    el("div", {class: "clock-lists"},
+       el("ul", {id: "clock-prizes", class: "clock-prizes", "aria-label": "prizes"}),
+       el("ul", {id: "clock-places", class: "clock-places", "aria-label": "places"})));
   let remaining = null, at = 0;     // the daemon's seconds left, and when the page got them
 
   function stakes(step) {
