@@ -528,7 +528,7 @@ class Controller:
         alerts = alert_order(self.alerts)
         view = dealer_view(self.table, (fault, *alerts) if fault is not None else alerts,
                            shoe_online=self.shoe_online)
-        self.console.set_state(view.waiting, self.last_card)
+        self.console.set_state(view.waiting, self.last_card, self.table.accepted_count)
         now = self.clock()
         confirm = self.console.confirm_lines(now)
         if confirm:                                  # a pending EXPOSED / MISDEAL / UNDO, with its seconds

@@ -63,12 +63,20 @@ class DealerConsole:
         self.notice_until: float | None = None
         self.waiting = Waiting.TABLE
         self.last_card: str | None = None
+        self.inputs = 0                                 # the table's accepted inputs, as last told
+        self._undo_asked_at: int | None = None          # ``inputs`` when UNDO was pressed
         self._last_t = 0.0
 
-    def set_state(self, waiting: Waiting, last_card: str | None) -> None:
-        """What the table waits for next (``DealerView.waiting``) and the last card the shoe read."""
+    def set_state(self, waiting: Waiting, last_card: str | None, inputs: int = 0) -> None:
+        """What the table waits for next (``DealerView.waiting``), the last card read and how many inputs the
+        table has accepted. A pending UNDO said which input it takes back: if another input came (or went)
+        since, CONFIRM would take back a different one, so the UNDO is cancelled and the dealer told."""
         self.waiting = waiting
         self.last_card = last_card
+        self.inputs = inputs
+        if self.pending is not None and self._undo_asked_at is not None and inputs != self._undo_asked_at:
+            self._clear()
+            self._say("undo cancelled: another input came first", self._last_t)
 
     def press(self, name: str, t: float, last_input: Mapping[str, Any] | None = None) -> ConsoleResult:
         """A console button pressed at ``t``; ``last_input`` is what an UNDO would take back (None: nothing)."""
@@ -102,6 +110,7 @@ class DealerConsole:
                 self._say("UNDO: nothing to undo", t)
             else:
                 self._ask({"type": "undo"}, "UNDO", f"take back {input_words(last_input)}", t)
+                self._undo_asked_at = self.inputs
         return result
 
     def tick(self, t: float) -> None:
@@ -146,5 +155,5 @@ class DealerConsole:
         self.notice, self.notice_until = text, t + NOTICE_SECONDS
 
     def _clear(self) -> None:
-        self.pending = self.pending_until = None
+        self.pending = self.pending_until = self._undo_asked_at = None
         self.asking = ("", "")

@@ -248,3 +248,20 @@ def test_exposed_on_the_console_names_a_card_typed_by_hand_exp1(tmp_path: Path) 
     assert lines[-2] == {"type": "card", "card": "Qh", "source": "manual"}
     assert lines[-1] == {"type": "exposed", "card": "Qh"}
     assert "EXP-1" in {alert.rule for alert in controller.dealer_view().alerts}
+
+
+def test_a_pending_undo_is_cancelled_when_another_input_comes_first(tmp_path: Path) -> None:
+    """Issue 14: UNDO says which input CONFIRM takes back ("take back the last card read"). If the player to act
+    calls before CONFIRM, CONFIRM would take back the call instead: the UNDO is cancelled and the dealer is told
+    "undo cancelled: another input came first"; CONFIRM then undoes nothing and the call stands."""
+    config, devices, controller, clock = make(tmp_path)
+    actor = seat_and_deal(config, devices, controller, clock)
+    press(devices, clock, config.dealer.buttons["undo"])
+    assert controller.dealer_view().expect == "UNDO? 5s left"
+    panels = {p.seat: p for p in config.seats}
+    press(devices, clock, panels[actor].buttons["call"])
+    assert journal_lines(config)[-1]["type"] == "act"
+    assert controller.dealer_view().expect == "undo cancelled: another input came first"
+    count = len(journal_lines(config))
+    press(devices, clock, config.dealer.buttons["confirm"])
+    assert len(journal_lines(config)) == count and journal_lines(config)[-1]["type"] == "act"
