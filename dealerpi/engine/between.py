@@ -117,7 +117,7 @@ def _field_percents(config: TableConfig, standings: Standings) -> Standings:
     if not config.payouts_by_field:
         return standings
     entrants = standings.remaining + len(standings.finishes)
-    return replace(standings, percents=percents_for(config.payouts_by_field, entrants))
+    return standings.with_percents(percents_for(config.payouts_by_field, entrants))
 
 
 def leave(state: TableState, entry: Leave, play: HandPlay | None) -> TableState:

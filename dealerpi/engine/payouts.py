@@ -72,8 +72,28 @@ class Standings:
         return table[place - 1] if place <= len(table) else 0
 
     def enter(self, buy_in: int) -> Standings:
-        """A late entrant (or a player taking over a reserved stack) pays ``buy_in`` into the pool."""
-        return replace(self, pool=self.pool + buy_in, remaining=self.remaining + 1)
+        """A late entrant (or a player taking over a reserved stack) pays ``buy_in`` into the pool. He is
+        still in, so everyone who finished already ranks one place lower (TRN-4: places count the whole
+        field, TRN-9: a late entrant is part of it), and every finish is priced again from the larger pool."""
+        entered = replace(self, pool=self.pool + buy_in, remaining=self.remaining + 1)
+        return entered.priced(tuple(replace(f, place=f.place + 1) for f in self.finishes))
+
+    def with_percents(self, percents: Sequence[int]) -> Standings:
+        """The payout table changed (a row by field size, as entries come): every finish priced again."""
+        return replace(self, percents=tuple(percents)).priced(self.finishes)
+
+    def priced(self, finishes: Sequence[Finish]) -> Standings:
+        """``finishes`` with their prizes from this pool: players on one place share the prizes of the places
+        they span (that place and the ones below it), remainder units one each in the order they are named."""
+        groups: dict[int, list[int]] = {}          # place -> the indexes of the finishes on it, in order
+        for index, finish in enumerate(finishes):
+            groups.setdefault(finish.place, []).append(index)
+        priced = list(finishes)
+        for best, group in groups.items():
+            share, extra = divmod(sum(self.prize_for(p) for p in range(best, best + len(group))), len(group))
+            for k, index in enumerate(group):
+                priced[index] = replace(finishes[index], prize=share + (1 if k < extra else 0))
+        return replace(self, finishes=tuple(priced))
 
     def bust(self, players: Sequence[str], start_stacks: Mapping[str, int] | None = None) -> Standings:
         """``players`` were eliminated on one hand, named clockwise from the button (odd units go that way).
@@ -94,10 +114,9 @@ class Standings:
         for stack in sorted(groups):                # the smallest stacks take the worst places first
             group = groups[stack]
             best = worst - len(group) + 1
-            share, extra = divmod(sum(self.prize_for(p) for p in range(best, worst + 1)), len(group))
-            finishes += [Finish(player, best, share + (1 if k < extra else 0)) for k, player in enumerate(group)]
+            finishes += [Finish(player, best, 0) for player in group]
             worst = best - 1
-        return replace(self, remaining=self.remaining - len(players), finishes=tuple(finishes))
+        return replace(self, remaining=self.remaining - len(players)).priced(finishes)
 
     def win(self, player: str) -> Standings:
         """The last player left takes first place."""

@@ -175,6 +175,29 @@ def test_trn4_errors_and_late_entries() -> None:
     assert standings.enter(30) == Standings(pool=330, remaining=4)
 
 
+def test_trn4_trn9_a_late_entrant_ranks_above_everyone_out_already() -> None:
+    """TRN-9 late entry after a bust (TRN-4: places count the whole field). 3 entrants, 300 in the pool, 50/30/20:
+    C busts 3rd (60). Dan enters for 100: 4 entrants, 400, prizes 200/120/80; C is now 4th with nothing, and the
+    next bust is 3rd, not a second 3rd. Before, C stayed 3rd and D took 3rd as well."""
+    standings = Standings(pool=300, remaining=3).bust(["C"])
+    assert standings.finishes == (Finish("C", 3, 60),)
+    standings = standings.enter(100)
+    assert (standings.pool, standings.remaining, standings.prizes) == (400, 3, (200, 120, 80))
+    assert standings.finishes == (Finish("C", 4, 0),)
+    assert standings.bust(["D"]).finishes == (Finish("C", 4, 0), Finish("D", 3, 80))
+
+
+def test_trn4_trn9_shared_places_are_priced_again_when_someone_enters() -> None:
+    """Payouts 30/25/20/15/10, 4 entrants, 400: A and B bust on one hand across tables and share 3rd-4th,
+    (80 + 60) / 2 = 70 each. A late entrant pays 101: 501 gives 150, 125, 100, 75, 50 plus 1 unit to 1st = 151,
+    125, 100, 75, 50; A and B now share 4th-5th, (75 + 50) / 2 = 62.5: 63 to A (named first), 62 to B."""
+    standings = Standings(pool=400, remaining=4, percents=(30, 25, 20, 15, 10)).bust(["A", "B"])
+    assert standings.finishes == (Finish("A", 3, 70), Finish("B", 3, 70))
+    standings = standings.enter(101)
+    assert standings.prizes == (151, 125, 100, 75, 50)
+    assert standings.finishes == (Finish("A", 4, 63), Finish("B", 4, 62))
+
+
 # --- seed 001 late entry ----------------------------------------------------------------------------------
 
 def test_seed001_reserved_stack_is_dealt_in_as_an_absent_player() -> None:
