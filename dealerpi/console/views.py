@@ -15,7 +15,7 @@ from typing import Any
 
 from dealerpi.console.tournament_view import blinds_in_force, tournament_view
 from dealerpi.engine.table import Table
-from dealerpi.views.build import dealer_view, seat_view
+from dealerpi.views.build import dealer_view, expect_words, seat_view
 
 
 def _seat(table: Table, seat: int, tabled: tuple[str, ...]) -> dict[str, Any]:
@@ -65,7 +65,7 @@ def role_view(role: str, table: Table, status: Mapping[str, Any], extra: Mapping
     view = public_view(table)
     if role == "board":
         return view
-    view["expect"] = table.expectation().words()
+    view["expect"] = expect_words(table)            # a paused table says so, and what to do (issue 15)
     view["alerts"] = [{"rule": rule, "message": message} for rule, message in status.get("alerts", ())]
     view["shoe"] = bool(status.get("shoe_online"))
     if role == "host":
