@@ -47,6 +47,10 @@ def show(tournament: dict[str, Any] | None) -> str:
              f"pool {t['pool']}, {t['paid']} paid"]
     if t["phase"] == "registering":
         lines.append("registered: " + (", ".join(t["registered"]) or "nobody"))
+    elif t["registration_open"]:
+        lines.append("late registration open (TRN-9)")
+    if t["alternates"]:
+        lines.append("waiting for a seat: " + ", ".join(t["alternates"]))
     lines += [f"{name}: " + ", ".join(f"{seat}. {player} {stack}" for seat, player, stack in seats)
               for name, seats in t["tables"].items()]
     lines += [f"{place}. {player} {prize}" for player, place, prize in t["finishes"]]

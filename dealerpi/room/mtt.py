@@ -12,7 +12,10 @@ its plan, which is decided again from what the tables then show. Seats move only
 refused during a hand), so a moved stack is read when it can no longer change.
 
 The rules (digest section 7, ``dealerpi.room.tournament``):
-- TRN-9: the seat draw and the button draw from the room's seed (``random.Random(f"{seed}-{n}")``).
+- TRN-9: the seat draw and the button draw from the room's seed (``random.Random(f"{seed}-{n}")``). Late
+  registration (``late_entry_levels``): a late entrant waits as an alternate until a seat is open, is drawn
+  into one at the emptiest table, and enters (buys in, TRN-4 places counting him) when his ``sit`` is taken;
+  one not seated when late registration ends is not entered (the page says so: refund him).
 - TRN-1: one level clock: level k starts at ``started + 60 * sum(minutes of the steps before k)``; each table
   gets the level as a ``table`` input between hands (a break: ``pause`` "break", then ``resume``).
 - TRN-4: a seat at 0 after a hand is out: its table's busts on one hand finish by their stacks at the start
@@ -58,7 +61,7 @@ def new_state(tid: str) -> dict[str, Any]:
     another tournament's)."""
     return {"id": tid, "phase": "registering", "players": [], "seed": None, "started": None, "seq": 0,
             "standings": None, "active": [], "done": {}, "stacks": {}, "level": {}, "h4h": None, "offset": 0.0,
-            "final": False, "pending": {}, "plan": [], "carry": {}, "events": [], "refused": []}
+            "final": False, "pending": {}, "plan": [], "carry": {}, "events": [], "refused": [], "alternates": []}
 
 
 class Director:
@@ -70,17 +73,27 @@ class Director:
 
     # --- registration and the start ----------------------------------------------------------------
 
-    def register(self, player: str) -> None:
-        name = player.strip()
-        if self.state["phase"] != "registering":
-            raise TournamentError("registration is closed: the tournament has started")
+    def register(self, player: str, now: float) -> None:
+        """Before the start: an entrant. After it, while late registration is open (TRN-9): an alternate,
+        seated and entered by :meth:`_late_entries`."""
+        s, name = self.state, player.strip()
+        late = s["phase"] == "running" and self.settings.late_entry_open(self.level_at(now)[0])
+        if s["phase"] != "registering" and not late:
+            raise TournamentError("registration is closed: the tournament has started" if
+                                  self.settings.late_entry_levels is None or s["phase"] != "running" else
+                                  f"TRN-9: late registration closed at the end of level "
+                                  f"{self.settings.late_entry_levels}")
         if not 0 < len(name) <= 24:
             raise TournamentError("a player's name is 1 to 24 characters")
-        if name in self.state["players"]:
+        if name in s["players"] or name in s.setdefault("alternates", []):
             raise TournamentError(f"{name} is registered already")
-        if len(self.state["players"]) >= len(self.settings.tables) * self.settings.seats:
+        if late:
+            s["alternates"].append(name)
+            s["events"].append({"kind": "late registration", "player": name})
+            return
+        if len(s["players"]) >= len(self.settings.tables) * self.settings.seats:
             raise TournamentError("the tournament is full")
-        self.state["players"].append(name)
+        s["players"].append(name)
 
     def start(self, seed: int, now: float) -> None:
         """TRN-9: the seats drawn from ``seed`` (drawn by the caller, stored here: a restart redraws nothing);
@@ -131,10 +144,14 @@ class Director:
                         s["level"][item["table"]] = item["level"]
                     elif item["op"] == "sit":
                         s["carry"].pop(item["player"], None)      # seated: the carried stack is on a table
+                        if item.get("entry"):                     # TRN-9: a late entrant is in the field
+                            self._enter(item["player"])
                 else:
                     reason = str(got.get("reason"))
                     if "during a hand" not in reason:       # a hand began first: tried again when it ends
                         s["refused"].append({"id": cid, **item, "reason": reason})
+                        if item.get("entry"):                  # not seated, not entered: the page says why
+                            s["alternates"].remove(item["player"])
                     s["plan"] = []
                     if item["op"] == "leave":                  # he is still at his table with his chips
                         s["carry"].pop(item["player"], None)
@@ -209,7 +226,8 @@ class Director:
         if len(live) < len(s["active"]):
             return False                                    # a table not heard from yet: wait for it
         self._waiting = False                               # a move waits for a table to finish its hand
-        return (self._hand_for_hand_round(live, now) or self._unseated(live) or self._final_table(live)
+        return (self._hand_for_hand_round(live, now) or self._unseated(live) or self._late_entries(live, now)
+                or self._final_table(live)
                 or self._break_table(live) or self._balance(live) or self._hand_for_hand_pauses(live, now)
                 or self._levels(live, now) or self._release(live))
 
@@ -227,6 +245,35 @@ class Director:
             return False
         self.state["plan"] = [[{"op": "sit", "table": table, "seat": seats[0], "player": lost[0]}]]
         return True
+
+    def _late_entries(self, live: Mapping[str, View], now: float) -> bool:
+        """TRN-9: the first alternate is drawn into an open seat at the emptiest table (not during a
+        hand-for-hand round); when late registration has ended, those still waiting are not entered."""
+        s = self.state
+        alternates = s.get("alternates") or []
+        if not alternates:
+            return False
+        if not self.settings.late_entry_open(self.level_at(now)[0]):
+            s["events"].append({"kind": "not seated", "players": list(alternates)})
+            s["refused"] += [{"op": "late registration", "table": "room", "player": p,
+                              "reason": "TRN-9: late registration ended before a seat opened: not entered, "
+                                        "refund the buy-in"} for p in alternates]
+            s["alternates"] = []
+            return True
+        open_seats = {t: _open(v) for t, v in live.items() if _open(v)}
+        if not open_seats or s["h4h"] is not None:
+            return False
+        drawn = draw_into(alternates[:1], open_seats, {t: len(_players(live[t])) for t in open_seats}, self._rng())
+        (player, (table, seat)), = drawn.items()
+        s["plan"] = [[{"op": "sit", "table": table, "seat": seat, "player": player, "entry": True}]]
+        return True
+
+    def _enter(self, player: str) -> None:
+        s = self.state
+        s["alternates"].remove(player)
+        s["players"].append(player)
+        s["standings"] = _standings_json(_standings(s["standings"]).enter(self.settings.buy_in))
+        s["events"].append({"kind": "late entry", "player": player})
 
     def _release(self, live: Mapping[str, View]) -> bool:
         """Resume the tables the room paused to move players, or for hand-for-hand once it is over."""
@@ -440,7 +487,9 @@ class Director:
         tables = {t: sorted(([int(n), v["player"], v["stack"]] for n, v in _seats(views.get(t) or {}).items()
                              if v.get("player")), key=lambda row: row[0]) for t in s["active"]}
         return {
-            "phase": s["phase"], "registered": list(s["players"]),
+            "phase": s["phase"], "registered": list(s["players"]), "alternates": list(s.get("alternates", [])),
+            "registration_open": s["phase"] == "registering" or (s["phase"] == "running"
+                                                                 and settings.late_entry_open(index)),
             "level": sum(1 for x in settings.levels[: index + 1] if not x.is_break), "break": step.is_break,
             "blinds": None if step.is_break else [step.small_blind, step.big_blind], "ante": step.ante,
             "bb_ante": step.bb_ante, "seconds_left": None if left is None else int(left),

@@ -7,6 +7,7 @@
     starting_stack = 10000
     payouts = [30, 20, 15, 12, 10, 8, 5]     # percent per place (TRN-4)
     game = "nlhe"                     # optional
+    late_entry_levels = 2             # optional: late registration until the end of level 2 (0: any time)
     levels = [{blinds = [50, 100], minutes = 20}, {break = true, minutes = 10}, {blinds = [100, 200], ante = 25,
               minutes = 20}]          # TRN-1, the engine's schedule check
 
@@ -23,7 +24,7 @@ from typing import Any
 from dealerpi.engine.inputs import InputError, Level, TableConfig, parse_config
 from dealerpi.room.broker import NAME
 
-KEYS = ("tables", "seats", "buy_in", "starting_stack", "payouts", "game", "levels")
+KEYS = ("tables", "seats", "buy_in", "starting_stack", "payouts", "game", "levels", "late_entry_levels")
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,15 @@ class TournamentSettings:
     payouts: tuple[int, ...]
     levels: tuple[Level, ...]
     game: str = "nlhe"
+    late_entry_levels: int | None = None    # TRN-9: late registration until the end of this level; None: none
+
+    def late_entry_open(self, level_index: int) -> bool:
+        """TRN-9: a late entrant is taken until the end of level ``late_entry_levels`` and the break after it
+        (0: any time), as a table's own tournament (engine ``late_entry_levels``)."""
+        if self.late_entry_levels is None:
+            return False
+        played = sum(1 for step in self.levels[: level_index + 1] if not step.is_break)
+        return self.late_entry_levels == 0 or played <= self.late_entry_levels
 
     def table_input(self, level: int) -> dict[str, Any]:
         """The ``table`` input that sets a table to level ``level`` (0-based; a break keeps the level before)."""
@@ -65,7 +75,7 @@ def parse_tournament(raw: object, source: object) -> tuple[TournamentSettings | 
         return None, [*errors, f"{source}: tournament.levels: the level schedule is missing (TRN-1)"]
     # the tables' own check: seats 2-10, the game, payouts adding up to 100, the level schedule (TRN-1)
     entry = {"type": "table", "game": raw.get("game", "nlhe"), "rules": "tournament", "seats": seats,
-             "payouts": payouts, "levels": raw["levels"]}
+             "payouts": payouts, "levels": raw["levels"], "late_entry_levels": raw.get("late_entry_levels", 0)}
     config: TableConfig | None = None
     try:
         config = parse_config(entry)
@@ -75,4 +85,5 @@ def parse_tournament(raw: object, source: object) -> tuple[TournamentSettings | 
         return None, errors
     assert isinstance(tables, list)
     return TournamentSettings(tuple(tables), config.seats, amounts["buy_in"], amounts["starting_stack"],
-                              config.payouts, config.levels, config.game.key), []
+                              config.payouts, config.levels, config.game.key,
+                              config.late_entry_levels if "late_entry_levels" in raw else None), []

@@ -193,7 +193,7 @@ class RoomService:
         """A player joins the tournament (``TournamentError`` says why not)."""
         if self.director is None:
             raise TournamentError("this room has no [tournament]")
-        self.director.register(player)
+        self.director.register(player, self.clock())
         self.store.save_tournament(self.director.state, [])
         self._changed()
 

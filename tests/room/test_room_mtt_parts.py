@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ from mqtt_kit import free_port
 from dealerpi.console.pairing import load_tokens
 from dealerpi.room import desk
 from dealerpi.room.broker import MqttSettings
-from dealerpi.room.mtt import Director, new_state
+from dealerpi.room.mtt import Director, TournamentError, new_state
 from dealerpi.room.mtt_config import TournamentSettings, parse_tournament
 from dealerpi.room.service import RoomService
 from dealerpi.room.settings import RoomConfigError, RoomSettings, load_room, parse_room
@@ -46,7 +47,7 @@ def test_tournament_errors_name_the_file_and_the_key(tmp_path: Path) -> None:
         parse_room({"tournament": raw}, source)
     assert caught.value.errors == [
         f"{source}: tournament.extra: unknown key (expected one of: tables, seats, buy_in, starting_stack, "
-        "payouts, game, levels)",
+        "payouts, game, levels, late_entry_levels)",
         f"{source}: tournament.tables: a list of distinct table names, not ['t1', 't1']",
         f"{source}: tournament.buy_in: a positive whole number, not 0",
         f"{source}: tournament.starting_stack: a positive whole number, not 'lots'",
@@ -54,6 +55,9 @@ def test_tournament_errors_name_the_file_and_the_key(tmp_path: Path) -> None:
     _, errors = parse_tournament({**RAW, "levels": [{"blinds": [100, 50], "minutes": 5}]}, source)
     assert errors == [f'{source}: tournament.levels[0]: table: "levels": step 1: blinds 100/50 are not possible '
                       "(TRN-1)"]
+    _, errors = parse_tournament({**RAW, "late_entry_levels": -1}, source)
+    assert errors == [f'{source}: tournament.late_entry_levels: table: "late_entry_levels" must be a whole amount '
+                      "of 0 or more, not -1"]
     _, errors = parse_tournament({**RAW, "levels": []}, source)
     assert errors == [f"{source}: tournament.levels: the level schedule is missing (TRN-1)"]
 
@@ -93,7 +97,7 @@ def test_a_restarted_director_decides_the_same_commands_under_the_same_ids() -> 
     Four players, seed 7: the first batch is the level-1 ``table`` input to each table."""
     director = Director(settings(), new_state("x"))
     for name in ("Ann", "Bob", "Cy", "Dee"):
-        director.register(name)
+        director.register(name, 0.0)
     director.start(7, 1000.0)
     stored = json.loads(json.dumps(director.state))
     views = {"t1": view({}), "t2": view({})}
@@ -107,6 +111,53 @@ def test_a_restarted_director_decides_the_same_commands_under_the_same_ids() -> 
     assert sorted(p["player"] for _, _, p in sits) == ["Ann", "Bob", "Cy", "Dee"]
     assert {p["stack"] for _, _, p in sits} == {5000}
     assert sorted(table for table, _ in director.state["events"][0]["seats"].values()) == ["t1", "t1", "t2", "t2"]
+
+
+def test_trn9_late_registration_seats_an_alternate_until_the_end_of_level_n() -> None:
+    """``late_entry_levels = 1``: level 1 is 1000-1060, the break after it 1060-1120, level 2 from 1120.
+    Eight entrants at 100. At 1030 Eve registers: an alternate, drawn into an open seat of the emptiest table
+    (4 and 4 players: the first named, t1, seats 5 or 6), entered when her ``sit`` (5000, the starting stack)
+    is taken: 9 entrants, 900 in the pool, 70/30 = 630 and 270. In the break (1090) Fay registers, but both
+    tables are full; at 1121 level 2 has begun, late registration is over: Fay is not entered, the page says
+    to refund her, and Gus is refused."""
+    late = replace(settings(), late_entry_levels=1)
+    director = Director(late, new_state("x"))
+    names = ["Ann", "Bob", "Cy", "Dee", "Hal", "Ivy", "Jo", "Kim"]
+    for name in names:
+        director.register(name, 0.0)
+    director.start(7, 1000.0)
+    views = {"t1": view({s: (p, 5000) for s, p in enumerate(names[:4], 1)}),
+             "t2": view({s: (p, 5000) for s, p in enumerate(names[4:], 1)})}
+    accept = lambda cid: {"accepted": True}                              # noqa: E731
+    for _ in range(3):                                                   # the start: table, sit, button
+        assert director.step(views, accept, 1000.0)
+    assert director.step(views, accept, 1000.0) == []
+    director.register("Eve", 1030.0)
+    assert director.summary(views, 1030.0)["alternates"] == ["Eve"]
+    ((_, table, payload),) = director.step(views, accept, 1030.0)
+    assert table == "t1" and payload["seat"] in (5, 6)
+    assert payload == {"type": "sit", "seat": payload["seat"], "player": "Eve", "stack": 5000}
+    views["t1"]["seats"][str(payload["seat"])] = {"player": "Eve", "stack": 5000}
+    assert director.step(views, accept, 1030.0) == []
+    shown = director.summary(views, 1030.0)
+    assert (shown["registered"], shown["alternates"], shown["entrants"], shown["remaining"], shown["pool"],
+            shown["prizes"], shown["registration_open"]) == \
+        ([*names, "Eve"], [], 9, 9, 900, [630, 270], True)
+    for name in ("t1", "t2"):                                            # both tables full
+        for seat, v in views[name]["seats"].items():
+            if not v["player"]:
+                views[name]["seats"][seat] = {"player": f"{name}-{seat}", "stack": 5000}
+    director.register("Fay", 1090.0)                                     # the break after level 1: still open
+    while director.step(views, accept, 1090.0):                          # the break's pauses; no seat for Fay
+        pass
+    assert director.summary(views, 1090.0)["alternates"] == ["Fay"]
+    with pytest.raises(TournamentError, match=r"^TRN-9: late registration closed at the end of level 1$"):
+        director.register("Gus", 1121.0)
+    director.step(views, accept, 1121.0)
+    shown = director.summary(views, 1121.0)
+    assert (shown["alternates"], shown["entrants"], shown["registration_open"]) == ([], 9, False)
+    assert shown["refused"] == ["room: late registration Fay: TRN-9: late registration ended before a seat "
+                                "opened: not entered, refund the buy-in"]
 
 
 def test_the_room_page_registers_starts_and_shows_the_clock_and_the_field(tmp_path: Path) -> None:
@@ -194,7 +245,7 @@ def test_a_moved_player_whose_sit_is_refused_keeps_his_chips_and_is_seated_again
     paused for it is resumed. A pause refused because a hand began first is tried again, not listed."""
     director = Director(settings(), new_state("x"))
     for name in ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"):
-        director.register(name)
+        director.register(name, 0.0)
     director.start(7, 1000.0)
     views = {"t1": view({1: ("Ann", 5000), 2: ("Bob", 5000), 3: ("Eve", 5000), 4: ("Fay", 5000)}),
              "t2": view({1: ("Cy", 5000), 3: ("Gus", 5000), 4: ("Hal", 5000)})}
@@ -230,7 +281,7 @@ def test_trn8_a_table_three_short_halts_until_the_move_from_the_fullest_table_is
     director = Director(settings(), new_state("x"))
     names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy"]
     for name in names:
-        director.register(name)
+        director.register(name, 0.0)
     director.start(7, 1000.0)
     t1 = view({s: (p, 5000) for s, p in enumerate(names[:6], 1)}, hand=2)
     t2 = {**view({s: (p, 5000) for s, p in enumerate(names[6:], 1)}, hand=1), "last_blinds": [2, 3]}
