@@ -43,11 +43,17 @@ def public_view(table: Table) -> dict[str, Any]:
         "seats": {str(seat): _seat(table, seat, tabled.get(seat, ())) for seat in seats},
         # for the room's tournament (TRN-5, TRN-8): between hands or not, a pause, the last hand's blinds
         "in_hand": not table.between_hands,
-        "paused": table.paused,
+        "paused": table.paused,                      # the reason while the pause holds
+        "pausing": _pausing(table),                  # a pause asked for, held once a hand is over
         "last_blinds": list(table.blind_seats()),
         "tournament": tournament_view(table),        # the level clock and the standings (TRN-1, TRN-4)
         "action": _action(table),
     }
+
+
+def _pausing(table: Table) -> dict[str, Any] | None:
+    pausing = table.pausing
+    return None if pausing is None else {"reason": pausing[0], "after_hand": pausing[1]}
 
 
 def _action(table: Table) -> dict[str, Any] | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from dealerpi.engine.betting import IllegalAction
-from dealerpi.engine.entries import Away, Back, Button, Chips, Leave, Move, Pause, SetTable, Sit, Start
+from dealerpi.engine.entries import Away, Back, Button, Chips, Leave, Move, Pause, Resume, SetTable, Sit, Start
 from dealerpi.engine.inputs import InputError, TableConfig
 from dealerpi.engine.payouts import Standings, percents_for
 from dealerpi.engine.play import HandPlay
@@ -197,21 +197,52 @@ def tick_levels(state: TableState, seconds: int) -> tuple[TableState, list[Alert
     return replace(state, levels=levels), [Alert(rule, text) for rule, text in notes]
 
 
-def pause(state: TableState, entry: Pause) -> TableState:
-    """TRN-5: hand-for-hand (or a break): no hand starts until ``resume``. The table's own level clock, if
-    any, stops too: time spent waiting for the other tables does not come off the level (TDA RP-8)."""
+def pause(state: TableState, entry: Pause, in_hand: bool) -> TableState:
+    """TRN-5: hand-for-hand (or a break): no hand starts until ``resume``. Without ``after_hand`` between hands
+    only, and the table is held at once; with it (taken during a hand too) the table is held once hand
+    ``after_hand`` is over (``holds_if_due``), so a START pressed right after that hand cannot beat the pause.
+    The table's own level clock, if any, stops when the pause holds: time spent waiting for the other tables
+    does not come off the level (TDA RP-8); until then the hand is played on the clock."""
     require_config(state)
     if state.paused is not None:
-        raise IllegalAction("the table is already paused")
+        raise IllegalAction("the table is already paused" if state.pause_after is None else
+                            f"the table is already to be paused after hand #{state.pause_after}")
+    if entry.after_hand is None:                     # between hands (Table._on_pause): held at once
+        levels = None if state.levels is None else state.levels.pause()
+        return replace(state, paused=entry.reason, levels=levels)
+    state = replace(state, paused=entry.reason, pause_after=entry.after_hand)
+    return state if in_hand else holds_if_due(state)
+
+
+def holds_if_due(state: TableState) -> TableState:
+    """A pause waiting for hand ``pause_after`` holds once that hand is over, between hands: the hand number
+    reached it and no fouled deal waits to be dealt again (MIS-6/MIS-7: a redeal is the same hand)."""
+    if state.pause_after is None or state.hand_number < state.pause_after or state.redeal is not None:
+        return state
     levels = None if state.levels is None else state.levels.pause()
-    return replace(state, paused=entry.reason, levels=levels)
+    return replace(state, pause_after=None, levels=levels)
 
 
-def resume(state: TableState) -> TableState:
+def resume(state: TableState, entry: Resume, in_hand: bool) -> TableState:
+    """The pause ends (a pause still waiting for its hand is called off). With ``pause_after`` the table plays
+    until hand ``pause_after`` is over and is then held again with the same reason: one hand-for-hand round
+    is one input (TRN-5), no window for a START between two."""
     if state.paused is None:
         raise IllegalAction("the table is not paused")
     levels = None if state.levels is None else state.levels.resume()
-    return replace(state, paused=None, levels=levels)
+    after = entry.pause_after
+    if after is None:
+        return replace(state, paused=None, pause_after=None, levels=levels)
+    number = state.hand_number
+    if after < number or (after == number and not in_hand and state.redeal is None):
+        raise IllegalAction(f"resume: pause_after {after} would keep the table paused: hand #{number} is over "
+                            f"(TRN-5: pause_after {number + 1} plays one more hand)" if not in_hand else
+                            f"resume: pause_after {after} names a hand already over: hand #{number} is in play")
+    return replace(state, pause_after=after, levels=levels)
+
+
+def paused_why(state: TableState) -> str:
+    return f" ({state.paused})" if state.paused else ""
 
 
 def _next_stakes(state: TableState, config: TableConfig) -> tuple[int, int, int, int]:
@@ -228,9 +259,8 @@ def start(state: TableState, entry: Start) -> tuple[TableState, HandPlay, list[A
     """Plan and deal a hand: the button, blinds and who is dealt in (positions.py), or the voided deal's
     plan again (MIS-7)."""
     config = require_config(state)
-    if state.paused is not None:
-        why = f" ({state.paused})" if state.paused else ""
-        raise IllegalAction(f"TRN-5: the table is paused{why}: no hand starts until it is resumed")
+    if state.paused is not None and state.pause_after is None:
+        raise IllegalAction(f"TRN-5: the table is paused{paused_why(state)}: no hand starts until it is resumed")
     redeal = state.redeal
     if redeal is None:
         stakes = _next_stakes(state, config)
@@ -269,8 +299,8 @@ def close_deal(state: TableState, play: HandPlay) -> tuple[TableState, list[Aler
         info = state.seat(seat)
         if info is not None:                             # a folded player may have left during the hand
             state = state.with_seat(replace(info, stack=hand.stacks[index], new=False, wants_to_post=False))
-    state = replace(state, lineup=play.plan.after)
-    return _eliminations(state, order, hand.starting)
+    state, alerts = _eliminations(replace(state, lineup=play.plan.after), order, hand.starting)
+    return holds_if_due(state), alerts
 
 
 def _eliminations(state: TableState, order: tuple[int, ...], starting: list[int]) -> tuple[TableState, list[Alert]]:

@@ -139,15 +139,20 @@ class Tick:
 
 @dataclass(frozen=True, slots=True)
 class Pause:
-    """``pause``: between hands only; no hand starts until ``resume`` (TRN-5 hand-for-hand, a break).
-    ``reason`` is shown with the refusal of a ``start``."""
+    """``pause``: no hand starts until ``resume`` (TRN-5 hand-for-hand, a break). ``reason`` is shown with the
+    refusal of a ``start``. Without ``after_hand`` between hands only; with it, taken during a hand too, and
+    the table is held once hand ``after_hand`` is over (so no START can slip in before the pause)."""
 
     reason: str = ""
+    after_hand: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Resume:
-    pass
+    """``resume``; with ``pause_after`` the table plays until hand ``pause_after`` is over and is then held
+    again with the same reason (TRN-5: one hand-for-hand round is one input per table)."""
+
+    pause_after: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,7 +212,17 @@ def _pause(entry: Mapping[str, Any]) -> Pause:
     reason = require(entry, "reason", str) if "reason" in entry else ""
     if len(reason) > 80:
         raise InputError('pause: "reason" must be at most 80 characters')
-    return Pause(reason)
+    return Pause(reason, _hand_key(entry, "pause", "after_hand"))
+
+
+def _hand_key(entry: Mapping[str, Any], kind: str, key: str) -> int | None:
+    """An optional hand number (1 or more)."""
+    if key not in entry:
+        return None
+    value = entry[key]
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise InputError(f'{kind}: "{key}" must be a hand number (1 or more), not {value!r}')
+    return value
 
 
 def _card(entry: Mapping[str, Any]) -> Card:
@@ -240,7 +255,7 @@ PARSERS: dict[str, Callable[[Mapping[str, Any]], Input]] = {
     "clock": lambda e: Clock(),
     "tick": _tick,
     "pause": _pause,
-    "resume": lambda e: Resume(),
+    "resume": lambda e: Resume(_hand_key(e, "resume", "pause_after")),
     "undo": lambda e: Undo(),
 }
 

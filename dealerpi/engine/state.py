@@ -3,7 +3,7 @@
 ``TableState`` holds everything a table carries from one hand to the next: the configuration, the occupied
 seats, the button and blind bookkeeping (``Lineup``), the hand number, the tournament's level clock and
 standings, a pending redeal (MIS-7: after a fouled deck the next ``start`` replays the same plan) and a pause
-(TRN-5: no hand starts until ``resume``). It is
+(TRN-5: no hand starts until ``resume``), held now or once hand ``pause_after`` is over. It is
 frozen: a change makes a new record (``dataclasses.replace``), so a copy is never needed to go back.
 
 ``as_json()`` gives plain JSON data and ``TableState.from_json`` rebuilds an equal record; a malformed
@@ -74,6 +74,7 @@ class TableState:
     standings: Standings | None = None        # TRN-4
     redeal: Redeal | None = None              # MIS-7
     paused: str | None = None                 # TRN-5: no hand starts until ``resume``; the pause's reason
+    pause_after: int | None = None            # TRN-5: the pause holds once this hand is over (None: it holds)
 
     def seat(self, number: int) -> SeatState | None:
         return next((s for s in self.seats if s.seat == number), None)
@@ -104,6 +105,7 @@ class TableState:
                 "bomb": None if redeal.bomb is None else {f.name: getattr(redeal.bomb, f.name)
                                                           for f in fields(Bomb)}},
             "paused": self.paused,
+            "pause_after": self.pause_after,
         }
 
     @classmethod
@@ -223,8 +225,11 @@ def _state(data: Mapping[str, Any]) -> TableState:
     paused = data.get("paused")                      # absent from checkpoints written before pause existed
     if paused is not None and not isinstance(paused, str):
         raise _Bad('"paused"')
+    pause_after = _opt_int(data, "pause_after")     # absent before a pause could wait for a hand's end
+    if pause_after is not None and paused is None:
+        raise _Bad('"pause_after" (no pause)')
     return TableState(config, seats, _lineup(_obj(data["lineup"], '"lineup"')), _int(data, "hand_number"),
-                      levels, standings, redeal, paused)
+                      levels, standings, redeal, paused, pause_after)
 
 
 def _lineup(data: Mapping[str, Any]) -> Lineup:

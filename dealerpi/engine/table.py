@@ -257,6 +257,13 @@ class Table:
     def _on_start(self, entry: Start) -> list[Alert]:
         between.require_config(self.state)
         alerts: list[Alert] = []
+        state, play = self.state, self.play
+        if play is not None and play.expectation().waiting is Waiting.SHOWDOWN and state.pause_after is not None \
+                and state.hand_number >= state.pause_after:
+            # TRN-5: START would settle this showdown and then be refused by the pause: say how to end the hand
+            raise IllegalAction(f"TRN-5: the table is paused{between.paused_why(state)} once hand "
+                                f"#{state.hand_number} is over: show or muck the hands to end it; no hand starts "
+                                "until the table is resumed")
         if self.play is not None:
             alerts += self.play.settle_open_showdown()     # START/NEXT ends a showdown left open
             alerts += self._collect()
@@ -266,12 +273,13 @@ class Table:
         return alerts + notes
 
     def _on_pause(self, entry: Pause) -> list[Alert]:
-        self._no_hand("pause the table")                 # TRN-5: a hand in play is played out first
-        self.state = between.pause(self.state, entry)
+        if entry.after_hand is None:
+            self._no_hand("pause the table")             # TRN-5: a hand in play is played out first
+        self.state = between.pause(self.state, entry, not self.between_hands)
         return []
 
     def _on_resume(self, entry: Resume) -> list[Alert]:
-        self.state = between.resume(self.state)
+        self.state = between.resume(self.state, entry, not self.between_hands)
         return []
 
     def _on_clock(self, entry: Clock) -> list[Alert]:
@@ -313,8 +321,14 @@ class Table:
 
     @property
     def paused(self) -> str | None:
-        """TRN-5: the pause's reason while the table is paused (no hand starts), else None."""
-        return self.state.paused
+        """TRN-5: the pause's reason while the table is held (no hand starts), else None."""
+        return self.state.paused if self.state.pause_after is None else None
+
+    @property
+    def pausing(self) -> tuple[str, int] | None:
+        """TRN-5: a pause asked for that holds once a hand is over: its reason and that hand's number."""
+        state = self.state
+        return None if state.paused is None or state.pause_after is None else (state.paused, state.pause_after)
 
     @property
     def levels(self) -> LevelClock | None:
