@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import aiomqtt
+from orphan_kit import dies_with_parent
 
 from dealerpi.room.acl import write_broker_files
 from dealerpi.room.broker import MqttSettings
@@ -57,8 +58,9 @@ class Broker:
                             None if self.tls is None else self.tls.ca)
 
     def start(self) -> None:
-        self.process = subprocess.Popen(["mosquitto", "-c", str(self.conf)], stdout=subprocess.DEVNULL,
-                                        stderr=subprocess.DEVNULL)
+        # SIGTERM when pytest dies, however (orphan_kit); mosquitto(8): SIGTERM makes it exit
+        self.process = subprocess.Popen(dies_with_parent(["mosquitto", "-c", str(self.conf)]),
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
             with socket.socket() as sock:

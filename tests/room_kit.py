@@ -16,6 +16,7 @@ from typing import Any
 import aiohttp
 from console_kit import make
 from mqtt_kit import Broker
+from orphan_kit import dies_with_parent
 
 from dealerpi.console.final_hands import FinalHands
 from dealerpi.console.mqtt_bridge import TableBridge
@@ -38,8 +39,8 @@ class RoomProcess:
 
     async def start(self) -> None:
         with open(self.folder / "room.log", "ab") as log:
-            self.process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "dealerpi", "room", "--config", str(self.config),
+            self.process = await asyncio.create_subprocess_exec(     # dies with pytest, however (orphan_kit)
+                *dies_with_parent([sys.executable, "-m", "dealerpi", "room", "--config", str(self.config)]),
                 stdout=asyncio.subprocess.PIPE, stderr=log)
         assert self.process.stdout is not None
         line = (await asyncio.wait_for(self.process.stdout.readline(), 30)).decode()

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from browser_kit import chromium
 from mqtt_kit import free_port
+from orphan_kit import dies_with_parent
 from playwright.sync_api import Browser, expect
 
 TOML = """[room]
@@ -50,7 +51,7 @@ def test_the_room_page_shows_the_tournaments_clock_field_and_prizes(tmp_path: Pa
     port = free_port()
     config = tmp_path / "room.toml"
     config.write_text(TOML.format(port=port, broker=free_port()))
-    room = subprocess.Popen([sys.executable, "-m", "dealerpi", "room", "--config", str(config)],
+    room = subprocess.Popen(dies_with_parent([sys.executable, "-m", "dealerpi", "room", "--config", str(config)]),
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     page = browser.new_page()
     try:
