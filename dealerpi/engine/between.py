@@ -225,8 +225,9 @@ def holds_if_due(state: TableState) -> TableState:
 
 def resume(state: TableState, entry: Resume, in_hand: bool) -> TableState:
     """The pause ends (a pause still waiting for its hand is called off). With ``pause_after`` the table plays
-    until hand ``pause_after`` is over and is then held again with the same reason: one hand-for-hand round
-    is one input (TRN-5), no window for a START between two."""
+    until hand ``pause_after`` is over and is then held again, with the same reason or the one given (the
+    room's round holds a table it had held for a move as hand-for-hand): one hand-for-hand round is one input
+    (TRN-5), no window for a START between two."""
     if state.paused is None:
         raise IllegalAction("the table is not paused")
     levels = None if state.levels is None else state.levels.resume()
@@ -238,7 +239,8 @@ def resume(state: TableState, entry: Resume, in_hand: bool) -> TableState:
         raise IllegalAction(f"resume: pause_after {after} would keep the table paused: hand #{number} is over "
                             f"(TRN-5: pause_after {number + 1} plays one more hand)" if not in_hand else
                             f"resume: pause_after {after} names a hand already over: hand #{number} is in play")
-    return replace(state, pause_after=after, levels=levels)
+    reason = state.paused if entry.reason is None else entry.reason
+    return replace(state, paused=reason, pause_after=after, levels=levels)
 
 
 def paused_why(state: TableState) -> str:

@@ -150,9 +150,10 @@ class Pause:
 @dataclass(frozen=True, slots=True)
 class Resume:
     """``resume``; with ``pause_after`` the table plays until hand ``pause_after`` is over and is then held
-    again with the same reason (TRN-5: one hand-for-hand round is one input per table)."""
+    again, with the same reason or ``reason`` (TRN-5: one hand-for-hand round is one input per table)."""
 
     pause_after: int | None = None
+    reason: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,11 +209,22 @@ def _tick(entry: Mapping[str, Any]) -> Tick:
     return Tick(seconds)
 
 
+def _reason(entry: Mapping[str, Any], kind: str) -> str | None:
+    reason = require(entry, "reason", str) if "reason" in entry else None
+    if reason is not None and len(reason) > 80:
+        raise InputError(f'{kind}: "reason" must be at most 80 characters')
+    return reason
+
+
 def _pause(entry: Mapping[str, Any]) -> Pause:
-    reason = require(entry, "reason", str) if "reason" in entry else ""
-    if len(reason) > 80:
-        raise InputError('pause: "reason" must be at most 80 characters')
-    return Pause(reason, _hand_key(entry, "pause", "after_hand"))
+    return Pause(_reason(entry, "pause") or "", _hand_key(entry, "pause", "after_hand"))
+
+
+def _resume(entry: Mapping[str, Any]) -> Resume:
+    after, reason = _hand_key(entry, "resume", "pause_after"), _reason(entry, "resume")
+    if reason is not None and after is None:
+        raise InputError('resume: "reason" is the next pause\'s: it goes with "pause_after"')
+    return Resume(after, reason)
 
 
 def _hand_key(entry: Mapping[str, Any], kind: str, key: str) -> int | None:
@@ -255,7 +267,7 @@ PARSERS: dict[str, Callable[[Mapping[str, Any]], Input]] = {
     "clock": lambda e: Clock(),
     "tick": _tick,
     "pause": _pause,
-    "resume": lambda e: Resume(_hand_key(e, "resume", "pause_after")),
+    "resume": _resume,
     "undo": lambda e: Undo(),
 }
 

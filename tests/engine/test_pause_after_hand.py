@@ -105,6 +105,17 @@ def test_trn5_resume_with_pause_after_lets_exactly_one_hand_be_played() -> None:
     assert {s: i.stack for s, i in played.seats.items()} == {1: 301, 2: 299, 3: 300}
 
 
+def test_trn5_resume_with_pause_after_and_a_reason_holds_again_with_that_reason() -> None:
+    """The room held the table to move players; its hand-for-hand round resumes it for hand 2 and has it held
+    again as hand-for-hand: after hand 2 START is refused naming the new reason."""
+    journal = [*dealt(), *HOLE, *FOLDS, {"type": "pause", "reason": "the room moves players"},
+               {"type": "resume", "pause_after": 2, "reason": H4H}, START, *HOLE, act(2, "fold"), act(3, "fold"),
+               START]
+    played, result = replay(journal)
+    assert result["rejected"] == [{"line": len(journal), "reason": HELD}]
+    assert played.paused == H4H
+
+
 def test_trn5_resume_that_would_leave_the_table_held_and_a_second_pause_are_refused() -> None:
     """After hand 1, ``resume`` with ``pause_after`` 1 would hold the table at once: refused, naming the
     hand to ask for (2). A second pause while one waits for its hand, or while one holds, is refused; a
@@ -210,6 +221,8 @@ def test_the_pause_after_record_reads_back_and_a_bad_one_is_named() -> None:
     ({"type": "pause", "after_hand": "2"}, "pause: \"after_hand\" must be a hand number (1 or more), not '2'"),
     ({"type": "pause", "after_hand": True}, 'pause: "after_hand" must be a hand number (1 or more), not True'),
     ({"type": "resume", "pause_after": -1}, 'resume: "pause_after" must be a hand number (1 or more), not -1'),
+    ({"type": "resume", "reason": H4H}, 'resume: "reason" is the next pause\'s: it goes with "pause_after"'),
+    ({"type": "resume", "pause_after": 2, "reason": "x" * 81}, 'resume: "reason" must be at most 80 characters'),
 ])
 def test_a_bad_hand_number_names_the_key(entry: dict[str, Any], reason: str) -> None:
     _, result = replay([*dealt(), entry])
