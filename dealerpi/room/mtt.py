@@ -8,8 +8,9 @@ room restarted from it decides the same things under the same command ids: each 
 once (rid ``room:ID``), never twice.
 
 One batch of commands is in flight at a time; the next waits for every answer. A refusal drops the rest of
-its plan, which is decided again from what the tables then show. Seats move only on a paused table (pause is
-refused during a hand), so a moved stack is read when it can no longer change.
+its plan, which is decided again from what the tables then show. Seats move only on a held table (a room's
+``pause`` names the hand the table is in, ``after_hand``: the table's own journal holds it when that hand is
+over, so no START can slip in before it), and a moved stack is read when it can no longer change.
 
 The rules (digest section 7, ``dealerpi.room.tournament``):
 - TRN-9: the seat draw and the button draw from the room's seed (``random.Random(f"{seed}-{n}")``). Late
@@ -24,9 +25,11 @@ The rules (digest section 7, ``dealerpi.room.tournament``):
   emptiest when they differ by two (a table three short halts while the move waits for a hand to end); a
   table is broken (its players drawn into the others' open seats) when the field fits one fewer; when it
   fits one table, every player is redrawn to the final table (the first).
-- TRN-5: on the bubble (one player from the money) hand-for-hand: every table is paused at the end of each
-  hand until all have finished it, then resumed together; that round's busts share the places at stake
-  (TDA RP-8-A); a round takes at most two minutes off the level clock.
+- TRN-5: on the bubble (one player from the money) hand-for-hand: every table is held once its hand is over;
+  each round is one ``resume`` with ``pause_after`` (the table's hand + 1) per table, so every table plays
+  exactly one hand and is held again by its own journal (TDA RP-8); a table found beyond the round's hand is
+  a fault on the page. That round's busts share the places at stake (TDA RP-8-A); a round takes at most two
+  minutes off the level clock.
 """
 
 from __future__ import annotations
@@ -190,9 +193,13 @@ class Director:
         if op == "table":
             return self.settings.table_input(item["level"])
         if op == "pause":
-            return None if view.get("paused") is not None else {"type": "pause", "reason": item["reason"]}
+            if _asked(view):
+                return None
+            hand = item.get("after_hand", view.get("hand", 0))         # the hand it is in or last played
+            return {"type": "pause", "reason": item["reason"], **({"after_hand": hand} if hand else {})}
         if op == "resume":
-            return None if view.get("paused") is None else {"type": "resume"}
+            round_ = {"pause_after": item["pause_after"], "reason": H4H} if "pause_after" in item else {}
+            return {"type": "resume", **round_} if _asked(view) else None
         if op == "button":
             return {"type": "button", "seat": item["seat"]}
         if op == "sit":
@@ -276,10 +283,11 @@ class Director:
         s["events"].append({"kind": "late entry", "player": player})
 
     def _release(self, live: Mapping[str, View]) -> bool:
-        """Resume the tables the room paused to move players, or for hand-for-hand once it is over."""
-        if self._waiting:
+        """Resume the tables the room paused to move players, or for hand-for-hand once it is over (during
+        hand-for-hand only a round resumes a table: a plain resume would let it play more than one hand)."""
+        if self._waiting or self.state["h4h"] is not None:
             return False
-        reasons = {MOVES} if self.state["h4h"] is not None else {MOVES, HALT, H4H}   # a round resumes its own
+        reasons = {MOVES, HALT, H4H}
         short = set(halted([Layout(t, self.settings.seats, _players(v), 0, 0) for t, v in live.items()]))
         held = [t for t, v in live.items() if v.get("paused") in reasons and not (v["paused"] == HALT and t in short)]
         if held:
@@ -318,6 +326,11 @@ class Director:
             return False
         if not all(_held(v) and v["hand"] > h4h["round"].get(t, 0) for t, v in live.items()):
             return False
+        for table, view in live.items():                  # a fault is never hidden: e.g. the room was down
+            if view["hand"] > h4h["round"].get(table, 0) + 1:
+                s["refused"].append({"op": "hand-for-hand", "table": table, "reason":
+                                     f"TRN-5: hand #{view['hand']} was played beyond the round's hand "
+                                     f"#{h4h['round'].get(table, 0) + 1}: one hand a table per round (TDA RP-8)"})
         busted = [p for bust in h4h["busts"] for p in bust["players"]]
         standings = _standings(s["standings"])
         if busted:
@@ -397,26 +410,26 @@ class Director:
         """TRN-8: while the move waits for the fullest table's hand, a table three or more players short of
         it halts (is paused between hands) until balanced."""
         short = halted([Layout(t, self.settings.seats, _players(v), 0, 0) for t, v in live.items()])
-        due = [t for t in short if not live[t].get("in_hand") and live[t].get("paused") is None]
+        due = [t for t in short if not _asked(live[t])]
         if due:
             self.state["plan"] = [[{"op": "pause", "table": t, "reason": HALT} for t in due]]
         return bool(due)
 
     def _hold(self, tables: Mapping[str, View]) -> bool:
-        """True when every one of ``tables`` is paused between hands; else plan pausing those between hands
-        (one in a hand is waited for) and False."""
+        """True when every one of ``tables`` is held (paused between hands); else plan pausing those not yet
+        asked, after the hand each is in (held by its journal when it ends), and False."""
         if all(_held(v) for v in tables.values()):
             return True
         self._waiting = True
         self.state["plan"] = [[{"op": "pause", "table": t, "reason": MOVES}
-                               for t, v in tables.items() if not v.get("in_hand") and v.get("paused") is None]]
+                               for t, v in tables.items() if not _asked(v)]]
         if not self.state["plan"][0]:
             self.state["plan"] = []
         return False
 
     def _hand_for_hand_pauses(self, live: Mapping[str, View], now: float) -> bool:
-        """TRN-5: on the bubble every table is paused when its hand of the round ends; when all are, the
-        next round starts at every table at once."""
+        """TRN-5: on the bubble every table is asked to pause after the hand it is in; when all are held, a
+        round starts: each table is resumed for exactly its next hand (``pause_after``), one input."""
         s = self.state
         remaining = _standings(s["standings"]).remaining
         if s["h4h"] is None:
@@ -426,29 +439,32 @@ class Director:
             s["events"].append({"kind": "hand-for-hand begins", "remaining": remaining})
             return True
         h4h = s["h4h"]
-        due = [t for t, v in live.items() if not v.get("in_hand") and v.get("paused") is None
-               and (h4h["round"] is None or v["hand"] > h4h["round"].get(t, 0))]
+        due = [t for t, v in live.items() if not _asked(v)]    # a round's hand: after it (a table let go)
         if due:
-            s["plan"] = [[{"op": "pause", "table": t, "reason": H4H} for t in due]]
+            rounds = h4h["round"] or {}
+            s["plan"] = [[{"op": "pause", "table": t, "reason": H4H,
+                           **({"after_hand": rounds[t] + 1} if t in rounds else {})} for t in due]]
             return True
         if h4h["round"] is None and all(_held(v) for v in live.values()):
             h4h["round"], h4h["since"] = {t: v["hand"] for t, v in live.items()}, now
-            s["plan"] = [[{"op": "resume", "table": t} for t in live]]
+            s["plan"] = [[{"op": "resume", "table": t, "pause_after": v["hand"] + 1} for t, v in live.items()]]
             return True
         return False
 
     def _levels(self, live: Mapping[str, View], now: float) -> bool:
-        """TRN-1: every table between hands gets the level the room's clock is in (a break pauses it)."""
+        """TRN-1: every table between hands gets the level the room's clock is in. A break pauses a table
+        after the hand it is in (one already asked to pause is held by its break level too)."""
         s = self.state
         index = self.level_at(now)[0]
         is_break = self.settings.levels[index].is_break
         batch: list[dict[str, Any]] = []
         for table, view in live.items():
-            if view.get("in_hand") or s["level"].get(table) == index:
+            if s["level"].get(table) == index or (view.get("in_hand") and not (is_break and not _asked(view))):
                 continue
             if is_break:
-                if view.get("paused") is None:
+                if not _asked(view):
                     batch.append({"op": "pause", "table": table, "reason": BREAK})
+                if not view.get("in_hand"):
                     batch.append({"op": "table", "table": table, "level": index})
             else:
                 batch.append({"op": "table", "table": table, "level": index})
@@ -521,6 +537,11 @@ def _open(view: View) -> list[int]:
 
 def _held(view: View) -> bool:
     return not view.get("in_hand") and view.get("paused") is not None
+
+
+def _asked(view: View) -> bool:
+    """Paused, or to be paused once its hand is over (the engine's ``pausing``): a second pause is refused."""
+    return view.get("paused") is not None or view.get("pausing") is not None
 
 
 def _clockwise(view: View) -> list[tuple[int, dict[str, Any]]]:

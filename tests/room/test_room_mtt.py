@@ -152,7 +152,8 @@ def test_twenty_players_three_tables_to_one_winner(tmp_path: Path) -> None:
     - E4 t2: two 10000 stacks bust on one hand: equal stacks share places 16 and 15: both 15th, 0 + 0.
       14 left <= 7 x 2 seats: t3 is broken, its 5 players drawn into t1's 2 and t2's 3 open seats (7/7).
     - E5-E10: one bust a hand, t1 then t2: 14th, 13th, 12th, 11th, 10th, 9th. 8 left = 7 paid + 1: the bubble.
-    - E11 hand-for-hand (TRN-5): both tables paused, then resumed together at +120 s (level 2, 60 s left);
+    - E11 hand-for-hand (TRN-5): both tables paused, then resumed together at +120 s (level 2, 60 s left),
+      each by one ``resume`` with ``pause_after`` its hand + 1, so each plays exactly one hand in the round;
       t1's hand busts one and t1 is paused (START refused) until t2 finished its hand, which busts one: TDA
       RP-8-A, they share 7th and 8th: (100 + 0) / 2 = 50 each, place 7. The round takes 200 s (the clock is
       set to +320 s) but at most 120 s come off the level clock: 120 + 120 = 240 s of play; level 3
@@ -239,6 +240,12 @@ def test_twenty_players_three_tables_to_one_winner(tmp_path: Path) -> None:
             await one(table, place)
         assert service.tournament()["hand_for_hand"] is True                 # 8 left, 7 paid: the bubble
         assert all(room.controller(t).table.paused is None for t in ("t1", "t2"))   # round 1 under way
+        # TRN-5 (TDA RP-8): the round is one input per table, resume for exactly the next hand
+        before = {t: room.controller(t).table.hand_number for t in ("t1", "t2")}
+        assert {t: room.controller(t).table.pausing for t in before} == \
+            {t: ("hand-for-hand", n + 1) for t, n in before.items()}
+        assert {t: [line for line in room.journal(t) if line.get("type") == "resume"][-1].get("pause_after")
+                for t in before} == {t: n + 1 for t, n in before.items()}
         assert service.tournament()["seconds_left"] == 60                   # level 2 began at +120 s
         room.now = START + 320                                              # the round takes 200 s
         await until(lambda: all(room.controller(t).table.config.big_blind == 400 for t in ("t1", "t2")), 30)
@@ -248,11 +255,13 @@ def test_twenty_players_three_tables_to_one_winner(tmp_path: Path) -> None:
         first = smallest(room, "t1")                                         # E11
         await room.hand("t1", [first])
         assert room.controller("t1").table.paused == "hand-for-hand"
+        assert room.controller("t1").table.hand_number == before["t1"] + 1       # one hand, held by its journal
         refused = room.controller("t1").submit({"type": "start"})
         assert (refused.accepted, refused.reason) == (False, PAUSED.format("hand-for-hand"))
         assert first not in room.finishes()                                  # the round is not over
         second = smallest(room, "t2")
         await room.hand("t2", [second])
+        assert {t: room.controller(t).table.hand_number for t in before} == {t: n + 1 for t, n in before.items()}
         expected.update({first: (7, 50), second: (7, 50)})
         assert room.finishes() == expected
         assert service.tournament()["hand_for_hand"] is False

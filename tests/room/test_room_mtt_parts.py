@@ -275,9 +275,10 @@ def test_a_moved_player_whose_sit_is_refused_keeps_his_chips_and_is_seated_again
 
 def test_trn8_a_table_three_short_halts_until_the_move_from_the_fullest_table_is_made() -> None:
     """Two tables of 6 seats: t1 has 6 players and is in its hand 2 (SB seat 2, BB seat 3), t2 has 3 (6 - 3 =
-    3 short) and is between hands. TRN-8: the move waits for t1's hand, and t2 halts (paused between hands).
-    t1's hand ends (nobody out): the player due the big blind next (seat 4, Dee) moves to t2; now 5 and 4:
-    t2 is 1 short and is resumed, and so is t1, which the room paused to move Dee."""
+    3 short) and is between hands. TRN-8: the move waits for t1's hand: t1 is asked to pause after hand 2
+    (its journal holds it when hand 2 is over: no START can slip in), and t2 halts (after its hand 1, which is
+    over: at once). t1's hand ends (nobody out): the player due the big blind next (seat 4, Dee) moves to t2;
+    now 5 and 4: t2 is 1 short and is resumed, and so is t1, which the room paused to move Dee."""
     director = Director(settings(), new_state("x"))
     names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy"]
     for name in names:
@@ -289,14 +290,17 @@ def test_trn8_a_table_three_short_halts_until_the_move_from_the_fullest_table_is
     accept = lambda cid: {"accepted": True}                              # noqa: E731
     for _ in range(3):                                                   # the start: table, sit, button
         assert director.step({"t1": t1, "t2": t2}, accept, 1000.0)
+    hold = director.step({"t1": t1, "t2": t2}, accept, 1000.0)
+    assert [(t, p) for _, t, p in hold] == [("t1", {"type": "pause", "reason": "the room moves players",
+                                                    "after_hand": 2})]
+    t1["pausing"] = {"reason": "the room moves players", "after_hand": 2}
     halts = director.step({"t1": t1, "t2": t2}, accept, 1000.0)
-    assert [(t, p) for _, t, p in halts] == [("t2", {"type": "pause", "reason": "TRN-8: three players short"})]
+    assert [(t, p) for _, t, p in halts] == [("t2", {"type": "pause", "reason": "TRN-8: three players short",
+                                                     "after_hand": 1})]
     t2["paused"] = "TRN-8: three players short"
-    t1 = {**t1, "hand": 2, "in_hand": False}
+    assert director.step({"t1": t1, "t2": t2}, accept, 1000.0) == []     # t1's hand 2 is played out
+    t1 = {**t1, "hand": 2, "in_hand": False, "paused": "the room moves players", "pausing": None}
     t1["seats"]["1"]["button"] = True
-    sent = [(t, p) for _, t, p in director.step({"t1": t1, "t2": t2}, accept, 1000.0)]
-    assert sent == [("t1", {"type": "pause", "reason": "the room moves players"})]
-    t1["paused"] = "the room moves players"
     assert [(t, p) for _, t, p in director.step({"t1": t1, "t2": t2}, accept, 1000.0)] == \
         [("t1", {"type": "leave", "seat": 4})]
     t1["seats"]["4"] = {"player": None, "stack": 0}
