@@ -515,7 +515,7 @@ class Director:
             "prizes": list(standings.prizes) if standings else [],
             "hand_for_hand": s["h4h"] is not None, "tables": tables,
             "finishes": [[f.player, f.place, f.prize] for f in standings.results()] if standings else [],
-            "refused": [f"{r['table']}: {r['op']} {r.get('player') or ''}: {r['reason']}".replace("  ", " ")
+            "refused": [f"{r['table']}: {' '.join(filter(None, (r['op'], r.get('player'))))}: {r['reason']}"
                         for r in s["refused"][-5:]],                # a fault is never hidden
         }
 

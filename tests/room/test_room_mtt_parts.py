@@ -336,3 +336,56 @@ def test_a_failing_director_stops_the_tournament_not_the_room_and_the_page_says_
         "last state")
     assert calls == [1] and summary["registered"] == ["Ann"]
     service.store.close()
+
+
+def test_trn5_hand_for_hand_asks_each_table_to_pause_after_its_hand_and_a_round_is_one_resume() -> None:
+    """Two tables of 2 seats, 2 paid: 4 players, two at each table (seed 7's draw). A player busts in t1's
+    hand 2 while t2 plays its hand 3: 3 left = 2 paid + 1, the bubble (TRN-5). The room does not wait for
+    t2's hand: both tables are asked to pause after the hand each is in or last played (t1 after 2, held at
+    once; t2 after 3, held by its journal when hand 3 ends). Both held: one round is one ``resume`` per table
+    with ``pause_after`` its hand + 1 (t1 3, t2 4) and the reason hand-for-hand. A table found beyond its
+    round's hand (t1 at 4, not 3: the room was down, say) is a TRN-5 fault on the page; the next round
+    resumes both for hand 5."""
+    tournament, errors = parse_tournament({**RAW, "seats": 2}, "room.toml")
+    assert tournament is not None, errors
+    director = Director(tournament, new_state("x"))
+    for name in ("Ann", "Bob", "Cy", "Dee"):
+        director.register(name, 0.0)
+    director.start(7, 1000.0)
+    accept = lambda cid: {"accepted": True}                              # noqa: E731
+    seated = {t: {p: seat for p, (tt, seat) in director.state["events"][0]["seats"].items() if tt == t}
+              for t in ("t1", "t2")}
+
+    def table(name: str, hand: int, stacks: dict[str, int], **extra: Any) -> dict[str, Any]:
+        seats = {str(seat): {"player": p, "stack": stacks[p]} for p, seat in seated[name].items()}
+        return {"hand": hand, "in_hand": False, "paused": None, "pausing": None, "last_blinds": [1, 2],
+                "seats": seats, "blinds": [50, 100], **extra}
+
+    t1 = table("t1", 1, dict.fromkeys(seated["t1"], 5000))
+    t2 = table("t2", 2, dict.fromkeys(seated["t2"], 5000), in_hand=True)
+    for _ in range(3):                                                   # the start: table, sit, button
+        assert director.step({"t1": t1, "t2": t2}, accept, 1000.0)
+    assert director.step({"t1": t1, "t2": t2}, accept, 1000.0) == []     # t1's hand 1: nobody out
+    loser, winner = sorted(seated["t1"])
+    t1 = table("t1", 2, {loser: 0, winner: 10000})
+    t2 = table("t2", 3, dict.fromkeys(seated["t2"], 5000), in_hand=True)
+    sent = [(t, p) for _, t, p in director.step({"t1": t1, "t2": t2}, accept, 1000.0)]
+    assert sent == [("t1", {"type": "leave", "seat": seated["t1"][loser]})]      # out: 4th
+    t1["seats"][str(seated["t1"][loser])] = {"player": None, "stack": 0}
+    sent = [(t, p) for _, t, p in director.step({"t1": t1, "t2": t2}, accept, 1000.0)]
+    assert sent == [("t1", {"type": "pause", "reason": "hand-for-hand", "after_hand": 2}),
+                    ("t2", {"type": "pause", "reason": "hand-for-hand", "after_hand": 3})]
+    t1["paused"], t2["pausing"] = "hand-for-hand", {"reason": "hand-for-hand", "after_hand": 3}
+    assert director.step({"t1": t1, "t2": t2}, accept, 1000.0) == []     # t2's hand 3 is played out
+    t2.update(in_hand=False, paused="hand-for-hand", pausing=None)
+    sent = [(t, p) for _, t, p in director.step({"t1": t1, "t2": t2}, accept, 1010.0)]
+    assert sorted(sent) == [("t1", {"type": "resume", "pause_after": 3, "reason": "hand-for-hand"}),
+                            ("t2", {"type": "resume", "pause_after": 4, "reason": "hand-for-hand"})]
+    t1.update(hand=4)                                                    # two hands, not one
+    t2.update(hand=4)
+    sent = [(t, p) for _, t, p in director.step({"t1": t1, "t2": t2}, accept, 1020.0)]
+    assert sorted(sent) == [("t1", {"type": "resume", "pause_after": 5, "reason": "hand-for-hand"}),
+                            ("t2", {"type": "resume", "pause_after": 5, "reason": "hand-for-hand"})]
+    assert director.summary({"t1": t1, "t2": t2}, 1020.0)["refused"] == [
+        "t1: hand-for-hand: TRN-5: hand #4 was played beyond the round's hand #3: one hand a table per round "
+        "(TDA RP-8)"]
