@@ -4,6 +4,7 @@
     database = "room.sqlite"          # SQLite (stdlib sqlite3), or a PostgreSQL URL: "postgresql://room@db/room"
     listen = "127.0.0.1:8790"         # the room page; any other address needs a token for everything
     state = "room-state"              # the page's tokens and pairing file (0600)
+    session_gap_minutes = 30          # a player's session at a table ends after a pause longer than this
 
     [mqtt]                            # the broker; the room's user is "room"
     host = "127.0.0.1"
@@ -30,6 +31,11 @@ from dealerpi.room.broker import NAME, ROOM, MqttSettings, parse_mqtt
 from dealerpi.room.mtt_config import TournamentSettings, parse_tournament
 from dealerpi.room.store_sql import POSTGRESQL
 
+# PokerStat's default gap is 360 s (thsoftware.com/pokerstat/help/options.htm), for online tables; a live
+# hand takes about two minutes, and a tournament's break (about 15 minutes) or a player's walk away from a
+# cash game for a meal is still the same sitting: 30 minutes (docs/room.md "Statistics").
+SESSION_GAP_MINUTES = 30
+
 
 class RoomConfigError(ValueError):
     def __init__(self, errors: list[str]) -> None:
@@ -52,6 +58,7 @@ class RoomSettings:
     mqtt: MqttSettings
     games: tuple[Game, ...] = ()
     tournament: TournamentSettings | None = None
+    session_gap_minutes: float = SESSION_GAP_MINUTES
 
     def listen_address(self) -> tuple[str, int]:
         host, _, port = self.listen.rpartition(":")
@@ -75,8 +82,12 @@ def parse_room(data: dict[str, Any], source: Path) -> RoomSettings:
     if not isinstance(room, dict):
         errors.append(f"{source}: room: must be a table")
         room = {}
-    errors += [f"{source}: room.{key}: unknown key (expected one of: database, listen, state)"
-               for key in room if key not in ("database", "listen", "state")]
+    errors += [f"{source}: room.{key}: unknown key (expected one of: database, listen, state, session_gap_minutes)"
+               for key in room if key not in ("database", "listen", "state", "session_gap_minutes")]
+    gap = room.get("session_gap_minutes", SESSION_GAP_MINUTES)
+    if isinstance(gap, bool) or not isinstance(gap, int | float) or not 0 < gap <= 24 * 60:
+        errors.append(f"{source}: room.session_gap_minutes: the longest pause, in minutes, between two of a "
+                      f"player's hands at a table in one session: a number above 0 and at most 1440, not {gap!r}")
     values: dict[str, str] = {}
     for key, default in (("database", "room.sqlite"), ("listen", "127.0.0.1:8790"), ("state", "room-state")):
         value = room.get(key, default)
@@ -125,7 +136,7 @@ def parse_room(data: dict[str, Any], source: Path) -> RoomSettings:
     def path(text: str) -> Path:
         return Path(text) if Path(text).is_absolute() else source.parent / text
     database = url if url.startswith(POSTGRESQL) else path(url)
-    return RoomSettings(database, values["listen"], path(values["state"]), mqtt, tuple(games), tournament)
+    return RoomSettings(database, values["listen"], path(values["state"]), mqtt, tuple(games), tournament, gap)
 
 
 def postgresql_problems(url: str) -> list[str]:

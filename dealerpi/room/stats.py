@@ -7,10 +7,18 @@ Definitions (the usual tracker ones):
 - **showdown**: the hand ended with two or more players not folded; each of them went to showdown.
 - **won**: at showdown, the player got chips from a pot: his finishing stack is above what he had left after
   his antes, blinds and bets (``finishing - (starting - contributed) > 0``).
+
+A player's **session** is PokerStat's (thsoftware.com/pokerstat/help/usersessions.htm): "from when you sit down
+at a table till when you leave that table"; two hands are in one session "if both games are played at the
+same table, and are no more than 'Max seconds between 2 hands for them to count as same session.' apart"
+(``room.toml`` ``[room] session_gap_minutes``). A hand's time is the one its PHH carries (:func:`hand_time`).
 """
 
 from __future__ import annotations
 
+import datetime
+import zoneinfo
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -76,3 +84,62 @@ def hand_stats(record: HandRecord) -> list[PlayerHand]:
                        showdown and i in live and finishing is not None
                        and finishing[i] - (starting[i] - contributed[i]) > 0)
             for i in range(n)]
+
+
+def hand_time(record: HandRecord) -> int | None:
+    """When the hand began, in seconds since the epoch, from PHH's ``year``, ``month``, ``day`` and ``time``
+    in ``time_zone`` (phh-std optional.rst, "Time": without a zone, and without the city, region and country
+    that would name one, the time is UTC). None: the record has no such time, or one that is not a date."""
+    extra = record.extra
+    date = [n for n in (extra.get(key) for key in ("year", "month", "day"))
+            if isinstance(n, int) and not isinstance(n, bool)]
+    clock = extra.get("time")
+    if len(date) != 3 or not isinstance(clock, datetime.time):
+        return None
+    name = extra.get("time_zone")
+    zone: datetime.tzinfo
+    if name == "UTC" or (name is None and not all(key in extra for key in ("city", "region", "country"))):
+        zone = datetime.UTC
+    elif isinstance(name, str):
+        try:
+            zone = zoneinfo.ZoneInfo(name)
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError, OSError):
+            return None
+    else:
+        return None                             # a local time of a place: no zone to read it in
+    try:
+        moment = datetime.datetime.combine(datetime.date(*date), clock.replace(tzinfo=zone))
+    except ValueError:
+        return None
+    return int(moment.timestamp())
+
+
+@dataclass(frozen=True)
+class Session:
+    """One player's hands at one table with no pause longer than the gap between two of them."""
+
+    table: str
+    start: int               # the first hand's time (seconds since the epoch)
+    end: int                 # the last hand's
+    hands: int
+    vpip: int
+    pfr: int
+    showdowns: int
+    won: int
+
+
+def sessions(plays: Iterable[tuple[str, int, bool, bool, bool, bool]], gap: int) -> list[Session]:
+    """One player's hands ``(table, time, vpip, pfr, showdown, won)``, in any order, as his sessions, the
+    newest first: a hand more than ``gap`` seconds after the one before it at that table begins a new one."""
+    found: list[Session] = []
+    last: Session | None = None
+    for table, time, vpip, pfr, showdown, won in sorted(plays, key=lambda play: (play[0], play[1])):
+        if last is None or table != last.table or time - last.end > gap:
+            if last is not None:
+                found.append(last)
+            last = Session(table, time, time, 0, 0, 0, 0, 0)
+        last = Session(table, last.start, time, last.hands + 1, last.vpip + vpip, last.pfr + pfr,
+                       last.showdowns + showdown, last.won + won)
+    if last is not None:
+        found.append(last)
+    return sorted(found, key=lambda session: (-session.start, session.table))

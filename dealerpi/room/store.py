@@ -3,9 +3,14 @@ waiting lists, in SQLite or PostgreSQL (:mod:`dealerpi.room.store_sql`: the same
 not fsync'd: hands a power cut takes are asked from the tables again by the re-sync, their journals being the
 durable copy.
 
-A hand is keyed by ``(table, session, seq)`` (:mod:`dealerpi.console.final_hands`), so a hand the table sends
-again after an outage is stored once. Statistics are sums over the players' lines: per session (one table's
-journal, one evening) and overall.
+A hand is keyed by ``(table, session, seq)`` (:mod:`dealerpi.console.final_hands`; ``session`` there names
+the table's journal), so a hand the table sends again after an outage is stored once. Statistics are sums
+over the players' lines: overall, per journal, and per player's session (:func:`dealerpi.room.stats.sessions`)
+by each hand's ``played_at``: the time its PHH carries, so a hand sent again after an outage counts when it
+was played, not when it came. A hand whose PHH has no time (a journal from before the daemon wrote ``"at"``
+into each ``start``, a hand stored by a room from before this column) counts at the time the room stored it.
+The time is a column rather than read from the PHH at each look: a player's sessions are one indexed query
+over his lines, not a parse of every hand he played.
 """
 
 from __future__ import annotations
@@ -15,13 +20,28 @@ import json
 from pathlib import Path
 from typing import Any
 
-from dealerpi.history.phh import PHHError, loads
-from dealerpi.room.stats import hand_stats
+from dealerpi.history.phh import HandRecord, PHHError, loads
+from dealerpi.room.stats import Session, hand_stats, hand_time, sessions
 from dealerpi.room.store_sql import connect
+
+COUNTS = ("hands", "vpip", "pfr", "showdowns", "won")
 
 
 def _now() -> str:
     return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def _played_at(record: HandRecord | None, stored_at: str) -> int:
+    """The hand's time from its PHH, else the time the room stored it (module docstring)."""
+    played = None if record is None else hand_time(record)
+    return played if played is not None else int(datetime.datetime.fromisoformat(stored_at).timestamp())
+
+
+def _record(phh: str, where: str) -> HandRecord | None:
+    try:
+        return loads(phh, where)
+    except PHHError:
+        return None
 
 
 class Store:
@@ -29,6 +49,17 @@ class Store:
 
     def __init__(self, database: Path | str) -> None:
         self.db = connect(database)
+        self._fill_played_at()
+
+    def _fill_played_at(self) -> None:
+        """A database from before ``played_at``: each hand's time from its stored PHH, in one transaction."""
+        rows = list(self.db.execute("SELECT tbl, session, seq, phh, stored_at FROM hands WHERE played_at IS NULL"))
+        if rows:
+            with self.db.transaction():
+                self.db.executemany(
+                    "UPDATE hands SET played_at = ? WHERE tbl = ? AND session = ? AND seq = ?",
+                    [(_played_at(_record(phh, f"{table}/{session}/{seq}"), stored_at), table, session, seq)
+                     for table, session, seq, phh, stored_at in rows])
 
     def close(self) -> None:
         self.db.close()
@@ -40,9 +71,12 @@ class Store:
         that does not parse raises :class:`PHHError` and stores nothing."""
         record = loads(phh, f"{table}/{session}/{seq}")
         lines = hand_stats(record)
+        now = _now()
         with self.db.transaction():
-            cursor = self.db.execute("INSERT INTO hands VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                                     (table, session, seq, number, phh, _now()))
+            cursor = self.db.execute(
+                "INSERT INTO hands (tbl, session, seq, number, phh, stored_at, played_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                (table, session, seq, number, phh, now, _played_at(record, now)))
             if cursor.rowcount == 0:
                 return False
             self.db.executemany("INSERT INTO plays VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -65,16 +99,25 @@ class Store:
         return int(self.db.execute("SELECT COUNT(*) FROM hands").fetchone()[0])
 
     def stats(self, table: str | None = None, session: str | None = None) -> dict[str, dict[str, int]]:
-        """Per player: hands, vpip, pfr, showdowns, showdowns won (counts); one session's with ``table`` and
+        """Per player: hands, vpip, pfr, showdowns, showdowns won (counts); one journal's with ``table`` and
         ``session``, else overall."""
         where, args = ("WHERE tbl = ? AND session = ?", (table, session)) if session is not None else ("", ())
         rows = self.db.execute(f"SELECT player, COUNT(*), SUM(vpip), SUM(pfr), SUM(showdown), SUM(won) FROM plays "
                                f"{where} GROUP BY player ORDER BY player", args)
-        return {row[0]: dict(zip(("hands", "vpip", "pfr", "showdowns", "won"), row[1:], strict=True))
-                for row in rows}
+        return {row[0]: dict(zip(COUNTS, row[1:], strict=True)) for row in rows}
 
     def sessions(self) -> list[tuple[str, str]]:
+        """The tables' journals the room has hands of (``(table, session)``: the hands' keys)."""
         return list(self.db.execute("SELECT DISTINCT tbl, session FROM hands ORDER BY tbl, session"))
+
+    def player_sessions(self, player: str, gap: int) -> list[Session]:
+        """``player``'s sessions, the newest first: his hands at one table with no more than ``gap`` seconds
+        between two of them (:func:`dealerpi.room.stats.sessions`)."""
+        return sessions(((table, int(played), bool(vpip), bool(pfr), bool(showdown), bool(won))
+                         for table, played, vpip, pfr, showdown, won in self.db.execute(
+                             "SELECT p.tbl, h.played_at, p.vpip, p.pfr, p.showdown, p.won FROM plays p JOIN hands h "
+                             "ON h.tbl = p.tbl AND h.session = p.session AND h.seq = p.seq WHERE p.player = ?",
+                             (player,))), gap)
 
     # --- commands ------------------------------------------------------------------------------------
 
@@ -136,4 +179,4 @@ class Store:
                             "ON CONFLICT (id) DO UPDATE SET state = excluded.state", (json.dumps(state),))
 
 
-__all__ = ["PHHError", "Store"]
+__all__ = ["COUNTS", "PHHError", "Session", "Store"]

@@ -3,6 +3,10 @@ PostgreSQL (psycopg 3, psycopg.org/psycopg3/docs) for a card room. The store wri
 placeholders and ``INSERT ... ON CONFLICT DO NOTHING`` / ``RETURNING`` (both in SQLite since 3.35); only the
 table definitions differ (an identity column) and the order of insertion (SQLite's ``rowid``, PostgreSQL's
 ``n``). Both run in autocommit with explicit transactions where a write is more than one statement.
+
+A column added after a room's database was made is added when the room opens it (:data:`ADDED`:
+``ALTER TABLE ... ADD COLUMN``, in both); :class:`~dealerpi.room.store.Store` fills it in for the rows
+already there.
 """
 
 from __future__ import annotations
@@ -17,14 +21,18 @@ POSTGRESQL = ("postgresql://", "postgres://")
 
 _TABLES = """
 CREATE TABLE IF NOT EXISTS hands (tbl TEXT, session TEXT, seq INTEGER, number INTEGER, phh TEXT, stored_at TEXT,
-                                  PRIMARY KEY (tbl, session, seq));
+                                  played_at BIGINT, PRIMARY KEY (tbl, session, seq));
 CREATE TABLE IF NOT EXISTS plays (tbl TEXT, session TEXT, seq INTEGER, player TEXT, vpip INTEGER, pfr INTEGER,
                                   showdown INTEGER, won INTEGER, PRIMARY KEY (tbl, session, seq, player));
 CREATE TABLE IF NOT EXISTS commands (id TEXT PRIMARY KEY, tbl TEXT, payload TEXT, sent_at TEXT, answer TEXT,
                                      waiting INTEGER{commands_order});
 CREATE TABLE IF NOT EXISTS waiting (id {identity}, game TEXT, player TEXT, added_at TEXT);
 CREATE TABLE IF NOT EXISTS tournament (id INTEGER PRIMARY KEY, state TEXT);
+CREATE INDEX IF NOT EXISTS plays_player ON plays (player);
 """
+# Columns added since the first schema (table, column, type): an older database gets them on opening.
+# hands.played_at: when the hand began, seconds since the epoch (dealerpi/room/stats.py hand_time).
+ADDED = (("hands", "played_at", "BIGINT"),)
 SQLITE_SCHEMA = _TABLES.format(commands_order="", identity="INTEGER PRIMARY KEY AUTOINCREMENT")
 POSTGRESQL_SCHEMA = _TABLES.format(commands_order=", n BIGINT GENERATED ALWAYS AS IDENTITY",
                                    identity="BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY")
@@ -74,6 +82,9 @@ class SqliteDatabase:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.executescript(SQLITE_SCHEMA)
+            for table, column, kind in ADDED:       # SQLite has no ADD COLUMN IF NOT EXISTS
+                if column not in {row[1] for row in self.db.execute(f"PRAGMA table_info({table})")}:
+                    self.db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
 
     def execute(self, sql: str, args: Sequence[Any] = ()) -> Rows:
         with self.errors:
@@ -119,6 +130,8 @@ class PostgresDatabase:
                 for statement in POSTGRESQL_SCHEMA.split(";"):
                     if statement.strip():
                         self.db.execute(statement)
+                for table, column, kind in ADDED:
+                    self.db.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {kind}")
 
     def execute(self, sql: str, args: Sequence[Any] = ()) -> Rows:
         with self.errors:

@@ -1,7 +1,8 @@
 """The room page (aiohttp, the console's access style, docs/console.md): every table at a glance, the open
 seats and waiting lists of the cash games, the players' statistics, the tournament's clock, field and desk
 (registration, start); a WebSocket pushes the whole summary after every change (it is small: a few KB for
-twenty tables).
+twenty tables). A player's sessions are asked for when the page opens his row (``/stats.json?player=NAME``):
+they are not in the summary, which every change sends to every page.
 
 Access is the console's guard (:mod:`dealerpi.console.access`): a token per role in ``state/tokens.json``
 (:func:`dealerpi.console.pairing.load_tokens`; the host's token manages the waiting lists, the board's and
@@ -20,8 +21,10 @@ from typing import Any
 from aiohttp import web
 
 from dealerpi.console.access import ROLE, same_origin, token_guard
+from dealerpi.level_time import utc
 from dealerpi.room.mtt import TournamentError
 from dealerpi.room.service import RoomService
+from dealerpi.room.store import COUNTS
 
 COOKIE = "dealerpi_room"
 PAGE = resources.files("dealerpi.room") / "static" / "room.html"
@@ -41,6 +44,7 @@ class RoomPage:
         app.router.add_get("/", self._page)
         app.router.add_get("/ws", self._socket)
         app.router.add_get("/summary.json", self._summary)
+        app.router.add_get("/stats.json", self._player)
         app.router.add_post("/waiting", self._waiting)
         app.router.add_post("/tournament", self._tournament)
         return app
@@ -54,6 +58,22 @@ class RoomPage:
 
     async def _summary(self, request: web.Request) -> web.StreamResponse:
         return web.json_response(self._view(request))
+
+    async def _player(self, request: web.Request) -> web.StreamResponse:
+        """``?player=NAME``: his statistics overall and per session, the newest first (docs/room.md
+        "Statistics"); every role may look, as every role sees the overall lines in the summary."""
+        player = request.query.get("player", "")
+        if not player.strip():
+            raise web.HTTPBadRequest(text="400: /stats.json?player=NAME: the player whose statistics\n")
+        minutes = self.service.settings.session_gap_minutes
+        found = self.service.store.player_sessions(player, round(minutes * 60))
+        if not found:
+            raise web.HTTPNotFound(text=f"404: the room has no hands of {player!r}\n")
+        return web.json_response({
+            "player": player, "session_gap_minutes": minutes,
+            "overall": {key: sum(getattr(session, key) for session in found) for key in COUNTS},
+            "sessions": [{"table": s.table, "from": utc(s.start), "to": utc(s.end),
+                          **{key: getattr(s, key) for key in COUNTS}} for s in found]})
 
     async def _waiting(self, request: web.Request) -> web.StreamResponse:
         """The host's waiting-list operations: ``{"op": "add", "game", "player"}``, ``{"op": "remove", "id"}``,

@@ -5,10 +5,16 @@ The inputs are replayed into a fresh ``Table``; each hand that finishes is writt
 with. Rebuilding from the inputs rather than collecting hands as they end keeps the histories right after an
 undo. Misdealt deals are not hands. A hand PHH cannot write (File 'em, several boards or runs, a bomb pot)
 is named in a comment at the top of the file instead.
+
+A hand's time is its ``start``'s ``"at"`` (the daemon journals every start with it, dealerpi/controller.py),
+written as PHH's optional ``year``, ``month``, ``day``, ``time`` (a TOML local time) and ``time_zone =
+"UTC"`` (github.com/uoftcprg/phh-std, optional.rst, "Time": the time is in ``time_zone``). A start without
+a good ``"at"`` (an old journal, a simulated table) gives a hand without these keys.
 """
 
 from __future__ import annotations
 
+import datetime
 import logging
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -37,11 +43,25 @@ class JournalTable(Table):
         return outcome
 
 
-def _record(dealt: DealtHand) -> HandRecord:
-    """The PHH record of a finished hand, with the forced bets, names and seats it was dealt with."""
+def phh_time(at: object) -> dict[str, Any]:
+    """PHH's time keys for a journaled ``"at"`` (``2026-11-24T21:05:09Z``); none when it is not one."""
+    try:
+        moment = datetime.datetime.fromisoformat(at) if isinstance(at, str) else None
+    except ValueError:
+        moment = None
+    if moment is None or moment.tzinfo is None:
+        return {}
+    moment = moment.astimezone(datetime.UTC)
+    return {"year": moment.year, "month": moment.month, "day": moment.day,
+            "time": moment.time().replace(microsecond=0), "time_zone": "UTC"}
+
+
+def _record(dealt: DealtHand, at: object = None) -> HandRecord:
+    """The PHH record of a finished hand, with the forced bets, names, seats and time it was dealt with."""
     return record_from_hand(dealt.hand, blinds=dealt.blinds, antes=dealt.antes, dead=dealt.dead,
                             players=dealt.players,
-                            extra={"hand": dealt.number, "seats": list(dealt.seats), "seat_count": dealt.seat_count})
+                            extra={"hand": dealt.number, **phh_time(at), "seats": list(dealt.seats),
+                                   "seat_count": dealt.seat_count})
 
 
 class HandRecorder:
@@ -51,6 +71,7 @@ class HandRecorder:
     def __init__(self, table: Table | None = None) -> None:
         self.table = Table() if table is None else table      # a table from a checkpoint: go on from there
         self.skipped: list[str] = []
+        self.started: dict[int, object] = {}               # hand number -> the "at" of the start that dealt it
 
     def feed(self, entry: Mapping[str, Any]) -> list[HandRecord]:
         """Apply one accepted input; the PHH records of the hands it finished."""
@@ -59,6 +80,8 @@ class HandRecorder:
         if not table.apply(entry).accepted:
             return []
         now = table.dealt_hand()
+        if entry.get("type") == "start" and now is not None:
+            self.started[now.number] = entry.get("at")       # a misdeal's redeal: the hand began again
         records: list[HandRecord] = []
         for deal in table.records[before_count:]:
             # The hand in play before the input (a START settles an open showdown, then deals), or the one
@@ -67,7 +90,7 @@ class HandRecorder:
             if deal.misdeal or finished is None:
                 continue
             try:
-                records.append(_record(finished))
+                records.append(_record(finished, self.started.pop(deal.number, None)))
             except PHHError as exc:
                 self.skipped.append(f"hand {deal.number}: {exc}")
         return records

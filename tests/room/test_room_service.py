@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -134,6 +135,7 @@ def test_hands_stored_and_counted_exactly_across_a_broker_and_a_room_restart(tmp
     async def body(room: Room) -> None:
         service = room.service
         assert service is not None
+        began = int(time.time())
         await seat_three(room, "t1")
         t1 = room.controller("t1")
         deal(t1)
@@ -170,6 +172,11 @@ def test_hands_stored_and_counted_exactly_across_a_broker_and_a_room_restart(tmp
         sessions = service.store.sessions()
         assert [t for t, _ in sessions] == ["t1"]
         assert service.store.stats(*sessions[0]) == stats
+        # each hand's time is its start's "at" (the controller's wall clock), carried in its PHH: minutes apart
+        # at most, so Ann's three hands are one session of t1, played between the test's start and now
+        [session] = service.store.player_sessions("Ann", 1800)
+        assert (session.table, session.hands, session.vpip, session.pfr, session.showdowns) == ("t1", 3, 1, 1, 0)
+        assert began <= session.start <= session.end <= time.time()
 
     run(tmp_path, body, database)
 

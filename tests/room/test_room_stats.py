@@ -1,17 +1,27 @@
 """Players' statistics from PHH (issue 15), worked by hand, and the room's store: hands stored once, sums
-per session and overall, the gap the room asks the table to fill, room.toml errors naming file and key."""
+per journal and overall, the gap the room asks the table to fill, room.toml errors naming file and key;
+players' sessions by PokerStat's definition (a table, no pause longer than the gap) by the hands' own
+times, on both databases, from an old database too, and on the room page's /stats.json."""
 
 from __future__ import annotations
 
+import asyncio
+import sqlite3
 from pathlib import Path
+from typing import Any
 
+import psycopg
 import pytest
+from aiohttp.test_utils import TestClient, TestServer
 
 from dealerpi.history.phh import loads
-from dealerpi.room.settings import RoomConfigError, parse_room
-from dealerpi.room.stats import PlayerHand, hand_stats
+from dealerpi.room.broker import MqttSettings
+from dealerpi.room.service import RoomService
+from dealerpi.room.settings import RoomConfigError, RoomSettings, parse_room
+from dealerpi.room.stats import PlayerHand, Session, hand_stats, hand_time, sessions
 from dealerpi.room.store import Store
 from dealerpi.room.store_sql import StoreError
+from dealerpi.room.web import COOKIE, RoomPage
 
 HEAD = 'variant = "NT"\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 3, 0]\nmin_bet = 3\n' \
        'starting_stacks = [250, 250, 250]\nplayers = ["Bob", "Cy", "Ann"]\n'
@@ -125,3 +135,169 @@ def test_a_database_that_cannot_be_opened_is_one_line_naming_it(tmp_path: Path) 
     with pytest.raises(StoreError) as caught:
         Store(tmp_path / "no" / "room.sqlite")
     assert str(caught.value) == f"the SQLite database {tmp_path / 'no' / 'room.sqlite'}: unable to open database file"
+
+
+# --- players' sessions (PokerStat's definition: dealerpi/room/stats.py) --------------------------------------
+
+NINE_PM = 1_795_554_000      # 2026-11-24 21:00:00 UTC (tests/sim/test_sim_histories.py works the epoch out)
+ANN_RAISED, ANN_LIMPED = (True, True, True, True), (True, False, True, False)   # Ann's (vpip, pfr, sd, won)
+
+
+def timed(phh: str, clock: str, day: int = 24) -> str:
+    """The hand as the table's bridge writes it: PHH's time keys from its start's "at" (UTC)."""
+    return f'year = 2026\nmonth = 11\nday = {day}\ntime = {clock}\ntime_zone = "UTC"\n' + phh
+
+
+def test_a_session_splits_at_a_pause_just_over_the_gap_not_at_one_just_under(database: Path | str) -> None:
+    """Gap 30 min = 1,800 s. Ann's hands at t1: 21:00:00 (raised), 21:29:59 (limped: 1,799 s later, just
+    under), 21:59:59 (raised: 1,800 s later, "no more than" the gap: the same session), 22:30:00 (limped:
+    1,801 s later, just over: a new one). Session 1: 3 hands, VPIP 3, PFR 2 (the raises), showdowns 3, won
+    2; session 2: 1 hand, VPIP 1, PFR 0, showdown 1, won 0. With a gap of 1,799 s the 1,800 s pause splits too:
+    three sessions. Times: 21:00:00 = NINE_PM; + 1,799; + 3,599; + 5,400. SQLite and PostgreSQL."""
+    store = Store(database)
+    for seq, (clock, phh) in enumerate((("21:00:00", RAISED), ("21:29:59", LIMPED), ("21:59:59", RAISED),
+                                        ("22:30:00", LIMPED)), start=1):
+        assert store.add_hand("t1", "j1", seq, seq, timed(phh, clock))
+    assert store.player_sessions("Ann", 1800) == [Session("t1", NINE_PM + 5400, NINE_PM + 5400, 1, 1, 0, 1, 0),
+                                                   Session("t1", NINE_PM, NINE_PM + 3599, 3, 3, 2, 3, 2)]
+    assert [(s.start - NINE_PM, s.end - NINE_PM, s.hands) for s in store.player_sessions("Ann", 1799)] == [
+        (5400, 5400, 1), (3599, 3599, 1), (0, 1799, 2)]
+    assert store.player_sessions("Cy", 1800)[1] == Session("t1", NINE_PM, NINE_PM + 3599, 3, 0, 0, 1, 1)
+    assert store.player_sessions("Zed", 1800) == []
+    store.close()
+
+
+def test_two_tables_at_once_are_two_sessions() -> None:
+    """Ann plays t1 at 21:00 and 21:02 (raised twice) and t2 at 21:01 and 21:03 (limped twice): a session is
+    one table's ("when you sit down at a table till when you leave that table"): t2's 21:01-21:03 (the
+    newer start first) and t1's 21:00-21:02, 2 hands each; t1: VPIP 2, PFR 2, won 2; t2: VPIP 2, PFR 0, won 0."""
+    plays = [("t1", NINE_PM, *ANN_RAISED), ("t2", NINE_PM + 60, *ANN_LIMPED), ("t1", NINE_PM + 120, *ANN_RAISED),
+             ("t2", NINE_PM + 180, *ANN_LIMPED)]
+    assert sessions(plays, 1800) == [Session("t2", NINE_PM + 60, NINE_PM + 180, 2, 2, 0, 2, 0),
+                                     Session("t1", NINE_PM, NINE_PM + 120, 2, 2, 2, 2, 2)]
+    assert sessions([], 1800) == []
+
+
+def test_a_hand_resent_late_lands_in_the_session_it_was_played_in(database: Path | str) -> None:
+    """Gap 15 min = 900 s. t1's hands 1 (21:00) and 3 (21:20) come; hand 2 (21:10) is lost to a broker outage
+    and sent again later: 20 min = 1,200 s > 900 s apart, hands 1 and 3 are two sessions until hand 2 comes;
+    then 10 min = 600 s pauses: one session of 3 hands, 21:00-21:20, by the hands' own times (the time the
+    room stored hand 2 is after both)."""
+    store = Store(database)
+    assert store.add_hand("t1", "j1", 1, 1, timed(RAISED, "21:00:00"))
+    assert store.add_hand("t1", "j1", 3, 3, timed(RAISED, "21:20:00"))
+    assert [(s.start - NINE_PM, s.hands) for s in store.player_sessions("Ann", 900)] == [(1200, 1), (0, 1)]
+    assert store.add_hand("t1", "j1", 2, 2, timed(LIMPED, "21:10:00"))
+    assert store.player_sessions("Ann", 900) == [Session("t1", NINE_PM, NINE_PM + 1200, 3, 3, 2, 3, 2)]
+    store.close()
+
+
+# The room's first schema of these two tables (before played_at): a room database made by it must keep working.
+FIRST_SCHEMA = (
+    "CREATE TABLE hands (tbl TEXT, session TEXT, seq INTEGER, number INTEGER, phh TEXT, stored_at TEXT, "
+    "PRIMARY KEY (tbl, session, seq))",
+    "CREATE TABLE plays (tbl TEXT, session TEXT, seq INTEGER, player TEXT, vpip INTEGER, pfr INTEGER, "
+    "showdown INTEGER, won INTEGER, PRIMARY KEY (tbl, session, seq, player))")
+
+
+def test_a_room_database_from_before_sessions_opens_and_its_hands_get_their_times(database: Path | str) -> None:
+    """An old database holds two hands of Ann's at t1: hand 1 without a time in its PHH, stored 20:00:00
+    (NINE_PM - 3,600), and hand 2 whose PHH says 21:00:00, stored the next morning (sent again after an
+    outage). Opening adds played_at: hand 1 at its storing time, hand 2 at its PHH's. Gap 1,800 s: two
+    sessions (3,600 s apart); gap 3,600 s: one, 20:00-21:00, 2 hands, VPIP 2, PFR 2, won 2 (raised twice). A
+    hand stored after that, at 21:20 (limped), joins it; opening again changes nothing."""
+    rows = [("t1", "j1", 1, 1, RAISED, "2026-11-24T20:00:00Z"),
+            ("t1", "j1", 2, 2, timed(RAISED, "21:00:00"), "2026-11-25T09:00:00Z")]
+    if isinstance(database, Path):
+        old: Any = sqlite3.connect(database, isolation_level=None)
+        mark = "?"
+    else:
+        old = psycopg.connect(database, autocommit=True)
+        mark = "%s"
+    for statement in FIRST_SCHEMA:
+        old.execute(statement)
+    for row in rows:
+        old.execute(f"INSERT INTO hands VALUES ({', '.join([mark] * 6)})", row)
+        for player, line in (("Bob", (1, 0, 1, 0)), ("Cy", (0, 0, 0, 0)), ("Ann", (1, 1, 1, 1))):
+            old.execute(f"INSERT INTO plays VALUES ({', '.join([mark] * 8)})", (*row[:3], player, *line))
+    old.close()
+    store = Store(database)
+    assert [(s.start - NINE_PM, s.hands) for s in store.player_sessions("Ann", 1800)] == [(0, 1), (-3600, 1)]
+    assert store.player_sessions("Ann", 3600) == [Session("t1", NINE_PM - 3600, NINE_PM, 2, 2, 2, 2, 2)]
+    assert store.add_hand("t1", "j1", 3, 3, timed(LIMPED, "21:20:00"))
+    store.close()
+    again = Store(database)
+    assert again.player_sessions("Ann", 3600) == [Session("t1", NINE_PM - 3600, NINE_PM + 1200, 3, 3, 2, 3, 2)]
+    assert again.stats()["Ann"] == {"hands": 3, "vpip": 3, "pfr": 2, "showdowns": 3, "won": 2}
+    again.close()
+
+
+def test_a_hand_time_in_a_time_zone_and_one_that_cannot_be_read() -> None:
+    """phh-std optional.rst, "Time": the time is in ``time_zone``: 22:00 in Europe/Paris on November 24 (CET,
+    UTC+1) is 21:00 UTC = NINE_PM; no zone and no place: UTC. A zone that is not one, a place without a
+    zone (its local time, unknown here) and a month 13 give no time (the room then uses its storing time)."""
+    def time_of(keys: str) -> int | None:
+        return hand_time(loads(keys + RAISED))
+    assert time_of('year = 2026\nmonth = 11\nday = 24\ntime = 22:00:00\ntime_zone = "Europe/Paris"\n') == NINE_PM
+    assert time_of('year = 2026\nmonth = 11\nday = 24\ntime = 21:00:00\n') == NINE_PM
+    assert time_of('year = 2026\nmonth = 11\nday = 24\ntime = 21:00:00\ntime_zone = "Mars/Olympus"\n') is None
+    assert time_of('year = 2026\nmonth = 11\nday = 24\ntime = 21:00:00\ncity = "Lyon"\nregion = "Rhone"\n'
+                   'country = "France"\n') is None
+    assert time_of('year = 2026\nmonth = 13\nday = 24\ntime = 21:00:00\n') is None
+    assert time_of("") is None
+
+
+def test_session_gap_minutes_in_room_toml_default_and_errors(tmp_path: Path) -> None:
+    source = tmp_path / "room.toml"
+    assert parse_room({}, source).session_gap_minutes == 30
+    assert parse_room({"room": {"session_gap_minutes": 7.5}}, source).session_gap_minutes == 7.5
+    for bad in (0, -5, 1441, "30", True):
+        with pytest.raises(RoomConfigError) as caught:
+            parse_room({"room": {"session_gap_minutes": bad}}, source)
+        assert caught.value.errors == [
+            f"{source}: room.session_gap_minutes: the longest pause, in minutes, between two of a player's hands "
+            f"at a table in one session: a number above 0 and at most 1440, not {bad!r}"]
+
+
+def test_stats_json_gives_a_players_sessions_behind_the_rooms_token(tmp_path: Path) -> None:
+    """GET /stats.json?player=Ann with the board's token: overall = the sum of the sessions (gap 15 min in
+    room.toml: 21:00 and 21:10 at t1 are one session, 21:40 is 30 min later: another): 3 hands, VPIP 3, PFR
+    2, showdowns 3, won 2. Without the token: 401, as every room route; no player: 400; nobody's hands: 404."""
+    settings = RoomSettings(tmp_path / "room.sqlite", "0.0.0.0:0", tmp_path / "state", MqttSettings("room"),
+                            session_gap_minutes=15)
+    store = Store(settings.database)
+    for seq, (clock, phh) in enumerate((("21:00:00", RAISED), ("21:10:00", LIMPED), ("21:40:00", RAISED)), 1):
+        assert store.add_hand("t1", "j1", seq, seq, timed(phh, clock))
+    tokens = {"host": "h" * 22, "dealer": "d" * 22, "board": "b" * 22}
+
+    async def main() -> None:
+        page = RoomPage(RoomService(settings, store), tokens, token_required=True)
+        client: TestClient[Any, Any] = TestClient(TestServer(page.app()))
+        await client.start_server()
+        try:
+            bare = await client.get("/stats.json", params={"player": "Ann"})
+            assert (bare.status, await bare.text()) == (
+                401, "401: the room needs its token: open the URL from the room's pairing.txt\n")
+            board = {"Cookie": f"{COOKIE}={tokens['board']}"}
+            answer = await client.get("/stats.json", params={"player": "Ann"}, headers=board)
+            assert answer.status == 200
+            assert await answer.json() == {
+                "player": "Ann", "session_gap_minutes": 15,
+                "overall": {"hands": 3, "vpip": 3, "pfr": 2, "showdowns": 3, "won": 2},
+                "sessions": [
+                    {"table": "t1", "from": "2026-11-24T21:40:00Z", "to": "2026-11-24T21:40:00Z", "hands": 1,
+                     "vpip": 1, "pfr": 1, "showdowns": 1, "won": 1},
+                    {"table": "t1", "from": "2026-11-24T21:00:00Z", "to": "2026-11-24T21:10:00Z", "hands": 2,
+                     "vpip": 2, "pfr": 1, "showdowns": 2, "won": 1}]}
+            nobody = await client.get("/stats.json", headers=board)
+            assert (nobody.status, await nobody.text()) == (
+                400, "400: /stats.json?player=NAME: the player whose statistics\n")
+            zed = await client.get("/stats.json", params={"player": "Zed"}, headers=board)
+            assert (zed.status, await zed.text()) == (404, "404: the room has no hands of 'Zed'\n")
+        finally:
+            await client.close()
+
+    try:
+        asyncio.run(main())
+    finally:
+        store.close()

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import datetime
 import json
 
 from dealerpi.engine import PotPaid
 from dealerpi.history.phh import loads_all
 from dealerpi.history.replay import Status, replay
+from dealerpi.room.stats import hand_time
 from dealerpi.sim.histories import JournalTable, hand_records, phh_text
 from dealerpi.sim.server import START_JOURNAL
 
@@ -53,6 +55,25 @@ def test_a_side_pot_hand_is_written_as_phh_and_replays_to_the_same_stacks() -> N
     [again] = loads_all(phh_text(table.accepted))
     assert again.actions == record.actions and again.finishing_stacks == record.finishing_stacks
     assert replay(again).status is Status.MATCH
+
+
+def test_a_hand_is_written_with_its_starts_time_and_a_start_without_one_gives_none() -> None:
+    """The start journaled at 2026-11-24T22:05:09+01:00 (the daemon writes "at" in UTC; any offset is read
+    as such) is 21:05:09 UTC: PHH's year, month, day, time and time_zone (phh-std optional.rst). Seconds
+    since the epoch, by hand: 1970-2025 is 56 years with 14 leap days (1972..2024): 20,454 days; to November
+    24, 2026: 31+28+31+30+31+30+31+31+30+31 + 23 = 327 days; 20,781 x 86,400 = 1,795,478,400, plus 21 h 5 min
+    9 s = 75,909: 1,795,554,309. The same hand's start without "at" has no time keys and no time."""
+    inputs = side_pot_hand()
+    inputs[inputs.index({"type": "start"})] = {"type": "start", "at": "2026-11-24T22:05:09+01:00"}
+    [record], _ = hand_records(inputs)
+    assert record.extra == {"hand": 1, "year": 2026, "month": 11, "day": 24, "time": datetime.time(21, 5, 9),
+                            "time_zone": "UTC", "seats": [2, 3, 1], "seat_count": 6}
+    text = phh_text(inputs)
+    assert 'year = 2026\nmonth = 11\nday = 24\ntime = 21:05:09\ntime_zone = "UTC"\n' in text
+    [again] = loads_all(text)
+    assert hand_time(again) == 1_795_554_309
+    [untimed], _ = hand_records(side_pot_hand())
+    assert "time" not in untimed.extra and hand_time(untimed) is None
 
 
 def test_misdeals_are_not_hands_and_an_undo_takes_a_hand_back() -> None:
