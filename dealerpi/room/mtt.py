@@ -326,7 +326,7 @@ class Director:
             return False
         if not all(_held(v) and v["hand"] > h4h["round"].get(t, 0) for t, v in live.items()):
             return False
-        for table, view in live.items():                  # a fault is never hidden: e.g. the room was down
+        for table, view in live.items():                  # a fault is never hidden: e.g. the host resumed it
             if view["hand"] > h4h["round"].get(table, 0) + 1:
                 s["refused"].append({"op": "hand-for-hand", "table": table, "reason":
                                      f"TRN-5: hand #{view['hand']} was played beyond the round's hand "

@@ -344,8 +344,8 @@ def test_trn5_hand_for_hand_asks_each_table_to_pause_after_its_hand_and_a_round_
     t2's hand: both tables are asked to pause after the hand each is in or last played (t1 after 2, held at
     once; t2 after 3, held by its journal when hand 3 ends). Both held: one round is one ``resume`` per table
     with ``pause_after`` its hand + 1 (t1 3, t2 4) and the reason hand-for-hand. A table found beyond its
-    round's hand (t1 at 4, not 3: the room was down, say) is a TRN-5 fault on the page; the next round
-    resumes both for hand 5."""
+    round's hand (t1 at 4, not 3: its host resumed it from the console, say) is a TRN-5 fault on the page;
+    the next round resumes both for hand 5."""
     tournament, errors = parse_tournament({**RAW, "seats": 2}, "room.toml")
     assert tournament is not None, errors
     director = Director(tournament, new_state("x"))
