@@ -7,12 +7,21 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import psycopg
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
+from browser_kit import chromium
+from mqtt_kit import free_port
+from orphan_kit import dies_with_parent
+from playwright.sync_api import Browser, expect
 
 from dealerpi.history.phh import loads
 from dealerpi.room.broker import MqttSettings
@@ -301,3 +310,54 @@ def test_stats_json_gives_a_players_sessions_behind_the_rooms_token(tmp_path: Pa
         asyncio.run(main())
     finally:
         store.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    yield from chromium()
+
+
+def test_the_room_page_opens_a_players_sessions_in_his_time_zone(tmp_path: Path, browser: Browser) -> None:
+    """``dealerpi room`` on a database with Ann's hands at t1 at 21:00, 21:10 and 21:40 UTC (gap 15 min: two
+    sessions) and at t2 at 21:05. A browser in Paris (CET, UTC+1) clicks her row: her sessions, the newest
+    first, in its local time: t1 22:40-22:40 (1 hand, raised: VPIP 100 %, PFR 100 %, won 1), t2 22:05 (limped:
+    VPIP 100 %, PFR 0 %), t1 22:00-22:10 (2 hands: VPIP 2/2 = 100 %, PFR 1/2 = 50 %, showdowns 2, won 1).
+    A second click closes them."""
+    port = free_port()
+    config = tmp_path / "room.toml"
+    config.write_text(f'[room]\nlisten = "127.0.0.1:{port}"\nsession_gap_minutes = 15\n[mqtt]\nport = {free_port()}\n')
+    store = Store(tmp_path / "room.sqlite")
+    for table, seq, clock, phh in (("t1", 1, "21:00:00", RAISED), ("t1", 2, "21:10:00", LIMPED),
+                                   ("t1", 3, "21:40:00", RAISED), ("t2", 1, "21:05:00", LIMPED)):
+        assert store.add_hand(table, "j", seq, seq, timed(phh, clock))
+    store.close()
+    room = subprocess.Popen(dies_with_parent([sys.executable, "-m", "dealerpi", "room", "--config", str(config)]),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    context = browser.new_context(timezone_id="Europe/Paris")
+    page = context.new_page()
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/summary.json", timeout=5):
+                    break
+            except OSError:
+                assert time.monotonic() < deadline and room.poll() is None, "the room did not start"
+                time.sleep(0.2)
+        page.goto(f"http://127.0.0.1:{port}/")
+        ann = page.locator("#players tr.player", has_text="Ann")
+        # overall: 4 hands, VPIP 4/4 = 100 %, PFR 2/4 = 50 %, 4 showdowns, won 2 (the raised pots)
+        expect(ann.locator("td")).to_have_text(["Ann", "4", "100", "50", "4", "2"], timeout=30_000)
+        ann.click()
+        rows = page.locator("#players tr.session")
+        expect(rows).to_have_count(3)
+        cells = [[cell.inner_text() for cell in rows.nth(i).locator("td").all()] for i in range(3)]
+        assert cells == [["t1", "2026-11-24 22:40", "2026-11-24 22:40", "1", "100", "100", "1", "1"],
+                         ["t2", "2026-11-24 22:05", "2026-11-24 22:05", "1", "100", "0", "1", "0"],
+                         ["t1", "2026-11-24 22:00", "2026-11-24 22:10", "2", "100", "50", "2", "1"]]
+        ann.click()
+        expect(rows).to_have_count(0)
+    finally:
+        context.close()
+        room.terminate()
+        room.wait(10)
