@@ -41,11 +41,12 @@ def public_view(table: Table) -> dict[str, Any]:
         "pots": [{"amount": pot.amount, "eligible": list(pot.eligible)} for pot in dealer.pots],
         "payouts": [[seat, chips] for seat, chips in dealer.payouts],
         "seats": {str(seat): _seat(table, seat, tabled.get(seat, ())) for seat in seats},
-        # for the room's tournament (TRN-5, TRN-8): between hands or not, a pause, the last hand's blinds
+        # for the room's tournament (TRN-5, TRN-8): between hands or not, a pause, the last and next blinds
         "in_hand": not table.between_hands,
         "paused": table.paused,                      # the reason while the pause holds
         "pausing": _pausing(table),                  # a pause asked for, held once a hand is over
         "last_blinds": list(table.blind_seats()),
+        "next_hand": _next_hand(table),
         "tournament": tournament_view(table),        # the level clock and the standings (TRN-1, TRN-4)
         "action": _action(table),
     }
@@ -54,6 +55,13 @@ def public_view(table: Table) -> dict[str, Any]:
 def _pausing(table: Table) -> dict[str, Any] | None:
     pausing = table.pausing
     return None if pausing is None else {"reason": pausing[0], "after_hand": pausing[1]}
+
+
+def _next_hand(table: Table) -> dict[str, int | None] | None:
+    """Between hands, the seats of the button and blinds a START would deal now (the engine's plan): before a
+    table's first hand the room's balancing knows from it who is due the big blind (TRN-8)."""
+    roles = table.next_blind_seats()
+    return None if roles is None else dict(zip(("button", "sb", "bb"), roles, strict=True))
 
 
 def _action(table: Table) -> dict[str, Any] | None:

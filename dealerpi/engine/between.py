@@ -15,7 +15,16 @@ from dealerpi.engine.inputs import InputError, TableConfig
 from dealerpi.engine.payouts import Standings, percents_for
 from dealerpi.engine.play import HandPlay
 from dealerpi.engine.policies import SeatChange
-from dealerpi.engine.positions import Lineup, SeatInfo, check_buy_in, move_button, plan_bomb, plan_hand
+from dealerpi.engine.positions import (
+    HandPlan,
+    Lineup,
+    PositionError,
+    SeatInfo,
+    check_buy_in,
+    move_button,
+    plan_bomb,
+    plan_hand,
+)
 from dealerpi.engine.records import Alert
 from dealerpi.engine.seat_change import move_seat
 from dealerpi.engine.state import Redeal, SeatState, TableState
@@ -257,6 +266,30 @@ def _next_stakes(state: TableState, config: TableConfig) -> tuple[int, int, int,
     return level.small_blind, level.big_blind, level.ante, level.bb_ante
 
 
+def _plan(state: TableState, config: TableConfig, stakes: tuple[int, int, int, int]) -> HandPlan:
+    """The next hand's button, blinds and who is dealt in (positions.py), at ``stakes``."""
+    infos = {s.seat: SeatInfo(s.seat, s.stack, away=s.away, new=s.new, wants_to_post=s.wants_to_post)
+             for s in state.seats if s.seat <= config.seats}           # beyond a table made smaller: not dealt
+    small_blind, big_blind, ante, bb_ante = stakes
+    return plan_hand(state.lineup, infos, table_seats=config.seats, small_blind=small_blind, big_blind=big_blind,
+                     structure=config.game.structure, policies=config.policies, ante=ante, bb_ante=bb_ante)
+
+
+def next_plan(state: TableState) -> HandPlan | None:
+    """The plan a START would deal now (a voided deal's again, MIS-7), for the room's balancing (TRN-8: who
+    is due the big blind before the table's first hand); None when no hand can be dealt (no table, fewer
+    than two players). A break or a pause does not change the seats: the config's stakes stand in."""
+    if state.config is None:
+        return None
+    if state.redeal is not None:
+        return state.redeal.plan
+    config = state.config
+    try:
+        return _plan(state, config, (config.small_blind, config.big_blind, 0, 0))
+    except PositionError:
+        return None
+
+
 def start(state: TableState, entry: Start) -> tuple[TableState, HandPlay, list[Alert]]:
     """Plan and deal a hand: the button, blinds and who is dealt in (positions.py), or the voided deal's
     plan again (MIS-7)."""
@@ -266,12 +299,7 @@ def start(state: TableState, entry: Start) -> tuple[TableState, HandPlay, list[A
     redeal = state.redeal
     if redeal is None:
         stakes = _next_stakes(state, config)
-        infos = {s.seat: SeatInfo(s.seat, s.stack, away=s.away, new=s.new, wants_to_post=s.wants_to_post)
-                 for s in state.seats if s.seat <= config.seats}       # beyond a table made smaller: not dealt
-        small_blind, big_blind, ante, bb_ante = stakes
-        plan = plan_hand(state.lineup, infos, table_seats=config.seats, small_blind=small_blind,
-                         big_blind=big_blind, structure=config.game.structure, policies=config.policies,
-                         ante=ante, bb_ante=bb_ante)
+        plan = _plan(state, config, stakes)
         if entry.bomb is not None:
             plan = plan_bomb(plan, entry.bomb.ante)       # seed 001: antes only; the button stays
         redeal = Redeal(plan, stakes, (), entry.bomb)

@@ -387,6 +387,12 @@ class Table:
     def blind_seats(self) -> tuple[int | None, int | None]:
         return reading.blind_seats(self.play)
 
+    def next_blind_seats(self) -> tuple[int, int | None, int | None] | None:
+        """Between hands, the button, small blind and big blind seats a START would deal now (BLD-1..5, as
+        ``start`` plans them); None during a hand or when no hand can be dealt."""
+        plan = between.next_plan(self.state) if self.between_hands else None
+        return None if plan is None else (plan.button, plan.sb, plan.bb)
+
     def returned_cards(self) -> frozenset[str]:
         return reading.returned_cards(self.play)
 

@@ -552,13 +552,18 @@ def _clockwise(view: View) -> list[tuple[int, dict[str, Any]]]:
 
 
 def _layout(table: str, view: View, seats: int) -> Layout | None:
-    blinds = view.get("last_blinds") or [None, None]
-    big_blind = blinds[1]
-    if not isinstance(big_blind, int):
-        return None
-    small_blind = blinds[0] if isinstance(blinds[0], int) else big_blind
+    """TRN-8 reads the last hand's blind seats (the player due the big blind is the first after the last big
+    blind). Before a table's first hand it reads the engine's plan for it (``next_hand``): its button and small
+    blind stand where a last hand's small and big blind would, so the first player after that small blind is
+    the plan's own big blind (BLD-1; heads-up the button is the small blind, BLD-4). None: neither is known."""
     players = {n: p for n, p in _players(view).items() if _seats(view)[str(n)]["stack"] > 0}
-    return Layout(table, seats, players, small_blind, big_blind)
+    blinds = view.get("last_blinds") or [None, None]
+    if isinstance(blinds[1], int):
+        return Layout(table, seats, players, blinds[0] if isinstance(blinds[0], int) else blinds[1], blinds[1])
+    plan = view.get("next_hand") or {}
+    if isinstance(plan.get("button"), int) and isinstance(plan.get("sb"), int):
+        return Layout(table, seats, players, plan["button"], plan["sb"])
+    return None
 
 
 def _standings(data: Mapping[str, Any]) -> Standings:

@@ -99,3 +99,26 @@ def test_the_hands_blinds_their_seats_and_no_returned_card_bld1() -> None:
     assert t.returned_cards() == frozenset()
     fresh = Table()
     assert (fresh.hand_blinds(), fresh.blind_seats(), fresh.returned_cards()) == (None, (None, None), frozenset())
+
+
+def test_next_blind_seats_are_those_a_start_would_deal_bld1_bld4() -> None:
+    """The room's balancing reads who is due the big blind before a table's first hand (TRN-8). Six seats,
+    players on 2, 4 and 5, the button drawn to seat 5: BLD-1 puts the small blind on the first player left of
+    the button (seat 2: seats 6 and 1 are empty) and the big blind on the next (seat 4), and START deals exactly
+    that. Heads-up (seats 2 and 4, button 4) the button posts the small blind (BLD-4): (4, 4, 2). None during a
+    hand, with fewer than two players, and before a table."""
+    t = Table()
+    assert t.next_blind_seats() is None
+    for entry in [table(seats=6), sit(2), sit(4)]:
+        assert t.apply(entry).accepted, entry
+    assert t.apply({"type": "button", "seat": 4}).accepted
+    assert t.next_blind_seats() == (4, 4, 2)
+    assert t.apply(sit(5)).accepted and t.apply({"type": "button", "seat": 5}).accepted
+    assert t.next_blind_seats() == (5, 2, 4)
+    assert t.apply({"type": "start"}).accepted
+    assert t.next_blind_seats() is None                       # a hand is being played
+    assert (t.button(), t.blind_seats()) == (5, (2, 4))       # what START dealt: the same seats
+    lone = Table()
+    for entry in [table(seats=6), sit(2)]:
+        assert lone.apply(entry).accepted
+    assert lone.next_blind_seats() is None
