@@ -41,12 +41,13 @@ def public_view(table: Table) -> dict[str, Any]:
         "pots": [{"amount": pot.amount, "eligible": list(pot.eligible)} for pot in dealer.pots],
         "payouts": [[seat, chips] for seat, chips in dealer.payouts],
         "seats": {str(seat): _seat(table, seat, tabled.get(seat, ())) for seat in seats},
-        # for the room's tournament (TRN-5, TRN-8): between hands or not, a pause, the last and next blinds
+        # for the room's tournament (TRN-4, TRN-5, TRN-8): between hands or not, a pause, blinds, starting stacks
         "in_hand": not table.between_hands,
         "paused": table.paused,                      # the reason while the pause holds
         "pausing": _pausing(table),                  # a pause asked for, held once a hand is over
         "last_blinds": list(table.blind_seats()),
         "next_hand": _next_hand(table),
+        "starting_stacks": [list(pair) for pair in table.starting_stacks()],   # the room's TRN-4 (room/books.py)
         "tournament": tournament_view(table),        # the level clock and the standings (TRN-1, TRN-4)
         "action": _action(table),
     }

@@ -155,6 +155,12 @@ def blind_seats(play: HandPlay | None) -> tuple[int | None, int | None]:
     return (None, None) if play is None else (play.plan.sb, play.plan.bb)
 
 
+def starting_stacks(play: HandPlay | None) -> tuple[tuple[int, int], ...]:
+    """Each dealt seat and its stack at the start of the hand in play or the last one, in the hand's order
+    (first left of the button): TRN-4 ranks the players a hand busts by them."""
+    return () if play is None else tuple(zip(play.plan.order, play.hand.starting, strict=True))
+
+
 def returned_cards(play: HandPlay | None) -> frozenset[str]:
     """Cards of this hand that a procedure put back into the deck (a void four-card flop, BRD-*; an exposed
     card's set-aside): they may be dealt again."""

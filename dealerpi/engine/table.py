@@ -387,6 +387,9 @@ class Table:
     def blind_seats(self) -> tuple[int | None, int | None]:
         return reading.blind_seats(self.play)
 
+    def starting_stacks(self) -> tuple[tuple[int, int], ...]:
+        return reading.starting_stacks(self.play)
+
     def next_blind_seats(self) -> tuple[int, int | None, int | None] | None:
         """Between hands, the button, small blind and big blind seats a START would deal now (BLD-1..5, as
         ``start`` plans them); None during a hand or when no hand can be dealt."""

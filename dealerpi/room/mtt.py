@@ -39,6 +39,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from dealerpi.engine.payouts import Finish, Standings
+from dealerpi.room.books import WAIT, HandOver, Hands, adopt, new_cursor, next_hand, no_hands, upgrade
 from dealerpi.room.mtt_config import TournamentSettings
 from dealerpi.room.tournament import (
     HAND_FOR_HAND_SECONDS,
@@ -63,7 +64,7 @@ def new_state(tid: str) -> dict[str, Any]:
     """A tournament open for registration. ``id`` prefixes its command ids (a table's rids stay apart from
     another tournament's)."""
     return {"id": tid, "phase": "registering", "players": [], "seed": None, "started": None, "seq": 0,
-            "standings": None, "active": [], "done": {}, "stacks": {}, "level": {}, "h4h": None, "offset": 0.0,
+            "standings": None, "active": [], "done": {}, "level": {}, "h4h": None, "offset": 0.0,
             "final": False, "pending": {}, "plan": [], "carry": {}, "events": [], "refused": [], "alternates": []}
 
 
@@ -72,6 +73,8 @@ class Director:
 
     def __init__(self, settings: TournamentSettings, state: dict[str, Any]) -> None:
         self.settings, self.state = settings, state
+        state.pop("stacks", None)            # a state stored before the books read hand records (books.upgrade)
+        state["done"] = {t: upgrade(done) for t, done in state.get("done", {}).items()}
         self._waiting = False
 
     # --- registration and the start ----------------------------------------------------------------
@@ -106,7 +109,7 @@ class Director:
             raise TournamentError("the tournament has started already")
         if len(s["players"]) < 2:
             raise TournamentError("a tournament needs at least two players")
-        s.update(phase="running", seed=seed, started=now, done=dict.fromkeys(settings.tables, 0),
+        s.update(phase="running", seed=seed, started=now, done={t: new_cursor() for t in settings.tables},
                  standings=_standings_json(Standings(settings.buy_in * len(s["players"]), len(s["players"]),
                                                      settings.payouts)))
         drawn = draw_seats(s["players"], dict.fromkeys(settings.tables, settings.seats), self._rng())
@@ -131,10 +134,15 @@ class Director:
         return bool(self.state["pending"] or self.state["plan"])
 
     def step(self, views: Mapping[str, View], answer: Callable[[str], dict[str, Any] | None],
-             now: float) -> list[Command]:
+             now: float, hands: Hands = no_hands) -> list[Command]:
+        """The next commands. ``answer(id)``: a command's answer, None while unanswered; ``hands(table,
+        session, seq)``: a stored hand record (dealerpi.room.books)."""
         s = self.state
         if s["phase"] not in ("running", "finished"):
             return []
+        for table, cursor in s["done"].items():
+            if views.get(table):
+                adopt(cursor, views[table])
         if s["pending"]:
             answers = {cid: answer(cid) for cid in s["pending"]}
             if any(a is None for a in answers.values()):
@@ -162,7 +170,7 @@ class Director:
         for _ in range(20):
             if s["plan"]:
                 return self._send(views)
-            if not self._decide(views, now):
+            if not self._decide(views, now, hands):
                 return []
         return []
 
@@ -214,27 +222,33 @@ class Director:
 
     # --- decisions: one at a time; True if the state changed ------------------------------------------
 
-    def _decide(self, views: Mapping[str, View], now: float) -> bool:
+    def _decide(self, views: Mapping[str, View], now: float, hands: Hands) -> bool:
         s = self.state
         if s["phase"] != "running":
             return False
         live = {t: views[t] for t in s["active"] if views.get(t)}
-        for table, view in live.items():
-            if not view.get("in_hand") and view.get("hand", 0) > s["done"].get(table, 0):
-                self._hand_ended(table, view)
+        waiting = False
+        for table, view in live.items():               # TRN-4: each table's hands, one at a time, in order
+            hand = next_hand(s["done"].setdefault(table, new_cursor()), table, view, hands)
+            if isinstance(hand, HandOver):
+                self._hand_over(table, hand)
                 return True
+            waiting = waiting or hand == WAIT
+        if waiting:
+            return False                                    # a hand the room lacks: the service asks for it
         standings = _standings(s["standings"])
         if standings.remaining == 1:
             winner = next(p for p in s["players"] if all(f.player != p for f in standings.finishes))
             s["standings"] = _standings_json(standings.win(winner))
             s["phase"] = "finished"
             s["events"].append({"kind": "winner", "player": winner})
+            self._drops(live)                               # the last one out leaves the table too
             return True
         if len(live) < len(s["active"]):
             return False                                    # a table not heard from yet: wait for it
         self._waiting = False                               # a move waits for a table to finish its hand
-        return (self._hand_for_hand_round(live, now) or self._unseated(live) or self._late_entries(live, now)
-                or self._final_table(live)
+        return (self._drops(live) or self._hand_for_hand_round(live, now) or self._unseated(live)
+                or self._late_entries(live, now) or self._final_table(live)
                 or self._break_table(live) or self._balance(live) or self._hand_for_hand_pauses(live, now)
                 or self._levels(live, now) or self._release(live))
 
@@ -294,28 +308,31 @@ class Director:
             self.state["plan"] = [[{"op": "resume", "table": t} for t in held]]
         return bool(held)
 
-    def _hand_ended(self, table: str, view: View) -> None:
-        """TRN-4: the seats at 0 are out; the others' stacks are the next hand's starting stacks."""
+    def _hand_over(self, table: str, hand: HandOver) -> None:
+        """TRN-4: the tournament's players the hand busted are out, ranked by the stacks they started it with
+        (in a hand-for-hand round, when the round is over)."""
         s = self.state
-        seats = _seats(view)
         finished = {f.player for f in _standings(s["standings"]).finishes}
-        busted = [v["player"] for _, v in _clockwise(view) if v["stack"] == 0 and v["player"] not in finished]
-        if busted:
-            h4h = s["h4h"]
-            if h4h is not None and h4h["round"] is not None:
-                h4h["busts"].append({"table": table, "players": busted})
-            else:
-                stacks = {p: s["stacks"].get(p, self.settings.starting_stack) for p in busted}   # first hand
-                s["standings"] = _standings_json(_standings(s["standings"]).bust(busted, stacks))
-                s["events"].append({"kind": "bust", "table": table, "hand": view["hand"], "players": busted,
-                                    "stacks": stacks})
-        drops = [{"op": "drop", "table": table, "player": v["player"]} for v in seats.values()
-                 if v.get("player") and v["stack"] == 0]
-        s["plan"] = [drops] if drops else []
-        for v in seats.values():
-            if v.get("player"):
-                s["stacks"][v["player"]] = v["stack"]
-        s["done"][table] = view["hand"]
+        busted = [p for p in hand.busted if p in s["players"] and p not in finished]
+        if not busted:
+            return
+        stacks = {p: hand.stacks[p] for p in busted}
+        h4h = s["h4h"]
+        if h4h is not None and h4h["round"] is not None:
+            h4h["busts"].append({"table": table, "hand": hand.number, "players": busted, "stacks": stacks})
+            return
+        s["standings"] = _standings_json(_standings(s["standings"]).bust(busted, stacks))
+        s["events"].append({"kind": "bust", "table": table, "hand": hand.number, "players": busted,
+                            "stacks": stacks})
+
+    def _drops(self, live: Mapping[str, View]) -> bool:
+        """A player out sits at 0 until the room takes him off his table, between hands."""
+        finished = {f.player for f in _standings(self.state["standings"]).finishes}
+        drops = [{"op": "drop", "table": t, "player": v["player"]} for t, view in live.items()
+                 if not view.get("in_hand") for v in _seats(view).values()
+                 if v.get("player") in finished and v["stack"] == 0]
+        self.state["plan"] = [drops] if drops else []
+        return bool(drops)
 
     def _hand_for_hand_round(self, live: Mapping[str, View], now: float) -> bool:
         """TRN-5: when every table finished the round's hand and is paused: its busts share (RP-8-A), and
@@ -333,8 +350,11 @@ class Director:
                                      f"#{h4h['round'].get(table, 0) + 1}: one hand a table per round (TDA RP-8)"})
         busted = [p for bust in h4h["busts"] for p in bust["players"]]
         standings = _standings(s["standings"])
-        if busted:
+        if len(h4h["busts"]) == 1:          # one table's hand: TRN-4, by the stacks they started it with
+            standings = standings.bust(busted, h4h["busts"][0].get("stacks"))
+        elif busted:                        # at several tables: they share the places at stake (RP-8-A)
             standings = standings.bust(busted)
+        if busted:
             s["standings"] = _standings_json(standings)
         s["events"].append({"kind": "hand-for-hand", "round": h4h["rounds"] + 1, "players": busted})
         taken = now - h4h["since"]
@@ -542,13 +562,6 @@ def _held(view: View) -> bool:
 def _asked(view: View) -> bool:
     """Paused, or to be paused once its hand is over (the engine's ``pausing``): a second pause is refused."""
     return view.get("paused") is not None or view.get("pausing") is not None
-
-
-def _clockwise(view: View) -> list[tuple[int, dict[str, Any]]]:
-    """The occupied seats clockwise from the one after the button (POT-3's order for odd chips)."""
-    seats = {int(n): v for n, v in _seats(view).items() if v.get("player")}
-    button = next((n for n, v in seats.items() if v.get("button")), 0)
-    return sorted(seats.items(), key=lambda item: (item[0] <= button, item[0]))
 
 
 def _layout(table: str, view: View, seats: int) -> Layout | None:

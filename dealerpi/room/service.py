@@ -167,7 +167,7 @@ class RoomService:
             return
         before = json.dumps(director.state, sort_keys=True)
         try:
-            commands = director.step(self.views(), self.store.command_answer, self.clock())
+            commands = director.step(self.views(), self.store.command_answer, self.clock(), self.store.hand)
         except StoreError:
             raise                                   # the database: the room says so and stops (run)
         except Exception as exc:                    # a defect: the room goes on, the page says so

@@ -95,6 +95,12 @@ class Store:
             count = seq
         return count
 
+    def hand(self, table: str, session: str, seq: int) -> tuple[int, str] | None:
+        """One stored hand: the table's hand number and its PHH (the tournament's books, room/books.py)."""
+        row = self.db.execute("SELECT number, phh FROM hands WHERE tbl = ? AND session = ? AND seq = ?",
+                              (table, session, seq)).fetchone()
+        return None if row is None else (int(row[0]), str(row[1]))
+
     def hand_count(self) -> int:
         return int(self.db.execute("SELECT COUNT(*) FROM hands").fetchone()[0])
 

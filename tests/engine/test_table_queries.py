@@ -122,3 +122,13 @@ def test_next_blind_seats_are_those_a_start_would_deal_bld1_bld4() -> None:
     for entry in [table(seats=6), sit(2)]:
         assert lone.apply(entry).accepted
     assert lone.next_blind_seats() is None
+
+
+def test_starting_stacks_are_the_dealt_seats_in_the_hands_order_trn4() -> None:
+    """The module's hand: seat 2 (100) the small blind, seat 3 (300) the big, seat 1 (300) the button; the
+    hand's order is first left of the button: (2, 100), (3, 300), (1, 300), whatever the stacks are now (seat
+    2 all in: 0 behind). TRN-4 ranks a hand's busts by these. None before a hand."""
+    t = played(cards("3c", "9h", "5d", "4s"))
+    assert t.seat(2).stack == 0
+    assert t.starting_stacks() == ((2, 100), (3, 300), (1, 300))
+    assert Table().starting_stacks() == ()

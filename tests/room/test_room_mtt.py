@@ -108,7 +108,7 @@ class Room:
                     {int(s): v["player"] for s, v in view["seats"].items() if v["player"]} != \
                     {s: i.player for s, i in table.seats.items()}:
                 return False
-        return not director.busy and all(director.state["done"].get(t) == views[t]["hand"]
+        return not director.busy and all(director.state["done"][t]["hand"] == views[t]["hand"]
                                          for t in director.state["active"])
 
     async def settle(self) -> None:

@@ -87,7 +87,8 @@ def test_trn9_a_broken_tables_players_fill_the_open_seats_evenly() -> None:
 def view(players: dict[int, tuple[str, int]], hand: int = 0, paused: str | None = None) -> dict[str, Any]:
     seats = {str(s): {"player": None, "stack": 0} for s in range(1, 7)}
     seats.update({str(s): {"player": p, "stack": chips} for s, (p, chips) in players.items()})
-    return {"hand": hand, "in_hand": False, "paused": paused, "last_blinds": [None, None], "seats": seats,
+    return {"hand": hand, "in_hand": False, "paused": paused, "last_blinds": [None, None], "starting_stacks": [],
+            "seats": seats,
             "blinds": [50, 100]}
 
 

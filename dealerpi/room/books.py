@@ -1,0 +1,112 @@
+"""The tournament's books: each table's finished hands, one at a time in order, for the director (TRN-4).
+
+Pure. What a hand did to the field (who busted, in the hand's order, and the stacks they started it with) is
+read from the room's stored hand record (its PHH: ``players``, ``starting_stacks``, ``finishing_stacks``),
+never from the difference between two views: the room may miss a view (restarted, the broker down, a
+retained state that moved on twice), and busts of two hands read as one would finish by the wrong stacks.
+The records come in ``seq`` order (the bridge numbers a session's hands 1, 2, ...); a record the room lacks
+while the table says it has more (its state's ``hands``) is waited for: the service asks the table to send
+it again (``resend``). A hand becomes final, and its record is sent, only when the next hand starts
+(console/final_hands.py), so the table's last hand is read from its view while it waits between hands: the
+seats at 0 and the stacks the hand started with (``starting_stacks``), the same numbers its record will
+carry; its record, when it comes, is then skipped by its hand number.
+
+A table's place in its hands (``cursor``, JSON in the director's state): ``session`` (its journal), ``seq``
+(the records read) and ``hand`` (the table's hand number done).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from dealerpi.history.phh import loads
+
+Hands = Callable[[str, str, int], "tuple[int, str] | None"]   # (table, session, seq) -> (hand number, PHH)
+View = Mapping[str, Any]
+WAIT: Literal["wait"] = "wait"
+
+
+def no_hands(table: str, session: str, seq: int) -> tuple[int, str] | None:
+    """A room without stored hands: the director reads each hand from the views alone."""
+    return None
+
+
+@dataclass(frozen=True)
+class HandOver:
+    """One finished hand: who busted (in the hand's order, first left of the button: POT-3's order for odd
+    chips) and every dealt player's stack at its start (TRN-4)."""
+
+    number: int
+    busted: tuple[str, ...]
+    stacks: Mapping[str, int]
+
+
+def new_cursor() -> dict[str, Any]:
+    return {"session": None, "seq": 0, "hand": 0}
+
+
+def upgrade(done: Any) -> dict[str, Any]:
+    """A cursor from a state stored before the books read hand records (``done`` was the hand number): its
+    session is taken from the next view, and the stored records up to that hand are skipped."""
+    return done if isinstance(done, dict) else {"session": None, "seq": None, "hand": int(done)}
+
+
+def adopt(cursor: dict[str, Any], view: View) -> None:
+    """A new tournament's table, first seen: its hands so far are not the tournament's."""
+    session = _session(view)
+    if session is not None and cursor == new_cursor():
+        hands = view.get("hands")
+        cursor.update(session=session, seq=hands if isinstance(hands, int) else 0, hand=int(view.get("hand") or 0))
+
+
+def next_hand(cursor: dict[str, Any], table: str, view: View, hands: Hands) -> HandOver | Literal["wait"] | None:
+    """The table's next hand after ``cursor`` (which moves past it), ``WAIT`` while a record the table has is
+    not stored yet, or None: nothing new."""
+    session = _session(view)
+    if session is not None:
+        if cursor["session"] != session:
+            fresh = cursor["session"] is not None      # a new journal numbers its hands from 1 again
+            cursor.update(session=session, seq=0 if fresh else cursor["seq"] or 0, hand=0 if fresh else cursor["hand"])
+        while (got := hands(table, session, cursor["seq"] + 1)) is not None:
+            number, phh = got
+            cursor["seq"] += 1
+            if number > cursor["hand"]:                 # else: read from the view already (or before the start)
+                cursor["hand"] = number
+                return from_record(number, phh, f"{table}/{session}/{cursor['seq']}")
+        final = view.get("hands")
+        if isinstance(final, int) and final > cursor["seq"]:
+            return WAIT
+    last = view.get("hand")
+    if view.get("in_hand") or not isinstance(last, int) or last <= cursor["hand"]:
+        return None
+    if not isinstance(view.get("starting_stacks"), list):
+        return None                                     # a table that does not say them: its record will
+    cursor["hand"] = last
+    return from_view(last, view)
+
+
+def from_record(number: int, phh: str, source: str) -> HandOver:
+    """A stored hand: the players with nothing left at its end busted; ``PHHError`` if it does not parse."""
+    record = loads(phh, source)
+    players, finishing = record.players, record.finishing_stacks
+    if players is None or finishing is None:
+        raise ValueError(f"{source}: the hand record has no players or no finishing stacks")
+    busted = tuple(p for p, chips in zip(players, finishing, strict=True) if chips == 0)
+    return HandOver(number, busted, {p: int(chips) for p, chips in zip(players, record.starting_stacks, strict=True)})
+
+
+def from_view(number: int, view: View) -> HandOver:
+    """The table's last hand as its view shows it between hands: the dealt seats (``starting_stacks``, in the
+    hand's order) now at 0 busted."""
+    seats = view.get("seats") or {}
+    dealt = [(seats.get(str(seat)) or {}, int(chips)) for seat, chips in view["starting_stacks"]]
+    dealt = [(info, chips) for info, chips in dealt if info.get("player")]
+    return HandOver(number, tuple(info["player"] for info, _ in dealt if info.get("stack") == 0),
+                    {info["player"]: chips for info, chips in dealt})
+
+
+def _session(view: View) -> str | None:
+    session = view.get("session")
+    return session if isinstance(session, str) and session else None
