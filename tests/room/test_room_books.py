@@ -1,0 +1,150 @@
+"""The tournament's books from the hands themselves (room/books.py, issue 15): busts and starting stacks from
+each hand's record, one hand at a time in order, whatever views the room happened to see; and TRN-8
+balancing from a table that has not played a hand. Engine tables without a broker (books_kit): a hand's
+record exists once the next hand has started, as the console's reader makes it.
+
+One table of 6 seats, 4 players (seed 7 draws Cy 1, Bob 2, Ann 4, Dee 5; the button to seat 1), 5000 each,
+50/100; buy-in 100: pool 400, 3 paid at 50/30/20 %: 200, 120, 80 (400 x 20 / 100 = 80).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from books_kit import BooksRoom
+from mtt_kit import play
+
+from dealerpi.room.mtt import Director
+from dealerpi.room.mtt_config import TournamentSettings, parse_tournament
+
+PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
+
+
+def settings(tables: list[str]) -> TournamentSettings:
+    parsed, errors = parse_tournament({"tables": tables, "seats": 6, "buy_in": 100, "starting_stack": 5000,
+                                       "payouts": [50, 30, 20], "levels": [{"blinds": [50, 100], "minutes": 60}]},
+                                      "room.toml")
+    assert parsed is not None, errors
+    return parsed
+
+
+def two_busts(room: BooksRoom, second_had_more: bool, look_each_hand: bool) -> tuple[str, str]:
+    """Two hands at t1, one bust each (the first hand's bust, the second's); the room looks after each hand
+    only with ``look_each_hand``. With ``second_had_more`` a walk comes first."""
+    t1 = room.tables["t1"]
+    assert room.seats("t1") == {1: ("Cy", 5000), 2: ("Bob", 5000), 4: ("Ann", 5000), 5: ("Dee", 5000)}
+    if second_had_more:
+        play(t1, [], walk=True)
+        assert room.seats("t1") == {1: ("Cy", 5000), 2: ("Bob", 4950), 4: ("Ann", 5050), 5: ("Dee", 5000)}
+        first, second = "Bob", "Cy"
+    else:
+        first, second = "Cy", "Ann"
+    if look_each_hand:
+        room.look("t1")
+        room.step()
+    for loser, chips in ((first, 4950 if second_had_more else 5000), (second, 5000 if second_had_more else 4900)):
+        play(t1, [loser])
+        start = {room.seats("t1")[seat][0]: stack for seat, stack in t1.table.starting_stacks()}
+        assert start[loser] == chips
+        if look_each_hand:
+            room.look("t1")
+            room.step()
+    return first, second
+
+
+@pytest.mark.parametrize("second_had_more", [False, True])
+@pytest.mark.parametrize("when", ["each hand", "after both", "in the third hand"])
+def test_trn4_busts_of_two_hands_seen_at_once_finish_hand_by_hand(tmp_path: Path, second_had_more: bool,
+                                                                  when: str) -> None:
+    """TRN-4: busts on different hands never share; the earlier hand's bust finishes worse, whatever their
+    stacks. Without ``second_had_more``: hand 1 Cy (5000 at its start) busts to Bob's aces (Ann's big blind
+    folded: 4900); hand 2 Ann (4900 at its start, less than Cy had) busts: Cy 4th (0), Ann 3rd (80). With
+    it: a walk first (Bob's small blind 50 to Ann: Bob 4950, Ann 5050); hand 2 Bob (4950) busts to Ann's
+    aces, hand 3 Cy (5000 at its start, more than Bob had) busts: Bob 4th, Cy 3rd (80).
+    The room looks after each hand; or only after both (the first from its record, the second from the view:
+    read as one hand they would share 3rd and 4th, (80 + 0) / 2 = 40 each); or only once the next hand has
+    started (both from their records). The same standings every time."""
+    room = BooksRoom(tmp_path, settings(["t1"]), PLAYERS)
+    first, second = two_busts(room, second_had_more, when == "each hand")
+    if when == "in the third hand":
+        room.tables["t1"].submit({"type": "start"})
+    room.look("t1")
+    room.step()
+    assert room.finishes() == {first: (4, 0), second: (3, 80)}
+    assert [e["players"] for e in room.director.state["events"] if e["kind"] == "bust"] == [[first], [second]]
+    if when != "in the third hand":                  # between hands: both left their seats
+        assert sorted(p for p, _ in room.seats("t1").values()) == sorted(set(PLAYERS) - {first, second})
+
+
+def test_a_hand_read_from_the_view_is_not_read_again_from_its_record(tmp_path: Path) -> None:
+    """The room looking after each hand reads hand 1 from the view; hand 1's record comes when hand 2 starts
+    and is skipped by its number (seq 1 read, hand 2 done), Ann's bust is read from the view of hand 2."""
+    room = BooksRoom(tmp_path, settings(["t1"]), PLAYERS)
+    two_busts(room, False, True)
+    room.look("t1")
+    room.step()
+    session = room.final["t1"].session
+    assert room.director.state["done"] == {"t1": {"session": session, "seq": 1, "hand": 2}}
+
+
+def test_a_missing_hand_record_is_waited_for_then_read(tmp_path: Path) -> None:
+    """The room hears t1 after hand 2 but has not stored hand 1 (the table says it has 1 final hand): it
+    decides nothing (no place, no command) until hand 1 comes; then Cy 4th and Ann 3rd, as above."""
+    room = BooksRoom(tmp_path, settings(["t1"]), PLAYERS)
+    first, second = two_busts(room, False, False)
+    room.look("t1", store=False)
+    assert room.seen["t1"]["hands"] == 1 and not room.stored
+    assert room.step() == [] and room.finishes() == {}
+    room.look("t1")
+    sent = room.step()
+    assert room.finishes() == {first: (4, 0), second: (3, 80)}
+    assert sorted(p["seat"] for _, _, p in sent if p["type"] == "leave") == [1, 4]       # Cy and Ann leave
+
+
+def test_a_state_stored_before_the_books_read_records_goes_on(tmp_path: Path) -> None:
+    """A director state of the old form (``done`` the hand number, ``stacks`` noted from views) loads: its
+    table's session comes from the view, the records up to its hand are skipped, and the next hand is read:
+    Cy out at hand 1 (4th) in the old state, Ann at hand 2: 3rd, 80."""
+    room = BooksRoom(tmp_path, settings(["t1"]), PLAYERS)
+    t1 = room.tables["t1"]
+    play(t1, ["Cy"])
+    room.look("t1")
+    room.step()
+    old = {**room.director.state, "done": {"t1": 1}, "stacks": {"Ann": 4900, "Bob": 10100, "Dee": 5000}}
+    play(t1, ["Ann"])
+    room.tables["t1"].submit({"type": "start"})
+    room.director = Director(settings(["t1"]), old)
+    room.look("t1")
+    room.step()
+    assert room.finishes() == {"Cy": (4, 0), "Ann": (3, 80)}
+    assert "stacks" not in room.director.state
+    assert room.director.state["done"]["t1"] == {"session": room.final["t1"].session, "seq": 2, "hand": 2}
+
+
+def test_trn8_balancing_from_a_table_that_has_not_played_moves_the_player_due_the_big_blind(
+        tmp_path: Path) -> None:
+    """Nine players over two tables of 6 (seed 7): t1 Bob 1, Dee 2, Eve 3, Ivy 5, Fay 6, button drawn to
+    seat 1; t2 Cy 2, Gus 3, Hal 4, Ann 6, button 3. t2 plays a hand (SB 4, BB 6) where Cy busts (9th): 5 and
+    3 players, two apart. t1 has not played: by BLD-1 its first hand's small blind is the first player left
+    of the button (seat 2, Dee) and the big blind the next (seat 3, Eve): TRN-8 moves Eve, to t2's worst
+    seat: the empty seat after its last big blind (6) is seat 1, not between its last blinds (seat 5 is): t1
+    paused, Eve leaves with 5000, sits at t2 seat 1, t1 resumed. 4 and 4."""
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy"]
+    room = BooksRoom(tmp_path, settings(["t1", "t2"]), names)
+    assert {s: p for s, (p, _) in room.seats("t1").items()} == {1: "Bob", 2: "Dee", 3: "Eve", 5: "Ivy", 6: "Fay"}
+    assert {s: p for s, (p, _) in room.seats("t2").items()} == {2: "Cy", 3: "Gus", 4: "Hal", 6: "Ann"}
+    button = [p["seat"] for _, t, p in room.director.state["plan"] or [] if t == "t1"]
+    assert button == [] and room.seen["t1"]["last_blinds"] == [None, None]
+    assert [e for e in room.director.state["events"] if e["kind"] == "draw"]
+    play(room.tables["t2"], ["Cy"])
+    assert room.tables["t2"].table.blind_seats() == (4, 6)
+    room.look("t2")
+    sent = [(t, p) for _, t, p in room.step()]
+    assert room.finishes() == {"Cy": (9, 0)}
+    assert sent == [("t2", {"type": "leave", "seat": 2}),
+                    ("t1", {"type": "pause", "reason": "the room moves players"}),
+                    ("t1", {"type": "leave", "seat": 3}),
+                    ("t2", {"type": "sit", "seat": 1, "player": "Eve", "stack": 5000}),
+                    ("t1", {"type": "resume"})]
+    assert {s: p for s, (p, _) in room.seats("t2").items()} == {1: "Eve", 3: "Gus", 4: "Hal", 6: "Ann"}
