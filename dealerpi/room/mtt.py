@@ -335,8 +335,9 @@ class Director:
         return bool(drops)
 
     def _hand_for_hand_round(self, live: Mapping[str, View], now: float) -> bool:
-        """TRN-5: when every table finished the round's hand and is paused: its busts share (RP-8-A), and
-        what the round took beyond two minutes does not come off the level clock."""
+        """TRN-5: when every table finished the round's hand and is paused: its busts at several tables share
+        (RP-8-A; at one table they finish by their starting stacks, TRN-4), and what the round took beyond two
+        minutes does not come off the level clock."""
         s = self.state
         h4h = s["h4h"]
         if h4h is None or h4h["round"] is None:
@@ -350,8 +351,9 @@ class Director:
                                      f"#{h4h['round'].get(table, 0) + 1}: one hand a table per round (TDA RP-8)"})
         busted = [p for bust in h4h["busts"] for p in bust["players"]]
         standings = _standings(s["standings"])
-        if len(h4h["busts"]) == 1:          # one table's hand: TRN-4, by the stacks they started it with
-            standings = standings.bust(busted, h4h["busts"][0].get("stacks"))
+        if len({bust["table"] for bust in h4h["busts"]}) == 1:     # one table: TRN-4, hand by hand, by the
+            for bust in h4h["busts"]:                              # stacks they started it with
+                standings = standings.bust(bust["players"], bust.get("stacks"))
         elif busted:                        # at several tables: they share the places at stake (RP-8-A)
             standings = standings.bust(busted)
         if busted:

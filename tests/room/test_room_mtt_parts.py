@@ -360,7 +360,8 @@ def test_trn5_hand_for_hand_asks_each_table_to_pause_after_its_hand_and_a_round_
     def table(name: str, hand: int, stacks: dict[str, int], **extra: Any) -> dict[str, Any]:
         seats = {str(seat): {"player": p, "stack": stacks[p]} for p, seat in seated[name].items()}
         return {"hand": hand, "in_hand": False, "paused": None, "pausing": None, "last_blinds": [1, 2],
-                "seats": seats, "blinds": [50, 100], **extra}
+                "seats": seats, "blinds": [50, 100], **extra,      # each hand began at 5000 a player (TRN-4)
+                "starting_stacks": [[seat, 5000] for seat in sorted(seated[name].values())]}
 
     t1 = table("t1", 1, dict.fromkeys(seated["t1"], 5000))
     t2 = table("t2", 2, dict.fromkeys(seated["t2"], 5000), in_hand=True)
