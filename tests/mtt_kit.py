@@ -25,6 +25,11 @@ def stacks(controller: Any) -> dict[str, int]:
     return {info.player: info.stack for info in controller.table.seats.values()}
 
 
+def smallest(controller: Any) -> str:
+    """The player with the fewest chips (the lowest seat among equals): he can be covered by the biggest."""
+    return min(controller.table.seats.values(), key=lambda info: (info.stack, info.seat)).player
+
+
 def play(controller: Any, losers: Iterable[str] = (), walk: bool = False) -> str:
     """One hand: ``losers`` go all in, the biggest other stack calls with aces and wins; the rest fold (with
     ``walk`` everyone folds to the big blind). The winner's name (with ``walk``, the aces' holder)."""

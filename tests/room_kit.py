@@ -152,3 +152,14 @@ class Tables:
             return counts
         finally:
             db.close()
+
+
+async def start_tournament(tables: Tables, room: RoomProcess, players: tuple[str, ...]) -> None:
+    """The tables and the room started; once the room sees every table online, ``players`` registered and
+    the tournament started from the room's page."""
+    await tables.start()
+    await room.start()
+    await until_summary(room, lambda s: all(s["tables"].get(t, {}).get("online") for t in tables.names))
+    for player in players:
+        await room.post({"op": "register", "player": player}, "/tournament")
+    await room.post({"op": "start"}, "/tournament")

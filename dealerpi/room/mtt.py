@@ -430,7 +430,7 @@ class Director:
 
     def _halt(self, live: Mapping[str, View]) -> bool:
         """TRN-8: while the move waits for the fullest table's hand, a table three or more players short of
-        it halts (is paused between hands) until balanced."""
+        it halts (is paused after the hand it is in) until balanced."""
         short = halted([Layout(t, self.settings.seats, _players(v), 0, 0) for t, v in live.items()])
         due = [t for t in short if not _asked(live[t])]
         if due:

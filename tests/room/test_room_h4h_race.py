@@ -12,18 +12,14 @@ from pathlib import Path
 from typing import Any
 
 from mqtt_kit import Broker
-from mtt_kit import play, stacks
-from room_kit import RoomProcess, Tables, until_summary
+from mtt_kit import play, smallest, stacks
+from room_kit import RoomProcess, Tables, start_tournament, until_summary
 
 TABLES = ("t1", "t2")
 PLAYERS = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
 TOURNAMENT = ('[tournament]\ntables = ["t1", "t2"]\nseats = 3\nbuy_in = 10\nstarting_stack = 1000\n'
               'payouts = [50, 30, 20]\nlevels = [{blinds = [10, 20], minutes = 60}]\n')
 HELD = "TRN-5: the table is paused (hand-for-hand): no hand starts until it is resumed"
-
-
-def smallest(controller: Any) -> str:
-    return min(controller.table.seats.values(), key=lambda info: (info.stack, info.seat)).player
 
 
 def test_trn5_a_start_pressed_as_the_rounds_hand_ends_is_refused_and_each_table_plays_one_hand(
@@ -49,14 +45,9 @@ def test_trn5_a_start_pressed_as_the_rounds_hand_ends_is_refused_and_each_table_
         return all(len(resumes(t)) == rounds for t in TABLES)
 
     async def main() -> None:
-        await tables.start()
-        await room.start()
         t1, t2 = tables.controller("t1"), tables.controller("t2")
         try:
-            await until_summary(room, lambda s: all(s["tables"].get(t, {}).get("online") for t in TABLES))
-            for player in PLAYERS:
-                await room.post({"op": "register", "player": player}, "/tournament")
-            await room.post({"op": "start"}, "/tournament")
+            await start_tournament(tables, room, PLAYERS)
             await until_summary(room, lambda s: [len(tables.controller(t).table.seats) for t in TABLES] == [3, 3]
                                 and s["tables"]["t1"].get("seats") is not None, 20)
             play(t1, [smallest(t1)])

@@ -15,18 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from mqtt_kit import Broker
-from mtt_kit import play, stacks
-from room_kit import RoomProcess, Tables, until_summary
+from mtt_kit import play, smallest, stacks
+from room_kit import RoomProcess, Tables, start_tournament, until_summary
 
 TABLES = ("t1", "t2")
 PLAYERS = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
 TOURNAMENT = ('[tournament]\ntables = ["t1", "t2"]\nseats = 6\nbuy_in = 10\nstarting_stack = 1000\n'
               'payouts = [70, 30]\nlevels = [{blinds = [10, 20], minutes = 60}]\n')
-
-
-def smallest(controller: Any) -> str:
-    """The player with the fewest chips (the lowest seat among equals): he can be covered by the biggest."""
-    return min(controller.table.seats.values(), key=lambda info: (info.stack, info.seat)).player
 
 
 def test_broker_room_and_table_faults_mid_tournament(tmp_path: Path) -> None:
@@ -63,14 +58,9 @@ def test_broker_room_and_table_faults_mid_tournament(tmp_path: Path) -> None:
         return sum(len(tables.controller(t).table.seats) for t in TABLES) == left
 
     async def main() -> None:
-        await tables.start()
-        await room.start()
         t1, t2 = tables.controller("t1"), tables.controller("t2")
         try:
-            await until_summary(room, lambda s: all(s["tables"].get(t, {}).get("online") for t in TABLES))
-            for player in PLAYERS:
-                await room.post({"op": "register", "player": player}, "/tournament")
-            await room.post({"op": "start"}, "/tournament")
+            await start_tournament(tables, room, PLAYERS)
             await until_summary(room, lambda s: settled(s, 10, (5, 5)))
             assert [sorted(stacks(tables.controller(t)).values()) for t in TABLES] == [[1000] * 5] * 2
             assert (t1.table.config.big_blind, t2.table.config.big_blind) == (20, 20)
