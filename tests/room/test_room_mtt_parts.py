@@ -391,3 +391,30 @@ def test_trn5_hand_for_hand_asks_each_table_to_pause_after_its_hand_and_a_round_
     assert director.summary({"t1": t1, "t2": t2}, 1020.0)["refused"] == [
         "t1: hand-for-hand: TRN-5: hand #4 was played beyond the round's hand #3: one hand a table per round "
         "(TDA RP-8)"]
+
+
+def test_trn1_a_break_pauses_a_table_in_a_hand_after_that_hand_and_sends_its_level_when_it_is_held() -> None:
+    """TRN-1: level 1 lasts 60 s, then a 1-minute break (the second step). Eight players, four a table. At
+    +60 s t1 is in its hand 3 and t2 is between hands after its hand 2: both are asked to pause "break"
+    after the hand each is in or last played (t1 after 3: no START can follow hand 3 before the room's
+    message), and t2, between hands, gets the break as its level (step 1) too; t1 gets its level once its
+    hand is over and it is held."""
+    director = Director(settings(), new_state("x"))
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]     # 8: more than one 6-seat table
+    for name in names:
+        director.register(name, 0.0)
+    director.start(7, 1000.0)
+    t1 = {**view({s: (p, 5000) for s, p in enumerate(names[:4], 1)}, hand=3), "in_hand": True}
+    t2 = view({s: (p, 5000) for s, p in enumerate(names[4:], 1)}, hand=2)
+    accept = lambda cid: {"accepted": True}                              # noqa: E731
+    for _ in range(3):                                                   # the start: table, sit, button
+        assert director.step({"t1": t1, "t2": t2}, accept, 1000.0)
+    sent = [(t, p) for _, t, p in director.step({"t1": t1, "t2": t2}, accept, 1060.0)]
+    assert [(t, p["type"], p.get("reason"), p.get("after_hand")) for t, p in sent] == [
+        ("t1", "pause", "break", 3), ("t2", "pause", "break", 2), ("t2", "table", None, None)]
+    assert sent[2][1] == director.settings.table_input(1)
+    t1["pausing"], t2["paused"] = {"reason": "break", "after_hand": 3}, "break"
+    assert director.step({"t1": t1, "t2": t2}, accept, 1061.0) == []     # t1's hand 3 is played out
+    t1.update(in_hand=False, paused="break", pausing=None)
+    sent = [(t, p) for _, t, p in director.step({"t1": t1, "t2": t2}, accept, 1062.0)]
+    assert sent == [("t1", director.settings.table_input(1))]
