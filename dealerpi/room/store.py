@@ -10,7 +10,9 @@ by each hand's ``played_at``: the time its PHH carries, so a hand sent again aft
 was played, not when it came. A hand whose PHH has no time (a journal from before the daemon wrote ``"at"``
 into each ``start``, a hand stored by a room from before this column) counts at the time the room stored it.
 The time is a column rather than read from the PHH at each look: a player's sessions are one indexed query
-over his lines, not a parse of every hand he played.
+over his lines, not a parse of every hand he played. The overall sums are kept in ``totals``, added to with
+each hand in its transaction: the page shows them, and summing every line again took a second on 50,000
+hands (bench/bench_sessions.py).
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ class Store:
     def __init__(self, database: Path | str) -> None:
         self.db = connect(database)
         self._fill_played_at()
+        self._fill_totals()
 
     def _fill_played_at(self) -> None:
         """A database from before ``played_at``: each hand's time from its stored PHH, in one transaction."""
@@ -63,6 +66,15 @@ class Store:
 
     def close(self) -> None:
         self.db.close()
+
+    def _fill_totals(self) -> None:
+        """A database from before ``totals``: the sums of its lines, once (totals is empty only then: every
+        hand adds to it in the transaction that stores its lines)."""
+        if (self.db.execute("SELECT 1 FROM totals LIMIT 1").fetchone() is None
+                and self.db.execute("SELECT 1 FROM plays LIMIT 1").fetchone() is not None):
+            with self.db.transaction():
+                self.db.execute("INSERT INTO totals SELECT player, COUNT(*), SUM(vpip), SUM(pfr), SUM(showdown), "
+                                "SUM(won) FROM plays GROUP BY player")
 
     # --- hands ---------------------------------------------------------------------------------------
 
@@ -82,6 +94,11 @@ class Store:
             self.db.executemany("INSERT INTO plays VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                                 [(table, session, seq, p.player, int(p.vpip), int(p.pfr), int(p.showdown),
                                   int(p.won)) for p in lines])
+            self.db.executemany("INSERT INTO totals VALUES (?, 1, ?, ?, ?, ?) ON CONFLICT (player) DO UPDATE SET "
+                                "hands = totals.hands + 1, vpip = totals.vpip + excluded.vpip, "
+                                "pfr = totals.pfr + excluded.pfr, showdowns = totals.showdowns + excluded.showdowns, "
+                                "won = totals.won + excluded.won",
+                                [(p.player, int(p.vpip), int(p.pfr), int(p.showdown), int(p.won)) for p in lines])
         return True
 
     def contiguous(self, table: str, session: str) -> int:
@@ -107,10 +124,12 @@ class Store:
     def stats(self, table: str | None = None, session: str | None = None) -> dict[str, dict[str, int]]:
         """Per player: hands, vpip, pfr, showdowns, showdowns won (counts); one journal's with ``table`` and
         ``session``, else overall."""
-        where, args = ("WHERE tbl = ? AND session = ?", (table, session)) if session is not None else ("", ())
-        rows = self.db.execute(f"SELECT player, COUNT(*), SUM(vpip), SUM(pfr), SUM(showdown), SUM(won) FROM plays "
-                               f"{where} GROUP BY player ORDER BY player", args)
-        return {row[0]: dict(zip(COUNTS, row[1:], strict=True)) for row in rows}
+        if session is None:
+            rows = self.db.execute("SELECT player, hands, vpip, pfr, showdowns, won FROM totals ORDER BY player")
+        else:
+            rows = self.db.execute("SELECT player, COUNT(*), SUM(vpip), SUM(pfr), SUM(showdown), SUM(won) FROM plays "
+                                   "WHERE tbl = ? AND session = ? GROUP BY player ORDER BY player", (table, session))
+        return {row[0]: dict(zip(COUNTS, map(int, row[1:]), strict=True)) for row in rows}
 
     def sessions(self) -> list[tuple[str, str]]:
         """The tables' journals the room has hands of (``(table, session)``: the hands' keys)."""

@@ -24,6 +24,8 @@ CREATE TABLE IF NOT EXISTS hands (tbl TEXT, session TEXT, seq INTEGER, number IN
                                   played_at BIGINT, PRIMARY KEY (tbl, session, seq));
 CREATE TABLE IF NOT EXISTS plays (tbl TEXT, session TEXT, seq INTEGER, player TEXT, vpip INTEGER, pfr INTEGER,
                                   showdown INTEGER, won INTEGER, PRIMARY KEY (tbl, session, seq, player));
+CREATE TABLE IF NOT EXISTS totals (player TEXT PRIMARY KEY, hands BIGINT, vpip BIGINT, pfr BIGINT,
+                                   showdowns BIGINT, won BIGINT);
 CREATE TABLE IF NOT EXISTS commands (id TEXT PRIMARY KEY, tbl TEXT, payload TEXT, sent_at TEXT, answer TEXT,
                                      waiting INTEGER{commands_order});
 CREATE TABLE IF NOT EXISTS waiting (id {identity}, game TEXT, player TEXT, added_at TEXT);
@@ -33,6 +35,9 @@ CREATE INDEX IF NOT EXISTS plays_player ON plays (player);
 # Columns added since the first schema (table, column, type): an older database gets them on opening.
 # hands.played_at: when the hand began, seconds since the epoch (dealerpi/room/stats.py hand_time).
 ADDED = (("hands", "played_at", "BIGINT"),)
+# The hands whose played_at is still to fill, found at every opening without reading the whole table (a
+# partial index: sqlite.org/partialindex.html, PostgreSQL's CREATE INDEX ... WHERE); empty once filled.
+UNFILLED = "CREATE INDEX IF NOT EXISTS hands_unfilled ON hands (tbl) WHERE played_at IS NULL"
 SQLITE_SCHEMA = _TABLES.format(commands_order="", identity="INTEGER PRIMARY KEY AUTOINCREMENT")
 POSTGRESQL_SCHEMA = _TABLES.format(commands_order=", n BIGINT GENERATED ALWAYS AS IDENTITY",
                                    identity="BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY")
@@ -85,6 +90,7 @@ class SqliteDatabase:
             for table, column, kind in ADDED:       # SQLite has no ADD COLUMN IF NOT EXISTS
                 if column not in {row[1] for row in self.db.execute(f"PRAGMA table_info({table})")}:
                     self.db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+            self.db.execute(UNFILLED)
 
     def execute(self, sql: str, args: Sequence[Any] = ()) -> Rows:
         with self.errors:
@@ -132,6 +138,7 @@ class PostgresDatabase:
                         self.db.execute(statement)
                 for table, column, kind in ADDED:
                     self.db.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {kind}")
+                self.db.execute(UNFILLED)
 
     def execute(self, sql: str, args: Sequence[Any] = ()) -> Rows:
         with self.errors:
