@@ -54,18 +54,20 @@ class Store:
         self._fill_played_at()
         self._fill_totals()
 
+    def close(self) -> None:
+        self.db.close()
+
     def _fill_played_at(self) -> None:
-        """A database from before ``played_at``: each hand's time from its stored PHH, in one transaction."""
-        rows = list(self.db.execute("SELECT tbl, session, seq, phh, stored_at FROM hands WHERE played_at IS NULL"))
-        if rows:
+        """A database from before ``played_at``: each hand's time from its stored PHH, a thousand hands a
+        transaction (a big database's PHH need not fit in memory; one stopped half-way goes on at the next
+        opening: the partial index finds the rest)."""
+        while rows := list(self.db.execute("SELECT tbl, session, seq, phh, stored_at FROM hands "
+                                           "WHERE played_at IS NULL LIMIT 1000")):
             with self.db.transaction():
                 self.db.executemany(
                     "UPDATE hands SET played_at = ? WHERE tbl = ? AND session = ? AND seq = ?",
                     [(_played_at(_record(phh, f"{table}/{session}/{seq}"), stored_at), table, session, seq)
                      for table, session, seq, phh, stored_at in rows])
-
-    def close(self) -> None:
-        self.db.close()
 
     def _fill_totals(self) -> None:
         """A database from before ``totals``: the sums of its lines, once (totals is empty only then: every

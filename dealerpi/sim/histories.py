@@ -81,7 +81,7 @@ class HandRecorder:
             return []
         now = table.dealt_hand()
         if entry.get("type") == "start" and now is not None:
-            self.started[now.number] = entry.get("at")       # a misdeal's redeal: the hand began again
+            self.started[now.number] = entry.get("at")
         records: list[HandRecord] = []
         for deal in table.records[before_count:]:
             # The hand in play before the input (a START settles an open showdown, then deals), or the one

@@ -214,7 +214,8 @@ def test_a_room_database_from_before_sessions_opens_and_its_hands_get_their_time
     (NINE_PM - 3,600), and hand 2 whose PHH says 21:00:00, stored the next morning (sent again after an
     outage). Opening adds played_at: hand 1 at its storing time, hand 2 at its PHH's. Gap 1,800 s: two
     sessions (3,600 s apart); gap 3,600 s: one, 20:00-21:00, 2 hands, VPIP 2, PFR 2, won 2 (raised twice). A
-    hand stored after that, at 21:20 (limped), joins it; opening again changes nothing."""
+    hand stored after that, at 21:20 (limped), joins it; opening again changes nothing. 1,000 more hands
+    (no lines) make the filling take two batches of at most 1,000: none is left without a time."""
     rows = [("t1", "j1", 1, 1, RAISED, "2026-11-24T20:00:00Z"),
             ("t1", "j1", 2, 2, timed(RAISED, "21:00:00"), "2026-11-25T09:00:00Z")]
     if isinstance(database, Path):
@@ -229,8 +230,11 @@ def test_a_room_database_from_before_sessions_opens_and_its_hands_get_their_time
         old.execute(f"INSERT INTO hands VALUES ({', '.join([mark] * 6)})", row)
         for player, line in (("Bob", (1, 0, 1, 0)), ("Cy", (0, 0, 0, 0)), ("Ann", (1, 1, 1, 1))):
             old.execute(f"INSERT INTO plays VALUES ({', '.join([mark] * 8)})", (*row[:3], player, *line))
+    filler = [("t9", "j9", seq, seq, RAISED, "2026-11-23T00:00:00Z") for seq in range(1, 1001)]
+    old.cursor().executemany(f"INSERT INTO hands VALUES ({', '.join([mark] * 6)})", filler)   # more than one batch
     old.close()
     store = Store(database)
+    assert store.db.execute("SELECT COUNT(*) FROM hands WHERE played_at IS NULL").fetchone()[0] == 0
     assert [(s.start - NINE_PM, s.hands) for s in store.player_sessions("Ann", 1800)] == [(0, 1), (-3600, 1)]
     assert store.player_sessions("Ann", 3600) == [Session("t1", NINE_PM - 3600, NINE_PM, 2, 2, 2, 2, 2)]
     assert store.add_hand("t1", "j1", 3, 3, timed(LIMPED, "21:20:00"))
