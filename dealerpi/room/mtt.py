@@ -1,8 +1,10 @@
 """The room's multi-table tournament: a director that turns what the tables show into commands (issue 15).
 
-Pure: no I/O, no clock, no randomness of its own. ``step(views, answer, now)`` reads each table's public
-state (the bridge's retained ``P/T``: seats, hand number, ``in_hand``, ``paused``, the last hand's blinds),
-the answers to the commands it sent and the room's clock, and returns the next commands. Its whole state is
+Pure: no I/O, no clock, no randomness of its own. ``step(views, answer, now, hands)`` reads each table's
+public state (the bridge's retained ``P/T``: seats, hand number, ``in_hand``, ``paused``, the last hand's
+blinds and starting stacks, the next hand's blind seats, ``session`` and ``hands``), the room's stored hand
+records (``hands(table, session, seq)``), the answers to the commands it sent and the room's clock, and
+returns the next commands. Its whole state is
 the JSON-able ``state`` dict, which the room stores with the commands in one transaction (store.py), so a
 room restarted from it decides the same things under the same command ids: each is journaled by its table
 once (rid ``room:ID``), never twice.
@@ -19,17 +21,21 @@ The rules (digest section 7, ``dealerpi.room.tournament``):
   one not seated when late registration ends is not entered (the page says so: refund him).
 - TRN-1: one level clock: level k starts at ``started + 60 * sum(minutes of the steps before k)``; each table
   gets the level as a ``table`` input between hands (a break: ``pause`` "break", then ``resume``).
-- TRN-4: a seat at 0 after a hand is out: its table's busts on one hand finish by their stacks at the start
-  of the hand (more chips, the better place; equal stacks share).
-- TRN-8: after a hand, the player due the big blind at the fullest table moves to the worst seat of the
-  emptiest when they differ by two (a table three short halts while the move waits for a hand to end); a
-  table is broken (its players drawn into the others' open seats) when the field fits one fewer; when it
-  fits one table, every player is redrawn to the final table (the first).
+- TRN-4: a player with nothing left after a hand is out: its table's busts on one hand finish by their
+  stacks at the start of the hand (more chips, the better place; equal stacks share). Each table's hands are
+  read one at a time, in order, from their records (``dealerpi.room.books``; the last one from the view while
+  its record is not final yet), waiting for a record the room lacks, so the places do not depend on which
+  views the room happened to see.
+- TRN-8: after a hand, the player due the big blind at the fullest table (before its first hand: the big
+  blind of the engine's plan, ``next_hand``) moves to the worst seat of the emptiest when they differ by two
+  (a table three short halts while the move waits for a hand to end); a table is broken (its players drawn
+  into the others' open seats) when the field fits one fewer; when it fits one table, every player is
+  redrawn to the final table (the first).
 - TRN-5: on the bubble (one player from the money) hand-for-hand: every table is held once its hand is over;
   each round is one ``resume`` with ``pause_after`` (the table's hand + 1) per table, so every table plays
   exactly one hand and is held again by its own journal (TDA RP-8); a table found beyond the round's hand is
-  a fault on the page. That round's busts share the places at stake (TDA RP-8-A); a round takes at most two
-  minutes off the level clock.
+  a fault on the page. That round's busts at several tables share the places at stake (TDA RP-8-A; at one
+  table, TRN-4 by their starting stacks); a round takes at most two minutes off the level clock.
 """
 
 from __future__ import annotations
