@@ -26,8 +26,10 @@ def stacks(controller: Any) -> dict[str, int]:
 
 
 def smallest(controller: Any) -> str:
-    """The player with the fewest chips (the lowest seat among equals): he can be covered by the biggest."""
-    return min(controller.table.seats.values(), key=lambda info: (info.stack, info.seat)).player
+    """The player with the fewest chips (the lowest seat among equals; not one out, at 0 until the room takes
+    him off): he can be covered by the biggest."""
+    return min((info for info in controller.table.seats.values() if info.stack),
+               key=lambda info: (info.stack, info.seat)).player
 
 
 def play(controller: Any, losers: Iterable[str] = (), walk: bool = False) -> str:

@@ -9,24 +9,16 @@ from __future__ import annotations
 import asyncio
 import signal
 from pathlib import Path
-from typing import Any
 
 from mqtt_kit import Broker, until
-from mtt_kit import play, stacks
-from room_kit import RoomProcess, Tables, until_summary
+from mtt_kit import play, smallest, stacks
+from room_kit import RoomProcess, Tables, start_tournament, until_summary
 
 from dealerpi.room.store_sql import connect
 
 PLAYERS = ("Ann", "Bob", "Cy", "Dee")
 TOURNAMENT = ('[tournament]\ntables = ["t1"]\nseats = 6\nbuy_in = 100\nstarting_stack = 5000\n'
               'payouts = [50, 30, 20]\nlevels = [{blinds = [50, 100], minutes = 60}]\n')
-
-
-def smallest(controller: Any) -> str:
-    """The player with the fewest chips (the lowest seat among equals; not one out, at 0): the biggest stack
-    covers him."""
-    return min((info for info in controller.table.seats.values() if info.stack),
-               key=lambda info: (info.stack, info.seat)).player
 
 
 def unanswered(database: Path) -> int:
@@ -52,14 +44,9 @@ def test_trn4_two_hands_played_while_the_room_is_stopped_finish_hand_by_hand(tmp
     busted: list[str] = []
 
     async def main() -> None:
-        await tables.start()
-        await room.start()
         t1 = tables.controller("t1")
         try:
-            await until_summary(room, lambda s: s["tables"].get("t1", {}).get("online"))
-            for player in PLAYERS:
-                await room.post({"op": "register", "player": player}, "/tournament")
-            await room.post({"op": "start"}, "/tournament")
+            await start_tournament(tables, room, PLAYERS)
             await until_summary(room, lambda s: sorted(p for _, p, _ in s["tournament"]["tables"]["t1"]) ==
                                 sorted(PLAYERS) and t1.table.state.lineup.start is not None)
             await until(lambda: unanswered(tmp_path / "room.sqlite") == 0, 10)   # nothing in flight
