@@ -285,3 +285,46 @@ def test_trn5_pause_and_resume_commands_hold_the_table_between_hands_once_each(t
     assert seen["hand"] == 2
     rids = [line["rid"] for line in journal_lines(config) if line.get("rid", "").startswith("room:")]
     assert rids == ["room:sit1", "room:sit2", "room:sit3", "room:p1", "room:r1"]
+
+
+def test_trn5_a_pause_after_the_hand_is_taken_through_the_bridge_during_the_hand(tmp_path: Path) -> None:
+    """TRN-5 through the bridge and the daemon's socket: the room's ``pause`` with ``after_hand`` 1 arrives
+    during hand 1 and is journaled (the socket refuses nothing a hand is in); the hand's last fold holds the
+    table, so the dealer's START right after it is refused naming TRN-5; the room's ``resume`` with
+    ``pause_after`` 2 lets hand 2 start, and the view says the pause waits for hand 2."""
+    seen: dict[str, Any] = {}
+
+    async def body(broker: Broker, controller: Any, listener: Listener) -> None:
+        await until(lambda: listener.last(AVAIL) == "online")
+        for seat, name in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
+            await command(broker, listener, {"id": f"sit{seat}", "type": "sit", "seat": seat, "player": name,
+                                             "stack": 250})
+        do(controller, {"type": "start"})
+        for uid in range(6):
+            controller.on_card(f"T{uid:02d}")
+        pause = {"id": "p1", "type": "pause", "reason": "hand-for-hand", "after_hand": 1}
+        seen["pause"] = await command(broker, listener, pause)
+        seen["pausing"] = controller.table.pausing
+        do(controller, {"type": "act", "seat": 1, "action": "fold"})
+        do(controller, {"type": "act", "seat": 2, "action": "fold"})
+        seen["start"] = controller.submit({"type": "start"})
+        resume = {"id": "r1", "type": "resume", "pause_after": 2}
+        seen["resume"] = await command(broker, listener, resume)
+        do(controller, {"type": "start"})
+        seen["hand"] = controller.table.hand_number
+        await until(lambda: (listener.last(STATE) or {}).get("pausing") is not None
+                    and listener.last(STATE)["hand"] == 2)
+        seen["state"] = listener.last(STATE)
+
+    config = run(tmp_path, body)
+    assert seen["pause"] == {"id": "p1", "accepted": True, "reason": None}
+    assert seen["pausing"] == ("hand-for-hand", 1)
+    assert (seen["start"].accepted, seen["start"].reason) == \
+        (False, "TRN-5: the table is paused (hand-for-hand): no hand starts until it is resumed")
+    assert seen["resume"] == {"id": "r1", "accepted": True, "reason": None} and seen["hand"] == 2
+    assert (seen["state"]["paused"], seen["state"]["pausing"]) == (None, {"reason": "hand-for-hand",
+                                                                          "after_hand": 2})
+    room = [{k: v for k, v in line.items() if k in ("type", "after_hand", "pause_after", "rid")}
+            for line in journal_lines(config) if line.get("type") in ("pause", "resume")]
+    assert room == [{"type": "pause", "after_hand": 1, "rid": "room:p1"},
+                    {"type": "resume", "pause_after": 2, "rid": "room:r1"}]
