@@ -65,6 +65,14 @@ def do(controller: Any, entry: dict[str, Any]) -> None:
     controller.refresh()
 
 
+async def seat_three(broker: Broker, listener: Listener, prefix: str = "sit") -> None:
+    """Once the table is online: the room seats Ann, Bob and Cy at seats 1-3 with 250 each (ids PREFIX1-3)."""
+    await until(lambda: listener.last(AVAIL) == "online")
+    for seat, name in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
+        await command(broker, listener, {"id": f"{prefix}{seat}", "type": "sit", "seat": seat, "player": name,
+                                         "stack": 250})
+
+
 async def play_hand_one(controller: Any) -> None:
     """Three seats, button 1 (BLD-1): SB seat 2, BB seat 3; the shoe deals SHOE[:6]; seat 1 and 2 fold."""
     do(controller, {"type": "start"})
@@ -129,10 +137,7 @@ def test_broker_killed_and_back_the_table_republishes_and_resends_the_missed_han
     (it never saw the answer) is a duplicate: applied once."""
 
     async def body(broker: Broker, controller: Any, listener: Listener) -> None:
-        await until(lambda: listener.last(AVAIL) == "online")
-        for seat, name in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
-            await command(broker, listener, {"id": f"s{seat}", "type": "sit", "seat": seat, "player": name,
-                                             "stack": 250})
+        await seat_three(broker, listener, "s")
         await play_hand_one(controller)
         broker.kill()
         do(controller, {"type": "start"})              # hand 1 is final: nobody hears it
@@ -265,10 +270,7 @@ def test_trn5_pause_and_resume_commands_hold_the_table_between_hands_once_each(t
     seen: dict[str, Any] = {}
 
     async def body(broker: Broker, controller: Any, listener: Listener) -> None:
-        await until(lambda: listener.last(AVAIL) == "online")
-        for seat, name in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
-            await command(broker, listener, {"id": f"sit{seat}", "type": "sit", "seat": seat, "player": name,
-                                             "stack": 250})
+        await seat_three(broker, listener)
         await play_hand_one(controller)
         pause = {"id": "p1", "type": "pause", "reason": "hand-for-hand"}
         assert await command(broker, listener, pause) == {"id": "p1", "accepted": True, "reason": None}
@@ -295,10 +297,7 @@ def test_trn5_a_pause_after_the_hand_is_taken_through_the_bridge_during_the_hand
     seen: dict[str, Any] = {}
 
     async def body(broker: Broker, controller: Any, listener: Listener) -> None:
-        await until(lambda: listener.last(AVAIL) == "online")
-        for seat, name in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
-            await command(broker, listener, {"id": f"sit{seat}", "type": "sit", "seat": seat, "player": name,
-                                             "stack": 250})
+        await seat_three(broker, listener)
         do(controller, {"type": "start"})
         for uid in range(6):
             controller.on_card(f"T{uid:02d}")
