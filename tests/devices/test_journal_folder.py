@@ -221,16 +221,19 @@ def test_replay_of_a_journal_folder_gives_the_same_as_the_single_file(tmp_path: 
 def test_the_rooms_final_hands_follow_the_folder_across_segments(tmp_path: Path) -> None:
     """The console's room bridge reads finished hands from the journal (console/final_hands.py): over the
     daemon's folder it reads the segments in order, as it would read one file; a hand is final once the
-    next start is accepted, so six starts make five final hands."""
+    next start is accepted, so six starts make five final hands. Each start is journaled with its time
+    ("at"; given here, the daemon's wall clock otherwise), which each hand's PHH carries (PHH's time keys)."""
     controller, _ = boot(tmp_path)
+    script = [{**e, "at": "2026-11-24T21:00:00Z"} if e.get("type") == "start" else e for e in SCRIPT]
     final = FinalHands(tmp_path / "state" / "journal.jsonl")
-    play(controller, SCRIPT[1:STARTS[2] + 3])
+    play(controller, script[1:STARTS[2] + 3])
     assert [h.number for h in final.poll()] == [1, 2]
-    play(controller, SCRIPT[STARTS[2] + 3:])
+    play(controller, script[STARTS[2] + 3:])
     assert [h.number for h in final.poll()] == [3, 4, 5]
     assert final.poll() == []
+    assert all('\ntime = 21:00:00\ntime_zone = "UTC"\n' in h.phh for h in final.hands)
     single = tmp_path / "single.jsonl"
-    single.write_text("".join(json.dumps(e) + "\n" for e in SCRIPT))
+    single.write_text("".join(json.dumps(e) + "\n" for e in script))
     assert [h.phh for h in FinalHands(single).poll()] == [h.phh for h in final.hands]
 
 
