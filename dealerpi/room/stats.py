@@ -106,7 +106,7 @@ def hand_time(record: HandRecord) -> int | None:
         except (zoneinfo.ZoneInfoNotFoundError, ValueError, OSError):
             return None
     else:
-        return None                             # a local time of a place: no zone to read it in
+        return None                             # a place's local time (no zone to read it in), or not a name
     try:
         moment = datetime.datetime.combine(datetime.date(*date), clock.replace(tzinfo=zone))
     except ValueError:
