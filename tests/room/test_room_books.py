@@ -15,7 +15,8 @@ import pytest
 from books_kit import BooksRoom
 from mtt_kit import play
 
-from dealerpi.room.mtt import Director
+from dealerpi.engine.payouts import Standings
+from dealerpi.room.mtt import Director, new_state
 from dealerpi.room.mtt_config import TournamentSettings, parse_tournament
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
@@ -148,3 +149,29 @@ def test_trn8_balancing_from_a_table_that_has_not_played_moves_the_player_due_th
                     ("t2", {"type": "sit", "seat": 1, "player": "Eve", "stack": 5000}),
                     ("t1", {"type": "resume"})]
     assert {s: p for s, (p, _) in room.seats("t2").items()} == {1: "Eve", 3: "Gus", 4: "Hal", 6: "Ann"}
+
+
+@pytest.mark.parametrize("one_table", [True, False])
+def test_trn4_rp8a_a_hand_for_hand_rounds_busts_share_only_across_tables(one_table: bool) -> None:
+    """Six entrants, pool 600, 3 paid at 50/30/20 %: 300, 180, 120. Eve and Fay are out (6th, 5th): 4 left,
+    3 paid, the bubble (TRN-5). In the round Ann (3000 at the start of her hand) and Bob (1000) bust. At one
+    table, in one hand: TRN-4, Bob 4th (0), Ann 3rd (120). At two tables (Ann at t1, Bob at t2): TDA RP-8-A,
+    they share 3rd and 4th: (120 + 0) / 2 = 60 each, place 3. The round is over: hand-for-hand ends."""
+    director = Director(settings(["t1", "t2"]), new_state("x"))
+    for name in ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay"):
+        director.register(name, 1000.0)
+    director.start(7, 1000.0)
+    standings = Standings(600, 6, (50, 30, 20)).bust(["Eve"]).bust(["Fay"])
+    busts = [{"table": "t1", "hand": 4, "players": ["Ann", "Bob"], "stacks": {"Ann": 3000, "Bob": 1000}}] \
+        if one_table else [{"table": "t1", "hand": 4, "players": ["Ann"], "stacks": {"Ann": 3000}},
+                           {"table": "t2", "hand": 6, "players": ["Bob"], "stacks": {"Bob": 1000}}]
+    director.state.update(plan=[], standings={"pool": 600, "remaining": 4, "percents": [50, 30, 20],
+                                              "finishes": [[f.player, f.place, f.prize] for f in standings.finishes]},
+                          h4h={"round": {"t1": 3, "t2": 5}, "busts": busts, "rounds": 0, "since": 1000.0})
+    held = {"in_hand": False, "paused": "hand-for-hand", "seats": {}}
+    assert director._hand_for_hand_round({"t1": {**held, "hand": 4}, "t2": {**held, "hand": 6}}, 1060.0)
+    finishes = {p: (place, prize) for p, place, prize in director.state["standings"]["finishes"]}
+    assert {p: finishes[p] for p in ("Eve", "Fay")} == {"Eve": (6, 0), "Fay": (5, 0)}
+    assert {p: finishes[p] for p in ("Ann", "Bob")} == \
+        ({"Bob": (4, 0), "Ann": (3, 120)} if one_table else {"Ann": (3, 60), "Bob": (3, 60)})
+    assert director.state["h4h"] is None
