@@ -69,15 +69,19 @@ def next_hand(cursor: dict[str, Any], table: str, view: View, hands: Hands) -> H
         if cursor["session"] != session:
             fresh = cursor["session"] is not None      # a new journal numbers its hands from 1 again
             cursor.update(session=session, seq=0 if fresh else cursor["seq"] or 0, hand=0 if fresh else cursor["hand"])
-        while (got := hands(table, session, cursor["seq"] + 1)) is not None:
+        final = view.get("hands")                       # how many the table has: none asked for beyond
+        known = final if isinstance(final, int) else None
+        while known is None or known > cursor["seq"]:
+            got = hands(table, session, cursor["seq"] + 1)
+            if got is None:
+                if known is not None:
+                    return WAIT
+                break
             number, phh = got
             cursor["seq"] += 1
             if number > cursor["hand"]:                 # else: read from the view already (or before the start)
                 cursor["hand"] = number
                 return from_record(number, phh, f"{table}/{session}/{cursor['seq']}")
-        final = view.get("hands")
-        if isinstance(final, int) and final > cursor["seq"]:
-            return WAIT
     last = view.get("hand")
     if view.get("in_hand") or not isinstance(last, int) or last <= cursor["hand"]:
         return None

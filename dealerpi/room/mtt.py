@@ -332,12 +332,15 @@ class Director:
                             "stacks": stacks})
 
     def _drops(self, live: Mapping[str, View]) -> bool:
-        """A player out sits at 0 until the room takes him off his table, between hands."""
-        finished = {f.player for f in _standings(self.state["standings"]).finishes}
+        """A player out sits at 0 until the room takes him off his table, between hands (once: a refusal is
+        on the page)."""
+        s = self.state
+        out = {f.player for f in _standings(s["standings"]).finishes} - {r.get("player") for r in s["refused"]
+                                                                        if r.get("op") == "drop"}
         drops = [{"op": "drop", "table": t, "player": v["player"]} for t, view in live.items()
                  if not view.get("in_hand") for v in _seats(view).values()
-                 if v.get("player") in finished and v["stack"] == 0]
-        self.state["plan"] = [drops] if drops else []
+                 if v.get("player") in out and v["stack"] == 0]
+        s["plan"] = [drops] if drops else []
         return bool(drops)
 
     def _hand_for_hand_round(self, live: Mapping[str, View], now: float) -> bool:

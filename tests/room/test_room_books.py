@@ -175,3 +175,18 @@ def test_trn4_rp8a_a_hand_for_hand_rounds_busts_share_only_across_tables(one_tab
     assert {p: finishes[p] for p in ("Ann", "Bob")} == \
         ({"Bob": (4, 0), "Ann": (3, 120)} if one_table else {"Ann": (3, 60), "Bob": (3, 60)})
     assert director.state["h4h"] is None
+
+
+def test_a_refused_drop_is_on_the_page_and_not_sent_again(tmp_path: Path) -> None:
+    """Cy busts at hand 1 (4th); the room's ``leave`` for him is refused (a reason other than a hand in
+    play): the refusal is listed once and the room does not send it again at every step."""
+    room = BooksRoom(tmp_path, settings(["t1"]), PLAYERS)
+    play(room.tables["t1"], ["Cy"])
+    room.look("t1")
+    seen = {"t1": room.seen["t1"]}
+    ((_, table, payload),) = room.director.step(seen, room.answers.get, 1000.0)
+    assert (table, payload) == ("t1", {"type": "leave", "seat": 1}) and room.finishes() == {"Cy": (4, 0)}
+    refused = {"accepted": False, "reason": "seat 1 is taken by someone else"}
+    for _ in range(3):
+        assert room.director.step(seen, lambda cid: refused, 1000.0) == []
+    assert room.director.summary(seen, 1000.0)["refused"] == ["t1: drop Cy: seat 1 is taken by someone else"]
