@@ -89,3 +89,13 @@ def test_trn5_the_daemon_redraws_the_dealer_display_when_the_room_pauses(tmp_pat
     assert view.expect == "PAUSED: TRN-5 hand-for-hand: wait for the room"
     assert devices.image(config.dealer.display).tobytes() == render_dealer(view).tobytes()
     assert render_dealer(view).tobytes() != render_dealer(dealer_view(replay(FIRST_HAND)[0])).tobytes()
+
+
+def test_trn5_a_pause_after_the_hand_shows_the_moment_the_hand_is_over() -> None:
+    """The room's hand-for-hand pause comes during hand 1 with ``after_hand`` 1: while the hand is played the
+    dealer reads the hand's next step (seat 1 to act: UTG of three, button 1); the last fold ends it, and the
+    same view says the pause, with no START pressed."""
+    dealt = FIRST_HAND[:-2]
+    waiting = [*dealt, {"type": "pause", "reason": H4H, "after_hand": 1}]
+    assert header_and_lines(waiting)[0] == "action on seat 1"
+    assert header_and_lines([*waiting, *FIRST_HAND[-2:]])[0] == "PAUSED: TRN-5 hand-for-hand: wait for the room"
