@@ -18,7 +18,10 @@ moment the start was journaled and applied (``latency_after_journal``: without t
 CPU: the broker, the room, and this process (the tables, their bridges and the page watcher). All tables
 share this one process, so each input's fdatasync (about 9 ms on this VM's disk: the profile's largest
 item) holds up every table, where in a room each Pi waits on its own card; ``--shm`` puts the journals on
-tmpfs to take the disk out.
+tmpfs to take the disk out. The tables' start-up objects are kept out of the garbage collector
+(``gc.freeze``), as each table's own process would keep its full collections to one table's heap; with
+``--one-heap`` they are not, and the full collections over all N tables' objects stall every table at once
+(``gc_full_collections`` and ``gc_pause_ms_max`` in the output: the collector's pauses in this process).
 
 ``--postgresql``: the room stores into a PostgreSQL server started for the run (tests/pg_kit.py), not SQLite.
 
@@ -37,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import statistics
@@ -66,6 +70,22 @@ PHH = ('variant = "NT"\nantes = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]\nblinds_or_stradd
        '  "d db 3h",\n  "p2 cc",\n  "p3 cc",\n  "p2 sm AsKd",\n  "p3 sm AsKd",\n]\n'
        f'players = {json.dumps(NAMES)}\n'
        'finishing_stacks = [299, 300, 301, 300, 300, 300, 300, 300, 300, 300]\n')
+
+
+class Pauses:
+    """The garbage collector's pauses in this process (gc.callbacks): they stall every table in it at once."""
+
+    def __init__(self) -> None:
+        self.full = 0
+        self.longest = 0.0
+        self._began = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._began = time.perf_counter()
+            return
+        self.longest = max(self.longest, time.perf_counter() - self._began)
+        self.full += info["generation"] == 2
 
 
 def cpu_seconds(pid: int) -> float:
@@ -152,12 +172,15 @@ async def main(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
                         if isinstance(hand, int) and (name, hand) not in arrived:
                             arrived[(name, hand)] = now
             watcher = asyncio.ensure_future(watch())
+            pauses = Pauses()
+            gc.callbacks.append(pauses)
             if args.real:
                 from room_tables import real_tables  # the daemon's code: imported only for this mode
                 total, elapsed, latencies, extra = await real_tables(args, folder, broker, tables, stored, arrived)
             else:
                 total, elapsed, latencies = await simulated(args, broker, tables, stored, arrived)
                 extra = {}
+            gc.callbacks.remove(pauses)
             watcher.cancel()
             await ws.close()
         cpu1 = (cpu_seconds(broker.process.pid), cpu_seconds(room.pid), time.process_time())
@@ -174,6 +197,7 @@ async def main(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
             "latency_ms_p50": round(statistics.median(latencies), 1),
             "latency_ms_p99": round(latencies[int(0.99 * (len(latencies) - 1))], 1),
             "updates": len(latencies), **extra,
+            "gc_full_collections": pauses.full, "gc_pause_ms_max": round(pauses.longest * 1000, 1),
             "cpu_seconds_broker": round(cpu1[0] - cpu0[0], 2), "cpu_seconds_room": round(cpu1[1] - cpu0[1], 2),
             "cpu_seconds_this_process": round(cpu1[2] - cpu0[2], 2)}
 
@@ -185,6 +209,8 @@ if __name__ == "__main__":
     parser.add_argument("--updates", type=int, default=10)
     parser.add_argument("--real", action="store_true", help="real tables: controller, API and bridge each")
     parser.add_argument("--shm", action="store_true", help="with --real: the tables' journals on /dev/shm")
+    parser.add_argument("--one-heap", action="store_true",
+                        help="with --real: leave the tables' start-up objects to every full collection")
     parser.add_argument("--postgresql", action="store_true", help="the room's store on PostgreSQL (tests/pg_kit.py)")
     arguments = parser.parse_args()
     if arguments.hands is None:
