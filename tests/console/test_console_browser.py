@@ -187,6 +187,14 @@ def test_an_evening_from_the_host_dealer_and_board_pages(table: tuple[Path, dict
         dealer.click("#dead-button")
         expect(dealer.locator("#dead-button")).to_have_text("Dead hand")
     expect(host.locator("#expect")).to_have_text("next: start")
+    # issue 15: a pause shows at once, before anyone presses START: the dealer's words, the board's line
+    expect(board.locator("#held")).to_be_hidden()
+    host.click("#pause-clock")
+    expect(dealer.locator("#expect")).to_have_text("next: PAUSED: the host paused the clock: wait for resume")
+    expect(board.locator("#held")).to_have_text("Paused: the host paused the clock")
+    host.click("#resume-clock")
+    expect(board.locator("#held")).to_be_hidden()
+    expect(dealer.locator("#expect")).to_have_text("next: start")
     # the procedures first, the newest first (issue 14): seat 2's dead hand, then seat 1's
     expect(host.locator("#alerts li").first).to_contain_text("MIS-4 Seat 2's hand is dead")
     dealer.click("#clear-alerts")                      # as CONFIRM with nothing pending: on every page

@@ -68,6 +68,13 @@ function renderHand() {
   fill("hand", view.hand ? "#" + view.hand : "");
   fill("blinds", view.blinds ? view.blinds.join("/") : "");
   if ("expect" in view) fill("expect", "next: " + view.expect);
+  // the board's TV: a held table says so (TRN-5; the clock says it where there is one); the dealer's words are in
+  // "expect" on the dealer's and host's pages (issue 15)
+  const held = $("held");
+  if (held) {
+    held.hidden = view.paused == null || Boolean(view.tournament);
+    held.textContent = view.paused == null ? "" : "Paused" + (view.paused ? ": " + view.paused : "");
+  }
   // the seat to act and its buttons' words, as its own screen says them (e.g. "CALL 6 (adds 5)")
   fill("action", view.action ? `seat ${view.action.seat}: ` + view.action.words.join(" · ") : "");
   fill("board", ...view.board.map((cards) => el("div", {class: "cards"}, ...cards.map(card))));
