@@ -91,6 +91,16 @@ def next_hand(cursor: dict[str, Any], table: str, view: View, hands: Hands) -> H
     return from_view(last, view)
 
 
+def waiting_words(table: str, cursor: Mapping[str, Any], view: View) -> str | None:
+    """What the room page says while the director waits for one of ``table``'s hand records (a fault is
+    never hidden: one that never comes stops the tournament)."""
+    hands = view.get("hands")
+    if _session(view) != cursor["session"] or not isinstance(hands, int) or hands <= (cursor["seq"] or 0):
+        return None
+    return (f"{table}: waiting for its hand record {(cursor['seq'] or 0) + 1} of {hands}, asked from the table "
+            "again; if it does not come, check that table's console")
+
+
 def from_record(number: int, phh: str, source: str) -> HandOver:
     """A stored hand: the players with nothing left at its end busted; ``PHHError`` if it does not parse."""
     record = loads(phh, source)

@@ -45,7 +45,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from dealerpi.engine.payouts import Finish, Standings
-from dealerpi.room.books import WAIT, HandOver, Hands, adopt, new_cursor, next_hand, no_hands, upgrade
+from dealerpi.room.books import WAIT, HandOver, Hands, adopt, new_cursor, next_hand, no_hands, upgrade, waiting_words
 from dealerpi.room.mtt_config import TournamentSettings
 from dealerpi.room.tournament import (
     HAND_FOR_HAND_SECONDS,
@@ -548,6 +548,8 @@ class Director:
             "finishes": [[f.player, f.place, f.prize] for f in standings.results()] if standings else [],
             "refused": [f"{r['table']}: {' '.join(filter(None, (r['op'], r.get('player'))))}: {r['reason']}"
                         for r in s["refused"][-5:]],                # a fault is never hidden
+            "waiting": [w for t, c in s["done"].items() if t in s["active"] and views.get(t)
+                        and (w := waiting_words(t, c, views[t]))],
         }
 
 

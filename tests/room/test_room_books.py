@@ -91,15 +91,20 @@ def test_a_hand_read_from_the_view_is_not_read_again_from_its_record(tmp_path: P
 
 def test_a_missing_hand_record_is_waited_for_then_read(tmp_path: Path) -> None:
     """The room hears t1 after hand 2 but has not stored hand 1 (the table says it has 1 final hand): it
-    decides nothing (no place, no command) until hand 1 comes; then Cy 4th and Ann 3rd, as above."""
+    decides nothing (no place, no command) until hand 1 comes, and the page says what it waits for; then Cy
+    4th and Ann 3rd, as above."""
     room = BooksRoom(tmp_path, settings(["t1"]), PLAYERS)
     first, second = two_busts(room, False, False)
     room.look("t1", store=False)
     assert room.seen["t1"]["hands"] == 1 and not room.stored
     assert room.step() == [] and room.finishes() == {}
+    assert room.director.summary(room.seen, 1000.0)["waiting"] == [
+        "t1: waiting for its hand record 1 of 1, asked from the table again; if it does not come, check that "
+        "table's console"]
     room.look("t1")
     sent = room.step()
     assert room.finishes() == {first: (4, 0), second: (3, 80)}
+    assert room.director.summary(room.seen, 1000.0)["waiting"] == []
     assert sorted(p["seat"] for _, _, p in sent if p["type"] == "leave") == [1, 4]       # Cy and Ann leave
 
 
