@@ -26,11 +26,13 @@ TOURNAMENT = ('[tournament]\ntables = ["t1", "t2"]\nseats = 6\nbuy_in = 10\nstar
 
 def test_broker_room_and_table_faults_mid_tournament(tmp_path: Path) -> None:
     """10 players, 6 seats a table: TRN-9 draws 5/5, 1000 chips each (10000 in play), 10/20 for an hour.
-    t2 plays a walk (everyone folds to the big blind: the room balances from a table that has blinds).
+    t2 plays no hand before it is balanced from: TRN-8 moves the player due its first hand's big blind (the
+    engine's plan, ``next_hand`` in its state: the drawn button, the small blind left of it, then the big).
     1. The broker is killed; at t1 the smallest stack busts (10th); the broker comes back: the room hears the
        bust from the table's re-sent state and hand, the player leaves t1: 4/5.
-    2. At t1 the smallest busts again (9th): 3/5 is two apart, TRN-8 moves one player from t2 to t1; the room
-       is SIGKILLed as soon as the hand is over and started again: it ends at 4/4, nothing sent twice.
+    2. At t1 the smallest busts again (9th): 3/5 is two apart, TRN-8 moves t2's player due the big blind to
+       t1; the room is SIGKILLed as soon as the hand is over and started again: it ends at 4/4, nothing sent
+       twice.
     3. t2's console stops; at t2 the smallest busts (8th); t2's console comes back: the room hears it, 4/3.
     7 left of 10 (more than the 6 seats of a final table), 2 paid: no prize to these three."""
     broker = Broker(tmp_path, list(TABLES))
@@ -64,8 +66,6 @@ def test_broker_room_and_table_faults_mid_tournament(tmp_path: Path) -> None:
             await until_summary(room, lambda s: settled(s, 10, (5, 5)))
             assert [sorted(stacks(tables.controller(t)).values()) for t in TABLES] == [[1000] * 5] * 2
             assert (t1.table.config.big_blind, t2.table.config.big_blind) == (20, 20)
-            play(t2, [], walk=True)           # t2 has a last big blind: TRN-8 picks the player due the next one
-            await until_summary(room, lambda s: settled(s, 10, (5, 5)) and s["tables"]["t2"]["hand"] == 1)
 
             broker.kill()                                                      # 1. the broker mid-tournament
             busted.append(smallest(t1))
@@ -76,6 +76,13 @@ def test_broker_room_and_table_faults_mid_tournament(tmp_path: Path) -> None:
             assert (len(t1.table.seats), len(t2.table.seats)) == (4, 5)
 
             before = set(stacks(t2))                                           # 2. the room SIGKILLed
+            assert t2.table.hand_number == 0 and t2.table.blind_seats() == (None, None)
+            roles = t2.table.next_blind_seats()                 # (button, small blind, big blind) of hand 1
+            assert roles is not None and roles[0] in t2.table.seats
+            occupied = sorted(t2.table.seats)                   # BLD-1: clockwise, the next occupied seat
+            left = lambda seat: next((n for n in occupied if n > seat), occupied[0])     # noqa: E731
+            assert roles[1:] == (left(roles[0]), left(left(roles[0])))
+            due = t2.table.seats[roles[2]].player
             busted.append(smallest(t1))
             play(t1, [busted[-1]])
             assert await room.kill() == -signal.SIGKILL
@@ -83,7 +90,7 @@ def test_broker_room_and_table_faults_mid_tournament(tmp_path: Path) -> None:
             await until_summary(room, lambda s: settled(s, 8, (4, 4)), 20)
             assert (len(t1.table.seats), len(t2.table.seats)) == (4, 4)
             moved.extend(before - set(stacks(t2)))
-            assert len(moved) == 1 and moved[0] in stacks(t1)
+            assert moved == [due] and due in stacks(t1)
 
             await tables.stop_bridge("t2")                                      # 3. a table offline and back
             await until_summary(room, lambda s: s["tables"]["t2"]["online"] is False)
@@ -109,8 +116,8 @@ def test_broker_room_and_table_faults_mid_tournament(tmp_path: Path) -> None:
         broker.kill()
     left = {p: chips for t in TABLES for p, chips in stacks(tables.controller(t)).items()}
     assert sorted(left) == sorted(set(PLAYERS) - set(busted)) and sum(left.values()) == 10000
-    # final: t1's two busts, t2's first walk and its bust (each table's last walk is not: no start after it)
-    assert tables.check_stored(tmp_path / "room.sqlite") == {"t1": 2, "t2": 2}
+    # final: t1's two busts, t2's bust (each table's last walk is not: no start after it)
+    assert tables.check_stored(tmp_path / "room.sqlite") == {"t1": 2, "t2": 1}
     sits: dict[str, int] = {}
     for name in TABLES:
         lines = tables.journal(name)
