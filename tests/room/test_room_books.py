@@ -16,6 +16,7 @@ from books_kit import BooksRoom
 from mtt_kit import play
 
 from dealerpi.engine.payouts import Standings
+from dealerpi.room.books import HandOver, next_hand
 from dealerpi.room.mtt import Director, new_state
 from dealerpi.room.mtt_config import TournamentSettings, parse_tournament
 
@@ -195,3 +196,20 @@ def test_a_refused_drop_is_on_the_page_and_not_sent_again(tmp_path: Path) -> Non
     for _ in range(3):
         assert room.director.step(seen, lambda cid: refused, 1000.0) == []
     assert room.director.summary(seen, 1000.0)["refused"] == ["t1: drop Cy: seat 1 is taken by someone else"]
+
+
+def test_a_new_journal_is_a_new_session_read_from_its_first_hand() -> None:
+    """The table's journal was replaced (its state names another session, 1 final hand): the cursor starts
+    that session at seq 1 and hand 0, so its hand 1 (Cy out with 0 of his 5000) is read, not skipped as
+    older than the old session's hand 7. A view without ``starting_stacks`` (an older console) is not read:
+    its record will be."""
+    phh = 'variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [50, 100]\nmin_bet = 100\n' \
+          'starting_stacks = [5000, 5000]\nactions = []\nplayers = ["Cy", "Ann"]\nfinishing_stacks = [0, 10000]\n'
+    stored = {("t1", "new", 1): (1, phh)}
+    cursor = {"session": "old", "seq": 6, "hand": 7}
+    view = {"session": "new", "hands": 1, "hand": 2, "in_hand": False, "seats": {}}
+    hand = next_hand(cursor, "t1", view, lambda t, s, q: stored.get((t, s, q)))
+    assert hand == HandOver(1, ("Cy",), {"Cy": 5000, "Ann": 5000})
+    assert cursor == {"session": "new", "seq": 1, "hand": 1}
+    assert next_hand(cursor, "t1", view, lambda t, s, q: stored.get((t, s, q))) is None     # hand 2: no stacks
+    assert cursor == {"session": "new", "seq": 1, "hand": 1}
