@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from dealerpi.history.phh import loads
+from dealerpi.room.table_view import View, view_seats
 
 Hands = Callable[[str, str, int], "tuple[int, str] | None"]   # (table, session, seq) -> (hand number, PHH)
-View = Mapping[str, Any]
 WAIT: Literal["wait"] = "wait"
 
 
@@ -114,7 +114,7 @@ def from_record(number: int, phh: str, source: str) -> HandOver:
 def from_view(number: int, view: View) -> HandOver:
     """The table's last hand as its view shows it between hands: the dealt seats (``starting_stacks``, in the
     hand's order) now at 0 busted."""
-    seats = view.get("seats") or {}
+    seats = view_seats(view)
     dealt = [(seats.get(str(seat)) or {}, int(chips)) for seat, chips in view["starting_stacks"]]
     dealt = [(info, chips) for info, chips in dealt if info.get("player")]
     return HandOver(number, tuple(info["player"] for info, _ in dealt if info.get("stack") == 0),

@@ -47,6 +47,7 @@ from typing import Any
 from dealerpi.engine.payouts import Finish, Standings
 from dealerpi.room.books import WAIT, HandOver, Hands, adopt, new_cursor, next_hand, no_hands, upgrade, waiting_words
 from dealerpi.room.mtt_config import TournamentSettings
+from dealerpi.room.table_view import View, asked_to_pause, held, layout, open_seats, view_players, view_seats
 from dealerpi.room.tournament import (
     HAND_FOR_HAND_SECONDS,
     Layout,
@@ -58,7 +59,6 @@ from dealerpi.room.tournament import (
 )
 
 Command = tuple[str, str, dict[str, Any]]          # (id, table, the journal input)
-View = Mapping[str, Any]
 H4H, BREAK, MOVES, HALT = "hand-for-hand", "break", "the room moves players", "TRN-8: three players short"
 
 
@@ -207,23 +207,23 @@ class Director:
         if op == "table":
             return self.settings.table_input(item["level"])
         if op == "pause":
-            if _asked(view):
+            if asked_to_pause(view):
                 return None
             hand = item.get("after_hand", view.get("hand", 0))         # the hand it is in or last played
             return {"type": "pause", "reason": item["reason"], **({"after_hand": hand} if hand else {})}
         if op == "resume":
             round_ = {"pause_after": item["pause_after"], "reason": H4H} if "pause_after" in item else {}
-            return {"type": "resume", **round_} if _asked(view) else None
+            return {"type": "resume", **round_} if asked_to_pause(view) else None
         if op == "button":
             return {"type": "button", "seat": item["seat"]}
         if op == "sit":
             stack = s["carry"].get(item["player"], self.settings.starting_stack)
             return {"type": "sit", "seat": item["seat"], "player": item["player"], "stack": stack}
-        seat = next((int(n) for n, v in _seats(view).items() if v.get("player") == item["player"]), None)
+        seat = next((int(n) for n, v in view_seats(view).items() if v.get("player") == item["player"]), None)
         if seat is None:
             return None
         if op == "leave":
-            s["carry"][item["player"]] = _seats(view)[str(seat)]["stack"]
+            s["carry"][item["player"]] = view_seats(view)[str(seat)]["stack"]
         return {"type": "leave", "seat": seat}              # "leave" (a move) or "drop" (a bust)
 
     # --- decisions: one at a time; True if the state changed ------------------------------------------
@@ -261,13 +261,13 @@ class Director:
     def _unseated(self, live: Mapping[str, View]) -> bool:
         """A player who left a table and whose ``sit`` was refused keeps his chips here (``carry``); he is
         seated again at the first open seat of the emptiest table (the refusal is on the page)."""
-        seated = {v["player"] for view in live.values() for v in _seats(view).values() if v.get("player")}
+        seated = {v["player"] for view in live.values() for v in view_seats(view).values() if v.get("player")}
         finished = {f.player for f in _standings(self.state["standings"]).finishes}
         lost = [p for p in self.state["carry"] if p not in seated and p not in finished]
         if not lost:
             return False
-        table = min(live, key=lambda t: (len(_players(live[t])), t))
-        seats = _open(live[table])
+        table = min(live, key=lambda t: (len(view_players(live[t])), t))
+        seats = open_seats(live[table])
         if not seats:
             return False
         self.state["plan"] = [[{"op": "sit", "table": table, "seat": seats[0], "player": lost[0]}]]
@@ -287,10 +287,10 @@ class Director:
                                         "refund the buy-in"} for p in alternates]
             s["alternates"] = []
             return True
-        open_seats = {t: _open(v) for t, v in live.items() if _open(v)}
-        if not open_seats or s["h4h"] is not None:
+        free = {t: open_seats(v) for t, v in live.items() if open_seats(v)}
+        if not free or s["h4h"] is not None:
             return False
-        drawn = draw_into(alternates[:1], open_seats, {t: len(_players(live[t])) for t in open_seats}, self._rng())
+        drawn = draw_into(alternates[:1], free, {t: len(view_players(live[t])) for t in free}, self._rng())
         (player, (table, seat)), = drawn.items()
         s["plan"] = [[{"op": "sit", "table": table, "seat": seat, "player": player, "entry": True}]]
         return True
@@ -308,11 +308,11 @@ class Director:
         if self._waiting or self.state["h4h"] is not None:
             return False
         reasons = {MOVES, HALT, H4H}
-        short = set(halted([Layout(t, self.settings.seats, _players(v), 0, 0) for t, v in live.items()]))
-        held = [t for t, v in live.items() if v.get("paused") in reasons and not (v["paused"] == HALT and t in short)]
-        if held:
-            self.state["plan"] = [[{"op": "resume", "table": t} for t in held]]
-        return bool(held)
+        short = set(halted([Layout(t, self.settings.seats, view_players(v), 0, 0) for t, v in live.items()]))
+        ours = [t for t, v in live.items() if v.get("paused") in reasons and not (v["paused"] == HALT and t in short)]
+        if ours:
+            self.state["plan"] = [[{"op": "resume", "table": t} for t in ours]]
+        return bool(ours)
 
     def _hand_over(self, table: str, hand: HandOver) -> None:
         """TRN-4: the tournament's players the hand busted are out, ranked by the stacks they started it with
@@ -338,7 +338,7 @@ class Director:
         out = {f.player for f in _standings(s["standings"]).finishes} - {r.get("player") for r in s["refused"]
                                                                         if r.get("op") == "drop"}
         drops = [{"op": "drop", "table": t, "player": v["player"]} for t, view in live.items()
-                 if not view.get("in_hand") for v in _seats(view).values()
+                 if not view.get("in_hand") for v in view_seats(view).values()
                  if v.get("player") in out and v["stack"] == 0]
         s["plan"] = [drops] if drops else []
         return bool(drops)
@@ -351,7 +351,7 @@ class Director:
         h4h = s["h4h"]
         if h4h is None or h4h["round"] is None:
             return False
-        if not all(_held(v) and v["hand"] > h4h["round"].get(t, 0) for t, v in live.items()):
+        if not all(held(v) and v["hand"] > h4h["round"].get(t, 0) for t, v in live.items()):
             return False
         for table, view in live.items():                  # a fault is never hidden: e.g. the host resumed it
             if view["hand"] > h4h["round"].get(table, 0) + 1:
@@ -385,13 +385,13 @@ class Director:
         if not self._hold(live):
             return bool(self.state["plan"])
         final = settings.tables[0] if settings.tables[0] in live else next(iter(live))
-        players = [v["player"] for view in live.values() for v in _seats(view).values()
+        players = [v["player"] for view in live.values() for v in view_seats(view).values()
                    if v.get("player") and v["stack"] > 0]
         rng = self._rng()
         seats = rng.sample(range(1, settings.seats + 1), len(players))
         drawn = dict(zip(sorted(players), seats, strict=True))
         s["plan"] = [[{"op": "leave", "table": t, "player": v["player"]} for t, view in live.items()
-                      for v in _seats(view).values() if v.get("player")],
+                      for v in view_seats(view).values() if v.get("player")],
                      [{"op": "sit", "table": final, "seat": seat, "player": p} for p, seat in drawn.items()],
                      [{"op": "button", "table": final, "seat": rng.choice(seats)}]]
         s["active"], s["final"], s["h4h"] = [final], True, None
@@ -408,12 +408,12 @@ class Director:
         broken = next(t for t in reversed(settings.tables) if t in live)
         if not self._hold({broken: live[broken]}):
             return bool(self.state["plan"])
-        players = [v["player"] for v in _seats(live[broken]).values() if v.get("player") and v["stack"] > 0]
+        players = [v["player"] for v in view_seats(live[broken]).values() if v.get("player") and v["stack"] > 0]
         others = {t: v for t, v in live.items() if t != broken}
-        drawn = draw_into(players, {t: _open(v) for t, v in others.items()},
-                          {t: len(_players(v)) for t, v in others.items()}, self._rng())
+        drawn = draw_into(players, {t: open_seats(v) for t, v in others.items()},
+                          {t: len(view_players(v)) for t, v in others.items()}, self._rng())
         s["plan"] = [[{"op": "leave", "table": broken, "player": v["player"]}
-                      for v in _seats(live[broken]).values() if v.get("player")],
+                      for v in view_seats(live[broken]).values() if v.get("player")],
                      [{"op": "sit", "table": t, "seat": seat, "player": p} for p, (t, seat) in sorted(drawn.items())]]
         s["active"] = [t for t in s["active"] if t != broken]
         s["events"].append({"kind": "break", "table": broken, "seats": {p: list(ts) for p, ts in drawn.items()}})
@@ -422,7 +422,7 @@ class Director:
     def _balance(self, live: Mapping[str, View]) -> bool:
         """TRN-8: one move from the fullest table to the emptiest when they differ by two, the source table
         held between hands."""
-        layouts = [_layout(t, v, self.settings.seats) for t, v in live.items()]
+        layouts = [layout(t, v, self.settings.seats) for t, v in live.items()]
         if any(layout is None for layout in layouts):
             return False
         move = balance([layout for layout in layouts if layout is not None])
@@ -440,8 +440,8 @@ class Director:
     def _halt(self, live: Mapping[str, View]) -> bool:
         """TRN-8: while the move waits for the fullest table's hand, a table three or more players short of
         it halts (is paused after the hand it is in) until balanced."""
-        short = halted([Layout(t, self.settings.seats, _players(v), 0, 0) for t, v in live.items()])
-        due = [t for t in short if not _asked(live[t])]
+        short = halted([Layout(t, self.settings.seats, view_players(v), 0, 0) for t, v in live.items()])
+        due = [t for t in short if not asked_to_pause(live[t])]
         if due:
             self.state["plan"] = [[{"op": "pause", "table": t, "reason": HALT} for t in due]]
         return bool(due)
@@ -449,11 +449,11 @@ class Director:
     def _hold(self, tables: Mapping[str, View]) -> bool:
         """True when every one of ``tables`` is held (paused between hands); else plan pausing those not yet
         asked, after the hand each is in (held by its journal when it ends), and False."""
-        if all(_held(v) for v in tables.values()):
+        if all(held(v) for v in tables.values()):
             return True
         self._waiting = True
         self.state["plan"] = [[{"op": "pause", "table": t, "reason": MOVES}
-                               for t, v in tables.items() if not _asked(v)]]
+                               for t, v in tables.items() if not asked_to_pause(v)]]
         if not self.state["plan"][0]:
             self.state["plan"] = []
         return False
@@ -470,13 +470,13 @@ class Director:
             s["events"].append({"kind": "hand-for-hand begins", "remaining": remaining})
             return True
         h4h = s["h4h"]
-        due = [t for t, v in live.items() if not _asked(v)]    # a round's hand: after it (a table let go)
+        due = [t for t, v in live.items() if not asked_to_pause(v)]    # a round's hand: after it (a table let go)
         if due:
             rounds = h4h["round"] or {}
             s["plan"] = [[{"op": "pause", "table": t, "reason": H4H,
                            **({"after_hand": rounds[t] + 1} if t in rounds else {})} for t in due]]
             return True
-        if h4h["round"] is None and all(_held(v) for v in live.values()):
+        if h4h["round"] is None and all(held(v) for v in live.values()):
             h4h["round"], h4h["since"] = {t: v["hand"] for t, v in live.items()}, now
             s["plan"] = [[{"op": "resume", "table": t, "pause_after": v["hand"] + 1} for t, v in live.items()]]
             return True
@@ -490,10 +490,10 @@ class Director:
         is_break = self.settings.levels[index].is_break
         batch: list[dict[str, Any]] = []
         for table, view in live.items():
-            if s["level"].get(table) == index or (view.get("in_hand") and not (is_break and not _asked(view))):
+            if s["level"].get(table) == index or (view.get("in_hand") and not (is_break and not asked_to_pause(view))):
                 continue
             if is_break:
-                if not _asked(view):
+                if not asked_to_pause(view):
                     batch.append({"op": "pause", "table": table, "reason": BREAK})
                 if not view.get("in_hand"):
                     batch.append({"op": "table", "table": table, "level": index})
@@ -531,7 +531,7 @@ class Director:
         step = settings.levels[index]
         entrants = len(s["players"])
         remaining = standings.remaining if standings else entrants
-        tables = {t: sorted(([int(n), v["player"], v["stack"]] for n, v in _seats(views.get(t) or {}).items()
+        tables = {t: sorted(([int(n), v["player"], v["stack"]] for n, v in view_seats(views.get(t) or {}).items()
                              if v.get("player")), key=lambda row: row[0]) for t in s["active"]}
         return {
             "phase": s["phase"], "registered": list(s["players"]), "alternates": list(s.get("alternates", [])),
@@ -551,45 +551,6 @@ class Director:
             "waiting": [w for t, c in s["done"].items() if t in s["active"] and views.get(t)
                         and (w := waiting_words(t, c, views[t]))],
         }
-
-
-# --- reading a table's view --------------------------------------------------------------------------
-
-def _seats(view: View) -> dict[str, dict[str, Any]]:
-    seats = view.get("seats")
-    return {n: v for n, v in seats.items() if isinstance(v, dict)} if isinstance(seats, dict) else {}
-
-
-def _players(view: View) -> dict[int, str]:
-    return {int(n): v["player"] for n, v in _seats(view).items() if v.get("player")}
-
-
-def _open(view: View) -> list[int]:
-    return sorted(int(n) for n, v in _seats(view).items() if not v.get("player"))
-
-
-def _held(view: View) -> bool:
-    return not view.get("in_hand") and view.get("paused") is not None
-
-
-def _asked(view: View) -> bool:
-    """Paused, or to be paused once its hand is over (the engine's ``pausing``): a second pause is refused."""
-    return view.get("paused") is not None or view.get("pausing") is not None
-
-
-def _layout(table: str, view: View, seats: int) -> Layout | None:
-    """TRN-8 reads the last hand's blind seats (the player due the big blind is the first after the last big
-    blind). Before a table's first hand it reads the engine's plan for it (``next_hand``): its button and small
-    blind stand where a last hand's small and big blind would, so the first player after that small blind is
-    the plan's own big blind (BLD-1; heads-up the button is the small blind, BLD-4). None: neither is known."""
-    players = {n: p for n, p in _players(view).items() if _seats(view)[str(n)]["stack"] > 0}
-    blinds = view.get("last_blinds") or [None, None]
-    if isinstance(blinds[1], int):
-        return Layout(table, seats, players, blinds[0] if isinstance(blinds[0], int) else blinds[1], blinds[1])
-    plan = view.get("next_hand") or {}
-    if isinstance(plan.get("button"), int) and isinstance(plan.get("sb"), int):
-        return Layout(table, seats, players, plan["button"], plan["sb"])
-    return None
 
 
 def _standings(data: Mapping[str, Any]) -> Standings:
