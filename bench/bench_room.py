@@ -58,6 +58,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import aiohttp  # noqa: E402
 from mqtt_kit import Broker, free_port  # noqa: E402
+from orphan_kit import dies_with_parent  # noqa: E402
 
 from dealerpi.room.client import mqtt_client  # noqa: E402
 
@@ -147,8 +148,9 @@ async def main(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
     (folder / "room.toml").write_text(
         f'[room]\nlisten = "127.0.0.1:{port}"\ndatabase = "{database}"\n[mqtt]\nport = {broker.port}\n'
         f'password_file = "broker/room.password"\n')
-    room = subprocess.Popen([str(ROOT / ".venv" / "bin" / "dealerpi"), "room", "--config", str(folder / "room.toml")],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    room = subprocess.Popen(dies_with_parent(      # a killed bench leaves no room running (tests/orphan_kit.py)
+        [str(ROOT / ".venv" / "bin" / "dealerpi"), "room", "--config", str(folder / "room.toml")]),
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     assert broker.process is not None
     stored = [0]
     arrived: dict[tuple[str, int], float] = {}
