@@ -9,6 +9,7 @@ The test runs what pytest runs, the two kits, in a child Python; kills the child
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -73,6 +74,7 @@ def test_postgres_and_mosquitto_die_when_the_test_run_is_killed(tmp_path: Path) 
         time.sleep(0.05)
     assert [pid for pid in [*servers, *backends] if running(pid)] == []
     assert not (Path(folder) / "data" / "postmaster.pid").exists()      # a fast shutdown, not a crash
+    shutil.rmtree(folder)                      # the folder the killed run left (a later run's _sweep would)
 
 
 def test_the_next_run_removes_the_folders_killed_runs_left(tmp_path: Path) -> None:
