@@ -47,7 +47,7 @@ from typing import Any
 from dealerpi.engine.payouts import Finish, Standings
 from dealerpi.room.books import WAIT, HandOver, Hands, adopt, new_cursor, next_hand, no_hands, upgrade, waiting_words
 from dealerpi.room.mtt_config import TournamentSettings
-from dealerpi.room.table_view import View, asked_to_pause, held, layout, open_seats, view_players, view_seats
+from dealerpi.room.table_view import View, asked_to_pause, held, layout_of, open_seats, view_players, view_seats
 from dealerpi.room.tournament import (
     HAND_FOR_HAND_SECONDS,
     Layout,
@@ -422,7 +422,7 @@ class Director:
     def _balance(self, live: Mapping[str, View]) -> bool:
         """TRN-8: one move from the fullest table to the emptiest when they differ by two, the source table
         held between hands."""
-        layouts = [layout(t, v, self.settings.seats) for t, v in live.items()]
+        layouts = [layout_of(t, v, self.settings.seats) for t, v in live.items()]
         if any(layout is None for layout in layouts):
             return False
         move = balance([layout for layout in layouts if layout is not None])

@@ -34,7 +34,7 @@ def asked_to_pause(view: View) -> bool:
     return view.get("paused") is not None or view.get("pausing") is not None
 
 
-def layout(table: str, view: View, seats: int) -> Layout | None:
+def layout_of(table: str, view: View, seats: int) -> Layout | None:
     """TRN-8 reads the last hand's blind seats (the player due the big blind is the first after the last big
     blind). Before a table's first hand it reads the engine's plan for it (``next_hand``): its button and small
     blind stand where a last hand's small and big blind would, so the first player after that small blind is
