@@ -9,10 +9,13 @@ while the table says it has more (its state's ``hands``) is waited for: the serv
 it again (``resend``). A hand becomes final, and its record is sent, only when the next hand starts
 (console/final_hands.py), so the table's last hand is read from its view while it waits between hands: the
 seats at 0 and the stacks the hand started with (``starting_stacks``), the same numbers its record will
-carry; its record, when it comes, is then skipped by its hand number.
+carry; its record, when it comes, is then skipped by its hand number, after a check: a hand is final only
+when the next starts, so an UNDO at the table may still change one the room read from its view. If its record
+busts other players, the cursor says so (``fault``) and the room page shows it (a fault is never hidden).
 
 A table's place in its hands (``cursor``, JSON in the director's state): ``session`` (its journal), ``seq``
-(the records read) and ``hand`` (the table's hand number done).
+(the records read), ``hand`` (the table's hand number done) and ``viewed`` (the last hand read from the view
+and whom it busted, until its record comes).
 """
 
 from __future__ import annotations
@@ -79,16 +82,32 @@ def next_hand(cursor: dict[str, Any], table: str, view: View, hands: Hands) -> H
                 break
             number, phh = got
             cursor["seq"] += 1
+            source = f"{table}/{session}/{cursor['seq']}"
             if number > cursor["hand"]:                 # else: read from the view already (or before the start)
                 cursor["hand"] = number
-                return from_record(number, phh, f"{table}/{session}/{cursor['seq']}")
+                return from_record(number, phh, source)
+            _check_viewed(cursor, number, from_record(number, phh, source))
     last = view.get("hand")
     if view.get("in_hand") or not isinstance(last, int) or last <= cursor["hand"]:
         return None
     if not isinstance(view.get("starting_stacks"), list):
         return None                                     # a table that does not say them: its record will
     cursor["hand"] = last
-    return from_view(last, view)
+    hand = from_view(last, view)
+    cursor["viewed"] = [last, list(hand.busted)]
+    return hand
+
+
+def _check_viewed(cursor: dict[str, Any], number: int, final: HandOver) -> None:
+    """The final record of the hand read from the view: the same busts, or a ``fault`` for the page."""
+    viewed = cursor.get("viewed")
+    if not viewed or viewed[0] != number:
+        return
+    del cursor["viewed"]
+    if sorted(final.busted) != sorted(viewed[1]):
+        cursor["fault"] = (f"TRN-4: hand #{number} was changed at the table (UNDO) after the room read "
+                           f"it: it busts {', '.join(final.busted) or 'nobody'}, not "
+                           f"{', '.join(viewed[1]) or 'nobody'}: the places need the floor's correction")
 
 
 def waiting_words(table: str, cursor: Mapping[str, Any], view: View) -> str | None:

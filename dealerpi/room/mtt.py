@@ -235,7 +235,10 @@ class Director:
         live = {t: views[t] for t in s["active"] if views.get(t)}
         waiting = False
         for table, view in live.items():               # TRN-4: each table's hands, one at a time, in order
-            hand = next_hand(s["done"].setdefault(table, new_cursor()), table, view, hands)
+            cursor = s["done"].setdefault(table, new_cursor())
+            hand = next_hand(cursor, table, view, hands)
+            if "fault" in cursor:                           # a fault is never hidden (books.py)
+                s["refused"].append({"op": "hand", "table": table, "reason": cursor.pop("fault")})
             if isinstance(hand, HandOver):
                 self._hand_over(table, hand)
                 return True

@@ -213,3 +213,31 @@ def test_a_new_journal_is_a_new_session_read_from_its_first_hand() -> None:
     assert cursor == {"session": "new", "seq": 1, "hand": 1}
     assert next_hand(cursor, "t1", view, lambda t, s, q: stored.get((t, s, q))) is None     # hand 2: no stacks
     assert cursor == {"session": "new", "seq": 1, "hand": 1}
+
+
+def test_trn4_an_undo_after_the_room_read_the_hand_is_on_the_page_when_its_record_comes(tmp_path: Path) -> None:
+    """A hand is final only when the next starts. Hand 1: Cy (seat 1) all in, Bob's aces call; the room reads
+    it from the view: Cy 4th (0), and takes him off (``leave``). The dealer then UNDOes the room's leave and
+    the hand back to before Cy's all-in, and Cy folds instead: he has chips again. When hand 2 starts, hand
+    1's record busts nobody: the room page says so (a fault is never hidden), once, with the instruction."""
+    room = BooksRoom(tmp_path, settings(["t1"]), PLAYERS)
+    t1 = room.tables["t1"]
+    play(t1, ["Cy"])
+    room.look("t1")
+    assert [p["type"] for _, _, p in room.step()] == ["leave"] and room.finishes() == {"Cy": (4, 0)}
+    while (last := t1.table.last_input()) != {"type": "act", "seat": 1, "action": "all_in"}:
+        assert last is not None and t1.submit({"type": "undo"}).accepted
+    assert t1.submit({"type": "undo"}).accepted
+    assert t1.submit({"type": "act", "seat": 1, "action": "fold"}).accepted
+    while not t1.table.between_hands:                # Bob (small blind) folds to Ann's big blind
+        seat = t1.table.expectation().seat
+        assert t1.submit({"type": "act", "seat": seat, "action": "fold"}).accepted
+    assert room.seats("t1")[1] == ("Cy", 5000)
+    play(t1, [], walk=True)                          # hand 2 starts: hand 1 is final
+    room.look("t1")
+    room.step()
+    assert room.director.summary(room.seen, 1000.0)["refused"] == [
+        "t1: hand: TRN-4: hand #1 was changed at the table (UNDO) after the room read it: it busts nobody, not "
+        "Cy: the places need the floor's correction"]
+    room.step()
+    assert len(room.director.summary(room.seen, 1000.0)["refused"]) == 1
