@@ -81,13 +81,15 @@ def test_trn4_busts_of_two_hands_seen_at_once_finish_hand_by_hand(tmp_path: Path
 
 def test_a_hand_read_from_the_view_is_not_read_again_from_its_record(tmp_path: Path) -> None:
     """The room looking after each hand reads hand 1 from the view; hand 1's record comes when hand 2 starts
-    and is skipped by its number (seq 1 read, hand 2 done), Ann's bust is read from the view of hand 2."""
+    and is skipped by its number (seq 1 read, hand 2 done), Ann's bust is read from the view of hand 2 (kept
+    to be checked against hand 2's record)."""
     room = BooksRoom(tmp_path, settings(["t1"]), PLAYERS)
     two_busts(room, False, True)
     room.look("t1")
     room.step()
     session = room.final["t1"].session
-    assert room.director.state["done"] == {"t1": {"session": session, "seq": 1, "hand": 2}}
+    assert room.director.state["done"] == {"t1": {"session": session, "seq": 1, "hand": 2,
+                                                  "viewed": [2, ["Ann"]]}}     # checked when its record comes
 
 
 def test_a_missing_hand_record_is_waited_for_then_read(tmp_path: Path) -> None:
