@@ -32,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -174,10 +175,12 @@ class NoSync:
         pass
 
 
-def write_history(config_path: Path, hands: int, seed: int = 7, single: Path | None = None) -> int:
+def write_history(config_path: Path, hands: int, seed: int = 7, single: Path | None = None,
+                  after_hand: Callable[[int], None] | None = None) -> int:
     """``hands`` hands at the config's table, journaled as the daemon journals them (an input, then the
     engine; a checkpoint and a new segment at each accepted start), and all of them in the old one-file form
-    at ``single`` if given. Returns the number of inputs."""
+    at ``single`` if given; ``after_hand(n)`` after the n-th hand's inputs (a reader following the journal as
+    it grows: bench_console_memory.py). Returns the number of inputs."""
     config = load(config_path)
     journal, _ = JournalFolder.open(config.journal, Table.from_snapshot, ops=NoSync())
     table = Table()
@@ -198,7 +201,7 @@ def write_history(config_path: Path, hands: int, seed: int = 7, single: Path | N
     for seat in range(1, 11):
         feed({"type": "sit", "seat": seat, "player": f"Seat {seat}", "stack": 300})
     deck = list(STANDARD.cards)
-    for _ in range(hands):
+    for number in range(1, hands + 1):
         feed({"type": "start"})
         rnd.shuffle(deck)
         cards = iter(deck)
@@ -221,6 +224,8 @@ def write_history(config_path: Path, hands: int, seed: int = 7, single: Path | N
             stack = table.seat(seat).stack
             if stack < 100:
                 feed({"type": "chips", "seat": seat, "amount": 300 - stack})
+        if after_hand is not None:
+            after_hand(number)
     journal.close()
     if lines is not None:
         lines.close()
