@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT))
 
 from dealerpi.cards import STANDARD  # noqa: E402
 from dealerpi.config import load  # noqa: E402
-from dealerpi.controller import Controller  # noqa: E402
+from dealerpi.controller import RECORDS_KEPT, Controller  # noqa: E402
 from dealerpi.devices import FakeDevices  # noqa: E402
 from dealerpi.engine import Table  # noqa: E402
 from dealerpi.journal_folder import JournalFolder  # noqa: E402
@@ -184,6 +184,7 @@ def write_history(config_path: Path, hands: int, seed: int = 7, single: Path | N
     config = load(config_path)
     journal, _ = JournalFolder.open(config.journal, Table.from_snapshot, ops=NoSync())
     table = Table()
+    table.records_kept = RECORDS_KEPT         # as the daemon: the journal is the record
     rnd = random.Random(seed)
     count = 0
     lines = single.open("w") if single is not None else None

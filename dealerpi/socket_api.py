@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 _LOGGER = logging.getLogger(__name__)
 
 QR_SECONDS = 60.0
-RIDS_KEPT = 1000             # request ids a checkpoint keeps: a page resends within seconds, not hours
+RIDS_KEPT = 1000             # request ids kept (in memory and in a checkpoint): a page resends within seconds
 MAX_BACKLOG = 1 << 20        # bytes a client may leave unread before it is dropped (a stuck page)
 JOURNAL_CHUNK = 24 * 1024    # journal bytes an answer carries: JSON-escaped, well under MAX_MESSAGE
 
@@ -107,6 +107,8 @@ class ApiServer:
     def before(self, entry: Mapping[str, Any], table: Table) -> None:
         if isinstance(entry.get("rid"), str):
             self.rids[entry["rid"]] = None
+            if len(self.rids) >= 2 * RIDS_KEPT:   # the older half goes; the last RIDS_KEPT stay, as in a checkpoint
+                self.rids = dict.fromkeys(list(self.rids)[-RIDS_KEPT:])
         self.ledger.before(entry, table)
 
     def after(self, entry: Mapping[str, Any], accepted: bool, table: Table) -> None:

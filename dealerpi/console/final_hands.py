@@ -4,7 +4,14 @@ The journal is the source of truth (docs/journal.md), so the room gets its hands
 pages' views. A hand is final once the next ``start`` is accepted: an undo reaches back to the last
 ``start`` and no further (docs/journal.md, ``undo``), so every input before an accepted ``start`` is fixed.
 Until then the last hand is not sent (the room sees it when the next hand starts). A hand that a ``start``
-finishes (a showdown left open) is final one ``start`` later.
+finishes (a showdown left open, POT-7) is final one ``start`` later: the engine's undo reaches back through
+such a start into the hand it settled, so only a ``start`` accepted between hands fixes what came before.
+
+A week of hands in a console that is never restarted: the reader keeps the inputs since that last
+``start`` (those before it are final and already replayed into the recorder), tables that keep the deal
+before the hand only (as the daemon's, controller.RECORDS_KEPT), and the last ``keep`` hands for the room's
+``resend`` (as many as the journal folder keeps segments, a hand each: all a console restarted later could
+read again anyway). ``count`` and the memo count every hand. Measured by bench/bench_console_memory.py.
 
 Only whole lines are read (the daemon appends a line and fsyncs it; a line without its newline is still
 being written). The daemon's journal is a folder of segments (dealerpi/journal_folder.py): they are read
@@ -24,6 +31,7 @@ import hashlib
 import json
 import logging
 import os
+from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -31,10 +39,25 @@ from typing import Any, BinaryIO
 from dealerpi.engine.inputs import InputError
 from dealerpi.engine.table import Table
 from dealerpi.history.phh import HandRecord, dumps
-from dealerpi.journal_folder import CHECKPOINT, SEGMENT, checkpoint_name, folder_for, load_checkpoint, read_new
+from dealerpi.journal_folder import (
+    CHECKPOINT,
+    KEEP_SEGMENTS,
+    SEGMENT,
+    checkpoint_name,
+    folder_for,
+    load_checkpoint,
+    read_new,
+)
 from dealerpi.sim.histories import HandRecorder
 
 _LOGGER = logging.getLogger(__name__)
+
+
+def _bounded(table: Table) -> Table:
+    """A table that keeps the deal before this hand's only, as the daemon's does (controller.RECORDS_KEPT):
+    a reader finds a hand's deals as it records them (sim/histories.deals_after), not in the list later."""
+    table.records_kept = 1
+    return table
 
 
 @dataclass(frozen=True)
@@ -48,27 +71,28 @@ class FinalHand:
 class FinalHands:
     """Follows one journal file; :meth:`poll` reads what was appended and returns the hands that became final."""
 
-    def __init__(self, path: Path, memo: Path | None = None) -> None:
+    def __init__(self, path: Path, memo: Path | None = None, keep: int = KEEP_SEGMENTS) -> None:
         self.path = path
         self.memo = memo
+        self.keep = keep
         self._reset()
 
     def _reset(self) -> None:
         self.session = ""
-        self.hands: list[FinalHand] = []     # the hands this reader made (after ``base`` when it began mid-way)
+        self.hands: deque[FinalHand] = deque(maxlen=self.keep)   # the newest hands this reader made
         self.base = 0                        # hands of the session sent before this reader began
+        self.made = 0                        # hands this reader made (``hands`` keeps the last ``keep``)
         self._skip_through = 0               # hand numbers up to this one were sent before: not again
         self._offset = 0
         self._position = (0, 0)              # (segment, offset) in the daemon's journal folder
-        self._live = Table()                 # every input, to see which are accepted and which undone
-        self._accepted: list[dict[str, Any]] = []   # accepted inputs less those undone (JournalTable's rule)
-        self._cut = 0                        # accepted inputs before this index are final
-        self._recorder = HandRecorder()      # fed the final inputs only
+        self._live = _bounded(Table())       # every input, to see which are accepted and which undone
+        self._accepted: list[dict[str, Any]] = []   # accepted inputs since the last start, less those undone
+        self._recorder = HandRecorder(_bounded(Table()))    # fed the final inputs only
 
     @property
     def count(self) -> int:
         """How many hands the session has: what the retained state says and the room counts to."""
-        return self.base + len(self.hands)
+        return self.base + self.made
 
     def poll(self) -> list[FinalHand]:
         folder = folder_for(self.path)
@@ -125,7 +149,7 @@ class FinalHands:
                 _LOGGER.warning("%s: checkpoint %d: %s", folder, number, exc)
                 continue
             memo = self._read_memo(folder)
-            self._live, self._recorder = live, HandRecorder(base)
+            self._live, self._recorder = _bounded(live), HandRecorder(_bounded(base))
             self._accepted = [dict(entry) for entry in snapshot.get("inputs", [])]
             self._position = (number, 0)
             named = f"c{number}-{hashlib.sha256(repr(snapshot).encode()).hexdigest()[:9]}"   # no memo: a new name
@@ -152,15 +176,20 @@ class FinalHands:
         os.replace(temporary, self.memo)
 
     def _feed(self, entry: dict[str, object]) -> list[FinalHand]:
+        between = self._live.between_hands
         outcome = self._live.apply(entry)
         if outcome.accepted and entry.get("type") == "undo":
             self._accepted.pop()
         elif outcome.accepted:
             self._accepted.append(dict(entry))
-        if not (outcome.accepted and entry.get("type") == "start"):
+        if not (outcome.accepted and entry.get("type") == "start" and between):
             return []
-        # the start's index: an undo of this start alone gives the table back these same inputs
-        final, self._cut = self._accepted[self._cut:-1], len(self._accepted) - 1
+        # an undo reaches back to this start and no further (Table._undo): the inputs before it are final
+        # and are let go, so that this list holds one hand's inputs, not the evening's. Not so a start that
+        # settles a showdown left open (POT-7): the engine takes it as part of that hand (Table.apply resets
+        # its undo reach only between hands), so an undo goes back through it into the hand it settled.
+        final = self._accepted[:-1]
+        del self._accepted[:-1]
         new = []
         for item in final:
             for record in self._final_input(item):
@@ -169,7 +198,9 @@ class FinalHands:
                     continue                      # sent before this reader began (the memo says so)
                 hand = FinalHand(self.count + 1, number, tuple(record.players or ()), dumps(record))
                 self.hands.append(hand)
+                self.made += 1
                 new.append(hand)
+            self._recorder.skipped.clear()        # read by a subclass in _final_input; not kept all evening
         if new:
             self._write_memo()
         return new

@@ -11,22 +11,28 @@ download alike (an unshown hand is written ``????``, PHH's unknown card). The ro
 console has already checked against the token (host > dealer > board).
 
 Each hand keeps the table just before its ``start`` (``Table.snapshot()``) and its inputs, so its replay is
-the engine's own, input by input, rebuilt when asked for (:mod:`dealerpi.console.hand_replay`).
+the engine's own, input by input, rebuilt when asked for (:mod:`dealerpi.console.hand_replay`). That is
+about 65 KB a hand, so the console keeps the last :data:`PLAYED_KEPT` only, not a week of them; an older
+hand is answered "no longer kept" by the pages (:mod:`dealerpi.console.history_routes`, docs/console.md).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import re
+from collections import deque
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from dealerpi.console.final_hands import FinalHands
 from dealerpi.console.hand_words import summary
 from dealerpi.engine.records import DealRecord
 from dealerpi.history.phh import HandRecord, dumps, dumps_all
+from dealerpi.journal_folder import KEEP_SEGMENTS
 
 HOST = "host"
+PLAYED_KEPT = 300      # hands the pages keep: two long evenings, ~20 MiB (bench/bench_console_memory.py)
 
 
 @dataclass
@@ -59,8 +65,17 @@ class HandHistories(FinalHands):
 
     def _reset(self) -> None:
         super()._reset()
-        self.played: list[PlayedHand] = []
+        self.played: deque[PlayedHand] = deque(maxlen=self.keep_played)   # the newest, oldest first
         self._open: _Open | None = None
+
+    def __init__(self, path: Path, memo: Path | None = None, keep: int = KEEP_SEGMENTS,
+                 keep_played: int = PLAYED_KEPT) -> None:
+        self.keep_played = keep_played
+        super().__init__(path, memo, keep)
+
+    def gone(self, number: int) -> bool:
+        """Hand ``number`` was played and listed but is no longer kept (older than the last ``keep_played``)."""
+        return bool(self.played) and 0 < number < self.played[0].number
 
     def _final_input(self, item: dict[str, Any]) -> list[HandRecord]:
         table = self._recorder.table
@@ -69,7 +84,7 @@ class HandHistories(FinalHands):
             self._open = _Open(table.snapshot(), [], {}, "", ())
         if self._open is not None:
             self._open.inputs.append(item)
-        count, skipped = len(table.records), len(self._recorder.skipped)
+        skipped = len(self._recorder.skipped)
         records = super()._final_input(item)
         if item.get("type") == "start" and self._open is not None and table.config is not None:
             self._open.players = {seat: info.player for seat, info in table.seats.items()}
@@ -77,7 +92,7 @@ class HandHistories(FinalHands):
         by_number = {int(record.extra.get("hand", 0)): record for record in records}
         reasons = {int(m.group(1)): m.group(2) for line in self._recorder.skipped[skipped:]
                    if (m := re.match(r"hand (\d+): (.*)", line, re.S))}
-        for deal in table.records[count:]:
+        for deal in self._recorder.new_deals:
             # a start that settles a showdown left open finishes the hand before it (POT-7)
             hand = finishing if item.get("type") == "start" and finishing is not None else self._open
             if deal.misdeal or hand is None:

@@ -9,7 +9,10 @@ Topics: :mod:`dealerpi.room.broker`.
 Commands on ``P/T/set`` (``{"id": "...", "type": "sit", ...}``) become journal inputs through the daemon's
 socket as the host, the command's id journaled as the input's ``rid`` (``room:ID``): the daemon applies a
 rid once, across restarts, so a command the room sends again is answered ``duplicate`` and not applied
-twice. ``{"type": "resend", "after": N}`` publishes the hands after the N-th again.
+twice. ``{"type": "resend", "after": N}`` publishes the hands after the N-th again, from the last ones the
+bridge keeps: as many as the journal folder keeps segments (``[journal_keep] segments``, a hand each), which
+is all a console restarted after that many hands could read again anyway. A room that asks for older ones
+gets the ones kept, and a WARNING names the hands it cannot have (docs/room.md, "Not yet").
 
 After a broker outage: a re-sync from the journal, not QoS 1 with a persistent session. The broker may
 itself restart and lose what it held in memory, and paho refuses to publish while disconnected; the journal
@@ -33,6 +36,7 @@ from dealerpi.config import Config
 from dealerpi.console.final_hands import FinalHand, FinalHands
 from dealerpi.console.protocol import merge
 from dealerpi.console.server import DaemonLink
+from dealerpi.journal_folder import KEEP_SEGMENTS
 from dealerpi.room.broker import MqttSettings, Topics
 from dealerpi.room.client import mqtt_client, say_offline, together
 
@@ -48,11 +52,12 @@ class TableBridge:
     """See the module docstring. :meth:`run` until cancelled; it reconnects to the broker and the daemon."""
 
     def __init__(self, mqtt: MqttSettings, socket_path: Path, journal: Path, retry: float = RETRY_SECONDS,
-                 memo: Path | None = None) -> None:
+                 memo: Path | None = None, keep: int = KEEP_SEGMENTS) -> None:
         self.mqtt, self.socket_path, self.retry = mqtt, socket_path, retry
         self.name = mqtt.name
         self.topics = Topics(mqtt.prefix)
-        self.final = FinalHands(journal, memo)
+        self.final = FinalHands(journal, memo, keep)
+        self._lost_said = 0                       # the last ``after`` whose lost hands were logged
         self.view: dict[str, Any] | None = None
         self.daemon_online = False
         self._changed = asyncio.Event()
@@ -157,8 +162,15 @@ class TableBridge:
         kind = command.get("type")
         if kind == "resend":
             after = command.get("after", 0)
+            after = after if isinstance(after, int) else 0
+            oldest = self.final.hands[0].seq if self.final.hands else self.final.count + 1
+            if oldest > after + 1 and self._lost_said != after:
+                self._lost_said = after
+                _LOGGER.warning("room bridge: the room asks for hands %d to %d of session %s, older than the "
+                                "last %d this console keeps; it can have them no more", after + 1, oldest - 1,
+                                self.final.session, self.final.keep)
             for hand in self.final.hands:
-                if hand.seq > (after if isinstance(after, int) else 0):
+                if hand.seq > after:
                     await self._send_hand(client, hand)
             return None
         if kind not in COMMANDS:
@@ -193,7 +205,7 @@ async def with_bridge(config: Config, serving: Awaitable[None]) -> None:
         await serving
         return
     bridge = TableBridge(config.mqtt, config.console.socket, config.journal,
-                         memo=config.console.state / "room-hands.json")
+                         memo=config.console.state / "room-hands.json", keep=config.journal_keep_segments)
     task = asyncio.ensure_future(bridge.run())
     try:
         await serving

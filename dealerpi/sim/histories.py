@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from dealerpi.engine import DealtHand, Outcome, Table
+from dealerpi.engine.records import DealRecord
 from dealerpi.history.from_hand import record_from_hand
 from dealerpi.history.phh import HandRecord, PHHError, dumps_all
 
@@ -64,6 +65,21 @@ def _record(dealt: DealtHand, at: object = None) -> HandRecord:
                                    "seat_count": dealt.seat_count})
 
 
+def deals_after(records: list[DealRecord], last: DealRecord | None) -> list[DealRecord]:
+    """The deals recorded after ``last`` (the newest one before an input; None: there was none).
+
+    Found by the record itself, not by counting: a table with ``records_kept`` set drops its oldest records
+    when a ``start`` is accepted between hands (Table._forget_old_records), so the list's length before an
+    input is no index into it after. (Today such a start records no deal, a start that settles a showdown
+    being taken within the hand, so a count would come out right by luck; this does not rely on it.) The
+    drop takes deals from before that start only, so when ``last`` is gone (``records_kept`` 0) every deal
+    left is new. A deal number is not enough on its own: a misdealt deal and its redeal share one (MIS-6)."""
+    for index in range(len(records) - 1, -1, -1):
+        if records[index] is last:
+            return records[index + 1:]
+    return list(records)
+
+
 class HandRecorder:
     """:func:`hand_records` one input at a time, for a reader that follows a journal as it grows (the room
     bridge, :mod:`dealerpi.console.final_hands`)."""
@@ -72,18 +88,21 @@ class HandRecorder:
         self.table = Table() if table is None else table      # a table from a checkpoint: go on from there
         self.skipped: list[str] = []
         self.started: dict[int, object] = {}               # hand number -> the "at" of the start that dealt it
+        self.new_deals: list[DealRecord] = []               # the deals the last input recorded
 
     def feed(self, entry: Mapping[str, Any]) -> list[HandRecord]:
         """Apply one accepted input; the PHH records of the hands it finished."""
         table = self.table
-        before, before_count = table.dealt_hand(), len(table.records)
+        before, last = table.dealt_hand(), table.records[-1] if table.records else None
+        self.new_deals = []
         if not table.apply(entry).accepted:
             return []
+        self.new_deals = deals_after(table.records, last)
         now = table.dealt_hand()
         if entry.get("type") == "start" and now is not None:
             self.started[now.number] = entry.get("at")
         records: list[HandRecord] = []
-        for deal in table.records[before_count:]:
+        for deal in self.new_deals:
             # The hand in play before the input (a START settles an open showdown, then deals), or the one
             # in play after it (it ended the hand); a misdeal's redeal has its number but is not a hand.
             finished = next((d for d in (now, before) if d is not None and d.number == deal.number), None)

@@ -26,9 +26,10 @@
   async function load() {
     const answer = await fetch(`/hands.json?view=${PAGE}`);
     if (!answer.ok) { fill("hands", el("li", {class: "bad"}, await answer.text())); return; }
-    const {hands} = await answer.json();
+    const {hands, older} = await answer.json();
     fill("hands", ...(hands.length ? hands.slice().reverse().map(line)
-                                   : [el("li", {class: "hint"}, "no finished hand yet (a hand is listed once the next one starts)")]));
+                                   : [el("li", {class: "hint"}, "no finished hand yet (a hand is listed once the next one starts)")]),
+         ...(older ? [el("li", {class: "hint", id: "hands-older"}, older)] : []));
   }
 
   async function open(number) {
