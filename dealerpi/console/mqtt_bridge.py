@@ -57,7 +57,7 @@ class TableBridge:
         self.name = mqtt.name
         self.topics = Topics(mqtt.prefix)
         self.final = FinalHands(journal, memo, keep)
-        self._lost_said = 0                       # the last ``after`` whose lost hands were logged
+        self._lost_said: int | None = None        # the last ``after`` whose lost hands were logged
         self.view: dict[str, Any] | None = None
         self.daemon_online = False
         self._changed = asyncio.Event()

@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import aiomqtt
+import pytest
 from console_kit import SHOE, journal_lines, make
+from journal_kit import scripted_session
 from mqtt_kit import PREFIX, Broker, Listener, until
 
 from dealerpi.console.mqtt_bridge import TableBridge
+from dealerpi.journal_folder import KEEP_SEGMENTS
 from dealerpi.room.client import mqtt_client
 
 T = "t1"
@@ -23,14 +27,14 @@ STATE, AVAIL, HAND, SET, RESULT = (f"{PREFIX}/{T}", f"{PREFIX}/{T}/availability"
 HOLE = re.compile("|".join(SHOE[:6]))      # no word bounds: PHH writes a hand as one word, KdQc
 
 
-def run(tmp_path: Path, body: Callable[[Broker, Any, Listener], Awaitable[None]]) -> Any:
+def run(tmp_path: Path, body: Callable[[Broker, Any, Listener], Awaitable[None]], keep: int = KEEP_SEGMENTS) -> Any:
     config, controller, api = make(tmp_path)
     broker = Broker(tmp_path, [T, "t2"])
     broker.start()
 
     async def main() -> None:
         await api.start()
-        bridge = TableBridge(broker.settings(T), api.path, config.journal, retry=0.1)
+        bridge = TableBridge(broker.settings(T), api.path, config.journal, retry=0.1, keep=keep)
         task = asyncio.ensure_future(bridge.run())
         try:
             async with Listener(broker) as listener:
@@ -157,6 +161,37 @@ def test_broker_killed_and_back_the_table_republishes_and_resends_the_missed_han
 
     config = run(tmp_path, body)
     assert [line["rid"] for line in journal_lines(config) if line.get("rid")] == ["room:s1", "room:s2", "room:s3"]
+
+
+def test_resend_inside_the_bridges_window_and_what_a_room_asking_for_older_hands_gets(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A bridge keeping 2 hands (as it keeps as many as the journal folder keeps segments). Four hands final
+    (seq 1-4, each published as it became final; the fifth started). ``resend after 2`` publishes seq 3
+    and 4 again, exactly those; ``resend after 0`` can only publish seq 3 and 4 too (1 and 2 are no longer
+    kept) and a WARNING names hands 1 to 2 as lost; ``count`` stays 4 in the state."""
+    script = scripted_session(seed=5, hands=5)
+
+    def hands(listener: Listener) -> list[int]:
+        return [json.loads(text)["seq"] for topic, text, _ in listener.messages if topic == HAND]
+
+    async def body(broker: Broker, controller: Any, listener: Listener) -> None:
+        await until(lambda: listener.last(AVAIL) == "online")
+        for entry in script[1:]:
+            do(controller, entry)
+        await until(lambda: hands(listener) == [1, 2, 3, 4] and listener.last(STATE)["hands"] == 4)
+        for after, marker in ((2, "x1"), (0, "x2")):
+            before = len(hands(listener))
+            async with mqtt_client(broker.settings("room")) as room:
+                await room.publish(SET, json.dumps({"id": f"r{after}", "type": "resend", "after": after}), qos=1)
+            await command(broker, listener, {"id": marker, "type": "act", "seat": 1, "action": "fold"})
+            assert hands(listener)[before:] == [3, 4], after       # answered after the resend's hands
+        assert listener.last(STATE)["hands"] == 4
+
+    with caplog.at_level(logging.WARNING, logger="dealerpi.console.mqtt_bridge"):
+        run(tmp_path, body, keep=2)
+    lost = [r.getMessage() for r in caplog.records if "older than" in r.getMessage()]
+    assert len(lost) == 1 and lost[0].startswith("room bridge: the room asks for hands 1 to 2 of session ")
+    assert lost[0].endswith("older than the last 2 this console keeps; it can have them no more")
 
 
 def test_an_idle_table_publishes_its_state_again_to_a_restarted_broker(tmp_path: Path) -> None:
