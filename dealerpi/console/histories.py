@@ -29,7 +29,6 @@ from dealerpi.console.final_hands import FinalHands
 from dealerpi.console.hand_words import summary
 from dealerpi.engine.records import DealRecord
 from dealerpi.history.phh import HandRecord, dumps, dumps_all
-from dealerpi.journal_folder import KEEP_SEGMENTS
 
 HOST = "host"
 PLAYED_KEPT = 300      # hands the pages keep: two long evenings, ~20 MiB (bench/bench_console_memory.py)
@@ -68,8 +67,9 @@ class HandHistories(FinalHands):
         self.played: deque[PlayedHand] = deque(maxlen=self.keep_played)   # the newest, oldest first
         self._open: _Open | None = None
 
-    def __init__(self, path: Path, memo: Path | None = None, keep: int = KEEP_SEGMENTS,
+    def __init__(self, path: Path, memo: Path | None = None, keep: int = 1,
                  keep_played: int = PLAYED_KEPT) -> None:
+        # ``keep``: FinalHands' hands are the room's resend; the pages have ``played`` and keep one of those
         self.keep_played = keep_played
         super().__init__(path, memo, keep)
 

@@ -71,9 +71,12 @@ class DaemonLink:
     async def request(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
         self._next_id += 1
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self._pending[self._next_id] = future
-        self._writer.write(encode({"id": self._next_id, "method": method, "params": params}))
-        return await asyncio.wait_for(future, REQUEST_SECONDS)
+        self._pending[number := self._next_id] = future
+        self._writer.write(encode({"id": number, "method": method, "params": params}))
+        try:
+            return await asyncio.wait_for(future, REQUEST_SECONDS)
+        finally:
+            self._pending.pop(number, None)      # answered or timed out: a link open all week keeps none
 
     async def _pump(self) -> None:
         decoder = Decoder()

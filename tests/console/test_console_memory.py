@@ -8,17 +8,21 @@ import asyncio
 import json
 import random
 import shutil
+import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 from aiohttp.test_utils import TestClient, TestServer
 from console_kit import make
 from daemon_kit import CONFIG, FakeDecks
 from journal_kit import scripted_session
 
 from dealerpi.config import load
+from dealerpi.console import server
 from dealerpi.console.final_hands import FinalHand, FinalHands
 from dealerpi.console.histories import HandHistories
+from dealerpi.console.protocol import Decoder, encode
 from dealerpi.console.server import Console
 from dealerpi.controller import Controller
 from dealerpi.devices import FakeDevices
@@ -225,3 +229,41 @@ def test_the_daemons_request_ids_keep_the_last_rids_kept_and_no_more(tmp_path: P
     lines = config.journal.read_text()
     assert api.submit("host", {"type": "away", "seat": 1}, "r1500", False) == {"accepted": True, "duplicate": True}
     assert config.journal.read_text() == lines
+
+
+def test_a_request_the_daemon_never_answers_leaves_nothing_behind_on_the_link(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bridge's and each page's link to the daemon stay open for days: a request that times out (the
+    daemon busy or stuck) raises TimeoutError and its future goes, as an answered one's does; the answered
+    request (the control) gets its answer."""
+    monkeypatch.setattr(server, "REQUEST_SECONDS", 0.05)
+    pending: list[int] = []
+
+    async def main() -> None:
+        async def daemon(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            decoder = Decoder()
+            while data := await reader.read(65536):
+                for message in decoder.feed(data):
+                    if message["method"] == "ping":                    # answers pings, nothing else
+                        writer.write(encode({"id": message["id"], "result": {"pong": True}}))
+
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / "api.sock"
+            listening = await asyncio.start_unix_server(daemon, str(path))
+            link = await server.DaemonLink.open(path, _ignore)
+            try:
+                assert (await link.request("ping", {}))["result"] == {"pong": True}
+                for _ in range(3):
+                    with pytest.raises(TimeoutError):
+                        await link.request("hello", {"role": "board"})
+                pending.append(len(link._pending))
+            finally:
+                await link.close()
+                listening.close()
+
+    asyncio.run(main())
+    assert pending == [0]
+
+
+async def _ignore(message: dict[str, Any]) -> None:
+    return None
