@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -15,20 +14,15 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 from console_kit import make
-from daemon_kit import CONFIG, FakeDecks
 from journal_kit import scripted_session
 
-from dealerpi.config import load
 from dealerpi.console import server
 from dealerpi.console.final_hands import FinalHand, FinalHands
 from dealerpi.console.histories import HandHistories
 from dealerpi.console.protocol import Decoder, encode
 from dealerpi.console.server import Console
-from dealerpi.controller import Controller
-from dealerpi.devices import FakeDevices
 from dealerpi.engine.table import Table
 from dealerpi.history.phh import dumps
-from dealerpi.journal_folder import JournalFolder
 from dealerpi.sim.histories import JournalTable, hand_records
 from dealerpi.socket_api import RIDS_KEPT
 
@@ -148,37 +142,6 @@ def test_trimmed_readers_write_every_hand_as_the_reader_that_keeps_everything(tm
     for reader in (bridge, pages):
         assert len(reader._live.records) == 1                    # the deal before the hand, as the daemon's
         assert reader._accepted == [{"type": "start"}]           # the last start only: all before is final
-
-
-def test_a_console_restarted_after_rotation_numbers_on_from_its_memo_with_a_small_window(tmp_path: Path) -> None:
-    """Twelve hands, four old segments kept, readers keeping 2 hands. Reader A follows the evening; its memo
-    is copied when hand 9 starts (hands 1-8 final: count 8, last number 8, though A keeps hands 7 and 8
-    only). Reader B starts after the last input (segment 1 gone) with that memo: hands 9, 10, 11 with seq
-    9, 10, 11, A's session and count 11, the same PHH as A's."""
-    script = scripted_session(seed=7, hands=12)
-    starts = [n for n, e in enumerate(script) if e["type"] == "start"]
-    (tmp_path / "table.toml").write_text(CONFIG)
-    config = load(tmp_path / "table.toml")
-    journal, recovered = JournalFolder.open(config.journal, Table.from_snapshot, keep_segments=4)
-    controller = Controller(config, FakeDevices(config), journal, decks=FakeDecks())
-    controller.replay(recovered.entries, recovered)
-    memo_a, memo_b = tmp_path / "a.json", tmp_path / "b.json"
-    reader = FinalHands(config.journal, memo_a, keep=2)
-    given: list[FinalHand] = []
-    for index, entry in enumerate(script[1:], start=1):
-        assert controller.submit(entry).accepted, entry
-        given += reader.poll()
-        if index == starts[8]:
-            assert [h.seq for h in reader.hands] == [7, 8]
-            assert json.loads(memo_a.read_text())["count"] == 8 and json.loads(memo_a.read_text())["number"] == 8
-            shutil.copy(memo_a, memo_b)
-    assert [(h.seq, h.number) for h in given] == [(n, n) for n in range(1, 12)]
-    assert not (tmp_path / "state" / "journal" / "000001.jsonl").exists()
-    later = FinalHands(config.journal, memo_b, keep=2)
-    again = later.poll()
-    assert [(h.seq, h.number, h.phh) for h in again] == [(h.seq, h.number, h.phh) for h in given[8:]]
-    assert [h.seq for h in later.hands] == [10, 11]
-    assert (later.session, later.count) == (reader.session, reader.count) == (reader.session, 11)
 
 
 def test_history_pages_say_a_hand_beyond_the_window_is_no_longer_kept(tmp_path: Path) -> None:
