@@ -62,16 +62,16 @@ class _Open:
 class HandHistories(FinalHands):
     """Follows the journal (FinalHands); :meth:`poll` brings :attr:`played` up to date."""
 
-    def _reset(self) -> None:
-        super()._reset()
-        self.played: deque[PlayedHand] = deque(maxlen=self.keep_played)   # the newest, oldest first
-        self._open: _Open | None = None
-
     def __init__(self, path: Path, memo: Path | None = None, keep: int = 1,
                  keep_played: int = PLAYED_KEPT) -> None:
         # ``keep``: FinalHands' hands are the room's resend; the pages have ``played`` and keep one of those
         self.keep_played = keep_played
         super().__init__(path, memo, keep)
+
+    def _reset(self) -> None:
+        super()._reset()
+        self.played: deque[PlayedHand] = deque(maxlen=self.keep_played)   # the newest, oldest first
+        self._open: _Open | None = None
 
     def gone(self, number: int) -> bool:
         """Hand ``number`` was played and listed but is no longer kept (older than the last ``keep_played``)."""
