@@ -2,7 +2,8 @@
 
 Never the daemon: it stays off the network. The bridge is a ``board`` client of the daemon's socket (the
 public view: no hole card, no alert) and publishes it retained on ``P/T`` with the number of finished hands
-it has; finished hands come from the journal (:mod:`dealerpi.console.final_hands`) to ``P/T/hand``;
+it has and the oldest it can still send (``first``: the room records the ones before it as lost and asks no
+more for them); finished hands come from the journal (:mod:`dealerpi.console.final_hands`) to ``P/T/hand``;
 ``P/T/availability`` is ``online`` while the broker and the daemon are both there (last will: ``offline``).
 Topics: :mod:`dealerpi.room.broker`.
 
@@ -129,6 +130,7 @@ class TableBridge:
                 await self._send_hand(client, hand)
             online = self.daemon_online
             state = {"table": self.name, "session": self.final.session, "hands": self.final.count,
+                     "first": self.final.hands[0].seq if self.final.hands else self.final.count + 1,
                      **(self.view or {})}
             text = json.dumps(state, separators=(",", ":"))
             if shown is None or shown[0] != online:

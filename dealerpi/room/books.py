@@ -2,16 +2,17 @@
 
 Pure. What a hand did to the field (who busted, in the hand's order, and the stacks they started it with) is
 read from the room's stored hand record (its PHH: ``players``, ``starting_stacks``, ``finishing_stacks``),
-never from the difference between two views: the room may miss a view (restarted, the broker down, a
-retained state that moved on twice), and busts of two hands read as one would finish by the wrong stacks.
-The records come in ``seq`` order (the bridge numbers a session's hands 1, 2, ...); a record the room lacks
-while the table says it has more (its state's ``hands``) is waited for: the service asks the table to send
-it again (``resend``). A hand becomes final, and its record is sent, only when the next hand starts
-(console/final_hands.py), so the table's last hand is read from its view while it waits between hands: the
-seats at 0 and the stacks the hand started with (``starting_stacks``), the same numbers its record will
-carry; its record, when it comes, is then skipped by its hand number, after a check: a hand is final only
-when the next starts, so an UNDO at the table may still change one the room read from its view. If its record
-busts other players, the cursor says so (``fault``) and the room page shows it (a fault is never hidden).
+never from the difference between two views: the room may miss a view (restarted, the broker down, a retained
+state that moved on twice), and busts of two hands read as one would finish by the wrong stacks. The records
+come in ``seq`` order (the bridge numbers a session's hands 1, 2, ...); a record the room lacks while the
+table says it has more (its state's ``hands``) is waited for: the service asks the table to send it again
+(``resend``); one the table can no longer send (the store's ``lost``) is skipped with a fault. A hand becomes
+final, and its record is sent, only when the next hand starts (console/final_hands.py), so the table's last
+hand is read from its view while it waits between hands: the seats at 0 and the stacks the hand started with
+(``starting_stacks``), the same numbers its record will carry; its record, when it comes, is then skipped by
+its hand number, after a check: a hand is final only when the next starts, so an UNDO at the table may still
+change one the room read from its view. If its record busts other players, the cursor says so (``fault``) and
+the room page shows it (a fault is never hidden).
 
 A table's place in its hands (``cursor``, JSON in the director's state): ``session`` (its journal), ``seq``
 (the records read), ``hand`` (the table's hand number done) and ``viewed`` (the last hand read from the view
@@ -27,7 +28,9 @@ from typing import Any, Literal
 from dealerpi.history.phh import loads
 from dealerpi.room.table_view import View, view_seats
 
-Hands = Callable[[str, str, int], "tuple[int, str] | None"]   # (table, session, seq) -> (hand number, PHH)
+Lost = Literal["lost"]
+LOST: Lost = "lost"     # a record the table could no longer send (older than its journal keeps: store.mark_lost)
+Hands = Callable[[str, str, int], "tuple[int, str] | Lost | None"]   # (table, session, seq) -> (number, PHH)
 WAIT: Literal["wait"] = "wait"
 
 
@@ -66,7 +69,20 @@ def adopt(cursor: dict[str, Any], view: View) -> None:
 
 def next_hand(cursor: dict[str, Any], table: str, view: View, hands: Hands) -> HandOver | Literal["wait"] | None:
     """The table's next hand after ``cursor`` (which moves past it), ``WAIT`` while a record the table has is
-    not stored yet, or None: nothing new."""
+    not stored yet, or None: nothing new. A lost record is skipped, not waited for forever, and the cursor
+    says so (``fault``: whom it busted is unknown, TRN-4)."""
+    lost: list[int] = []
+    hand = _next_hand(cursor, table, view, hands, lost)
+    if lost:
+        records = f"record {lost[0]} is" if len(lost) == 1 else f"records {lost[0]}-{lost[-1]} are"
+        cursor["fault"] = "; ".join(filter(None, (
+            f"TRN-4: hand {records} lost (older than the table's journal keeps): check the places",
+            cursor.get("fault"))))
+    return hand
+
+
+def _next_hand(cursor: dict[str, Any], table: str, view: View, hands: Hands,
+               lost: list[int]) -> HandOver | Literal["wait"] | None:
     session = _session(view)
     if session is not None:
         if cursor["session"] != session:
@@ -80,6 +96,10 @@ def next_hand(cursor: dict[str, Any], table: str, view: View, hands: Hands) -> H
                 if known is not None:
                     return WAIT
                 break
+            if isinstance(got, str):                    # LOST
+                cursor["seq"] += 1
+                lost.append(cursor["seq"])
+                continue
             number, phh = got
             cursor["seq"] += 1
             source = f"{table}/{session}/{cursor['seq']}"

@@ -1,11 +1,12 @@
 """The room service's MQTT side: every table's state, availability and hands in; commands out, each sent
 again until its table answers (docs/room.md).
 
-Re-sync (no persistent session): on every (re)connect the broker hands over each table's retained state,
-which says how many hands the table has in this session; the room asks ``resend`` after the last hand it
-has without a gap. A command is stored before it is published and published again (same id) every
-``resend_seconds`` until answered; the table applies an id once (its journal's ``rid``), so a command
-crosses a broker restart or a room restart exactly once.
+Re-sync (no persistent session): on every (re)connect the broker hands over each table's retained state, which
+says how many hands the table has in this session and the oldest it can still send (``first``); the room
+records the ones before that it lacks as lost (once: the page and a WARNING say so) and asks ``resend`` after
+the last hand it has without a gap, lost ones counted as had. A command is stored before it is published and
+published again (same id) every ``resend_seconds`` until answered; the table applies an id once (its journal's
+``rid``), so a command crosses a broker restart or a room restart exactly once.
 """
 
 from __future__ import annotations
@@ -46,6 +47,12 @@ class TableSeen:
     asked: float = 0.0           # when the room last asked it to resend hands
 
 
+def lost_words(table: str, session: str, start: int, end: int) -> str:
+    hands = f"hand {start} of session {session} is" if start == end else \
+        f"hands {start}-{end} of session {session} are"
+    return f"{table}: {hands} lost: older than the table's journal keeps"
+
+
 class RoomService:
     def __init__(self, settings: RoomSettings, store: Store, *, retry: float = 1.0,
                  resend_seconds: float = RESEND_SECONDS, clock: Callable[[], float] = time.time,
@@ -62,6 +69,7 @@ class RoomService:
         self.listeners: list[Callable[[], None]] = []     # the room page: told after every change
         self._client: aiomqtt.Client | None = None
         self.hands_stored = store.hand_count()
+        self.lost = [lost_words(*lost) for lost in store.lost()]     # the page says each, for good
         self._stats: tuple[float, int, dict[str, dict[str, int]]] | None = None   # (when, hands then, stats)
 
     def _changed(self) -> None:
@@ -140,6 +148,13 @@ class RoomService:
         if not isinstance(session, str) or not isinstance(hands, int) or not session:
             return
         have = self.store.contiguous(table, session)
+        first = seen.state.get("first")                 # the oldest hand the table can still send
+        if isinstance(first, int) and first > have + 1:
+            for start, end in self.store.mark_lost(table, session, first):
+                self.lost.append(lost_words(table, session, start, end))
+                _LOGGER.warning("room: %s", self.lost[-1])      # once: the range is stored, counted as held
+                self._changed()
+            have = self.store.contiguous(table, session)
         now = time.monotonic()
         if have < hands and now - seen.asked > self.resend_seconds:
             seen.asked = now
@@ -241,6 +256,7 @@ class RoomService:
                   "open": {t: self.open_seats(t) for t in g.tables}, "waiting": self.store.waiting(g.name)}
                  for g in self.settings.games]
         return {"broker": self.connected, "tables": tables, "games": games, "hands": self.hands_stored,
+                "lost": list(self.lost),
                 "players": self.players(), "tournament": self.tournament()}
 
     def players(self) -> dict[str, dict[str, int]]:

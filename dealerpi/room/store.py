@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from dealerpi.history.phh import HandRecord, PHHError, loads
+from dealerpi.room.books import LOST, Lost
 from dealerpi.room.stats import Session, hand_stats, hand_time, sessions
 from dealerpi.room.store_sql import connect
 
@@ -104,21 +105,53 @@ class Store:
         return True
 
     def contiguous(self, table: str, session: str) -> int:
-        """The largest N with hands 1..N of this session all stored (what to ask the table after)."""
-        seqs = [row[0] for row in self.db.execute(
-            "SELECT seq FROM hands WHERE tbl = ? AND session = ? ORDER BY seq", (table, session))]
+        """The largest N with hands 1..N of this session all stored or lost (what to ask the table after)."""
         count = 0
-        for seq in seqs:
-            if seq != count + 1:
+        for start, end in self._held(table, session):
+            if start > count + 1:
                 break
-            count = seq
+            count = max(count, end)
         return count
 
-    def hand(self, table: str, session: str, seq: int) -> tuple[int, str] | None:
-        """One stored hand: the table's hand number and its PHH (the tournament's books, room/books.py)."""
+    def _held(self, table: str, session: str) -> list[tuple[int, int]]:
+        """The session's stored hands (each a range of one) and its lost ranges, in order."""
+        return [(int(a), int(b)) for a, b in self.db.execute(
+            "SELECT seq, seq FROM hands WHERE tbl = ? AND session = ? UNION ALL "
+            "SELECT from_seq, to_seq FROM lost WHERE tbl = ? AND session = ? ORDER BY 1",
+            (table, session, table, session))]
+
+    def mark_lost(self, table: str, session: str, first: int) -> list[tuple[int, int]]:
+        """The table can send hands from ``first`` on only (older than its journal keeps): the hands before it
+        the room neither holds nor already counts lost are recorded lost; the new ranges (docs/room.md)."""
+        with self.db.transaction():
+            gaps, at = [], 1
+            for start, end in self._held(table, session):
+                if start >= first:
+                    break
+                if start > at:
+                    gaps.append((at, start - 1))
+                at = max(at, end + 1)
+            if at < first:
+                gaps.append((at, first - 1))
+            self.db.executemany("INSERT INTO lost VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                                [(table, session, start, end, _now()) for start, end in gaps])
+        return gaps
+
+    def lost(self) -> list[tuple[str, str, int, int]]:
+        """Every lost range: ``(table, session, first, last)``."""
+        return [(str(t), str(s), int(a), int(b)) for t, s, a, b in self.db.execute(
+            "SELECT tbl, session, from_seq, to_seq FROM lost ORDER BY tbl, session, from_seq")]
+
+    def hand(self, table: str, session: str, seq: int) -> tuple[int, str] | Lost | None:
+        """One stored hand: the table's hand number and its PHH (the tournament's books, room/books.py);
+        ``LOST`` for a hand the table could no longer send."""
         row = self.db.execute("SELECT number, phh FROM hands WHERE tbl = ? AND session = ? AND seq = ?",
                               (table, session, seq)).fetchone()
-        return None if row is None else (int(row[0]), str(row[1]))
+        if row is not None:
+            return int(row[0]), str(row[1])
+        lost = self.db.execute("SELECT 1 FROM lost WHERE tbl = ? AND session = ? AND from_seq <= ? AND to_seq >= ?",
+                               (table, session, seq, seq)).fetchone()
+        return None if lost is None else LOST
 
     def hand_count(self) -> int:
         return int(self.db.execute("SELECT COUNT(*) FROM hands").fetchone()[0])

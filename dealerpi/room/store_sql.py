@@ -30,6 +30,8 @@ CREATE TABLE IF NOT EXISTS commands (id TEXT PRIMARY KEY, tbl TEXT, payload TEXT
                                      waiting INTEGER{commands_order});
 CREATE TABLE IF NOT EXISTS waiting (id {identity}, game TEXT, player TEXT, added_at TEXT);
 CREATE TABLE IF NOT EXISTS tournament (id INTEGER PRIMARY KEY, state TEXT);
+CREATE TABLE IF NOT EXISTS lost (tbl TEXT, session TEXT, from_seq INTEGER, to_seq INTEGER, noted_at TEXT,
+                                 PRIMARY KEY (tbl, session, from_seq));
 CREATE INDEX IF NOT EXISTS plays_player ON plays (player);
 """
 # Columns added since the first schema (table, column, type): an older database gets them on opening.
