@@ -12,11 +12,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from books_kit import BooksRoom
+from books_kit import NOW, BooksRoom
 from mtt_kit import play
 
 from dealerpi.engine.payouts import Standings
-from dealerpi.room.books import HandOver, next_hand
+from dealerpi.room.books import LOST, HandOver, Lost, next_hand
 from dealerpi.room.mtt import Director, new_state
 from dealerpi.room.mtt_config import TournamentSettings, parse_tournament
 
@@ -243,3 +243,30 @@ def test_trn4_an_undo_after_the_room_read_the_hand_is_on_the_page_when_its_recor
         "Cy: the places need the floor's correction"]
     room.step()
     assert len(room.director.summary(room.seen, 1000.0)["refused"]) == 1
+
+
+def test_trn4_a_lost_hand_record_is_skipped_with_a_fault_not_waited_for_forever(tmp_path: Path) -> None:
+    """The room was down while t1 played hands 1 and 2 (Cy busts in 1, Ann in 2), longer than the table's
+    journal keeps: hand 1's record is lost (the store answers ``LOST``). The director does not wait for it
+    (as it does for a record the table still has, above): it skips it, the page says so once with the
+    instruction, and hand 2 is read from the view: Ann, the only bust it knows, 4th of 4 (0). Cy's bust is
+    in the lost record: the floor must correct the places."""
+    room = BooksRoom(tmp_path, settings(["t1"]), PLAYERS)
+    two_busts(room, False, False)
+    room.look("t1", store=False)
+    assert room.seen["t1"]["hands"] == 1 and not room.stored
+    session = room.final["t1"].session
+
+    def hands(table: str, journal: str, seq: int) -> tuple[int, str] | Lost | None:
+        return LOST if (table, journal, seq) == ("t1", session, 1) else room.stored.get((table, journal, seq))
+
+    sent = room.director.step(room.seen, room.answers.get, NOW, hands)
+    assert [(p["type"], p["seat"]) for _, _, p in sent] == [("leave", 4)]               # Ann leaves seat 4
+    assert room.finishes() == {"Ann": (4, 0)}
+    summary = room.director.summary(room.seen, NOW)
+    assert summary["refused"] == ["t1: hand: TRN-4: hand record 1 is lost (older than the table's journal "
+                                  "keeps): check the places"]
+    assert summary["waiting"] == []
+    assert room.director.state["done"]["t1"]["seq"] == 1
+    room.director.step(room.seen, room.answers.get, NOW, hands)
+    assert len(room.director.summary(room.seen, NOW)["refused"]) == 1
