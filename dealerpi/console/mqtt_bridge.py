@@ -13,7 +13,8 @@ rid once, across restarts, so a command the room sends again is answered ``dupli
 twice. ``{"type": "resend", "after": N}`` publishes the hands after the N-th again, from the last ones the
 bridge keeps: as many as the journal folder keeps segments (``[journal_keep] segments``, a hand each), which
 is all a console restarted after that many hands could read again anyway. A room that asks for older ones
-gets the ones kept, and a WARNING names the hands it cannot have (docs/room.md, "Not yet").
+gets the ones kept, and a WARNING names the hands it cannot have (a room reading ``first`` never asks:
+docs/room.md, "After an outage").
 
 After a broker outage: a re-sync from the journal, not QoS 1 with a persistent session. The broker may
 itself restart and lose what it held in memory, and paho refuses to publish while disconnected; the journal

@@ -326,7 +326,8 @@ def test_the_room_page_opens_a_players_sessions_in_his_time_zone(tmp_path: Path,
     sessions) and at t2 at 21:05. A browser in Paris (CET, UTC+1) clicks her row: her sessions, the newest
     first, in its local time: t1 22:40-22:40 (1 hand, raised: VPIP 100 %, PFR 100 %, won 1), t2 22:05 (limped:
     VPIP 100 %, PFR 0 %), t1 22:00-22:10 (2 hands: VPIP 2/2 = 100 %, PFR 1/2 = 50 %, showdowns 2, won 1).
-    A second click closes them."""
+    A second click closes them. The database also records hands 1-2 of t2's journal "old" lost (issue 15): the
+    top of the page says so, in the room's words."""
     port = free_port()
     config = tmp_path / "room.toml"
     config.write_text(f'[room]\nlisten = "127.0.0.1:{port}"\nsession_gap_minutes = 15\n[mqtt]\nport = {free_port()}\n')
@@ -334,6 +335,7 @@ def test_the_room_page_opens_a_players_sessions_in_his_time_zone(tmp_path: Path,
     for table, seq, clock, phh in (("t1", 1, "21:00:00", RAISED), ("t1", 2, "21:10:00", LIMPED),
                                    ("t1", 3, "21:40:00", RAISED), ("t2", 1, "21:05:00", LIMPED)):
         assert store.add_hand(table, "j", seq, seq, timed(phh, clock))
+    assert store.mark_lost("t2", "old", 3) == [(1, 2)]
     store.close()
     room = subprocess.Popen(dies_with_parent([sys.executable, "-m", "dealerpi", "room", "--config", str(config)]),
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -349,6 +351,8 @@ def test_the_room_page_opens_a_players_sessions_in_his_time_zone(tmp_path: Path,
                 assert time.monotonic() < deadline and room.poll() is None, "the room did not start"
                 time.sleep(0.2)
         page.goto(f"http://127.0.0.1:{port}/")
+        expect(page.locator("#lost")).to_have_text(
+            "t2: hands 1-2 of session old are lost: older than the table's journal keeps", timeout=30_000)
         ann = page.locator("#players tr.player", has_text="Ann")
         # overall: 4 hands, VPIP 4/4 = 100 %, PFR 2/4 = 50 %, 4 showdowns, won 2 (the raised pots)
         expect(ann.locator("td")).to_have_text(["Ann", "4", "100", "50", "4", "2"], timeout=30_000)
