@@ -2,17 +2,17 @@
 
 Pure. What a hand did to the field (who busted, in the hand's order, and the stacks they started it with) is
 read from the room's stored hand record (its PHH: ``players``, ``starting_stacks``, ``finishing_stacks``),
-never from the difference between two views: the room may miss a view (restarted, the broker down, a retained
-state that moved on twice), and busts of two hands read as one would finish by the wrong stacks. The records
-come in ``seq`` order (the bridge numbers a session's hands 1, 2, ...); a record the room lacks while the
-table says it has more (its state's ``hands``) is waited for: the service asks the table to send it again
-(``resend``); one the table can no longer send (the store's ``lost``) is skipped with a fault. A hand becomes
-final, and its record is sent, only when the next hand starts (console/final_hands.py), so the table's last
-hand is read from its view while it waits between hands: the seats at 0 and the stacks the hand started with
-(``starting_stacks``), the same numbers its record will carry; its record, when it comes, is then skipped by
-its hand number, after a check: a hand is final only when the next starts, so an UNDO at the table may still
-change one the room read from its view. If its record busts other players, the cursor says so (``fault``) and
-the room page shows it (a fault is never hidden).
+never from the difference between two views: the room may miss a view (restarted, the broker down, a
+retained state that moved on twice), and busts of two hands read as one would finish by the wrong stacks.
+The records come in ``seq`` order (the bridge numbers a session's hands 1, 2, ...); a record the room lacks
+while the table says it has more (its state's ``hands``) is waited for: the service asks the table to send
+it again (``resend``); one it can no longer send (the store's ``lost``) is skipped with a fault. A hand
+becomes final, and its record is sent, only when the next hand starts
+(console/final_hands.py), so the table's last hand is read from its view while it waits between hands: the
+seats at 0 and the stacks the hand started with (``starting_stacks``), the same numbers its record will
+carry; its record, when it comes, is then skipped by its hand number, after a check: a hand is final only
+when the next starts, so an UNDO at the table may still change one the room read from its view. If its record
+busts other players, the cursor says so (``fault``) and the room page shows it (a fault is never hidden).
 
 A table's place in its hands (``cursor``, JSON in the director's state): ``session`` (its journal), ``seq``
 (the records read), ``hand`` (the table's hand number done) and ``viewed`` (the last hand read from the view

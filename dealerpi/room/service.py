@@ -1,12 +1,12 @@
 """The room service's MQTT side: every table's state, availability and hands in; commands out, each sent
 again until its table answers (docs/room.md).
 
-Re-sync (no persistent session): on every (re)connect the broker hands over each table's retained state, which
-says how many hands the table has in this session and the oldest it can still send (``first``); the room
-records the ones before that it lacks as lost (once: the page and a WARNING say so) and asks ``resend`` after
-the last hand it has without a gap, lost ones counted as had. A command is stored before it is published and
-published again (same id) every ``resend_seconds`` until answered; the table applies an id once (its journal's
-``rid``), so a command crosses a broker restart or a room restart exactly once.
+Re-sync (no persistent session): on every (re)connect the broker hands over each table's retained state,
+which says how many hands the table has in this session and the oldest it can still send (``first``); the
+room records the ones before that it lacks as lost (once: the page and a WARNING say so) and asks ``resend``
+after the last hand it has without a gap, lost ones counted as had. A command is stored before it is
+published and published again (same id) every ``resend_seconds`` until answered; the table applies an id
+once (its journal's ``rid``), so a command crosses a broker restart or a room restart exactly once.
 """
 
 from __future__ import annotations
@@ -153,7 +153,6 @@ class RoomService:
             for start, end in self.store.mark_lost(table, session, first):
                 self.lost.append(lost_words(table, session, start, end))
                 _LOGGER.warning("room: %s", self.lost[-1])      # once: the range is stored, counted as held
-                self._changed()
             have = self.store.contiguous(table, session)
         now = time.monotonic()
         if have < hands and now - seen.asked > self.resend_seconds:

@@ -4,15 +4,17 @@ not fsync'd: hands a power cut takes are asked from the tables again by the re-s
 durable copy.
 
 A hand is keyed by ``(table, session, seq)`` (:mod:`dealerpi.console.final_hands`; ``session`` there names
-the table's journal), so a hand the table sends again after an outage is stored once. Statistics are sums
-over the players' lines: overall, per journal, and per player's session (:func:`dealerpi.room.stats.sessions`)
-by each hand's ``played_at``: the time its PHH carries, so a hand sent again after an outage counts when it
-was played, not when it came. A hand whose PHH has no time (a journal from before the daemon wrote ``"at"``
-into each ``start``, a hand stored by a room from before this column) counts at the time the room stored it.
-The time is a column rather than read from the PHH at each look: a player's sessions are one indexed query
-over his lines, not a parse of every hand he played. The overall sums are kept in ``totals``, added to with
-each hand in its transaction: the page shows them, and summing every line again took a second on 50,000
-hands (bench/bench_sessions.py).
+the table's journal), so a hand the table sends again after an outage is stored once; hands the table can no
+longer send (older than its journal keeps) are recorded as ``lost`` ranges, counted as held by the re-sync.
+
+Statistics are sums over the players' lines: overall, per journal, and per player's session
+(:func:`dealerpi.room.stats.sessions`) by each hand's ``played_at``: the time its PHH carries, so a hand sent
+again after an outage counts when it was played, not when it came. A hand whose PHH has no time (a journal
+from before the daemon wrote ``"at"`` into each ``start``, a hand stored by a room from before this column)
+counts at the time the room stored it. The time is a column rather than read from the PHH at each look: a
+player's sessions are one indexed query over his lines, not a parse of every hand he played. The overall sums
+are kept in ``totals``, added to with each hand in its transaction: the page shows them, and summing every
+line again took a second on 50,000 hands (bench/bench_sessions.py).
 """
 
 from __future__ import annotations
