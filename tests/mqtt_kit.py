@@ -10,6 +10,7 @@ import shutil
 import socket
 import subprocess
 import time
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -74,6 +75,13 @@ class Broker:
             self.process.kill()
             self.process.wait()
             self.process = None
+
+    def run(self, main: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        """``asyncio.run(main())``, and the broker killed after it, however it ended."""
+        try:
+            asyncio.run(main())
+        finally:
+            self.kill()
 
 
 class Listener:

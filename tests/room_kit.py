@@ -7,11 +7,13 @@ room's stored hands must equal."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import signal
 import sys
+from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import aiohttp
 from console_kit import make
@@ -21,6 +23,20 @@ from orphan_kit import dies_with_parent
 from dealerpi.console.final_hands import FinalHands
 from dealerpi.console.mqtt_bridge import TableBridge
 from dealerpi.room.store_sql import connect
+
+
+class Stoppable(Protocol):
+    async def stop(self) -> None: ...
+
+
+@contextlib.asynccontextmanager
+async def stopped_after(*parts: Stoppable) -> AsyncIterator[None]:
+    """The room process and the tables stopped when the block ends, however it ended."""
+    try:
+        yield
+    finally:
+        for part in parts:
+            await part.stop()
 
 
 class RoomProcess:

@@ -44,10 +44,7 @@ def reports_after_broker_kill(tmp_path: Path) -> list[str]:
         await lose_the_broker(broker)
         gc.collect()
 
-    try:
-        asyncio.run(main())
-    finally:
-        broker.kill()
+    broker.run(main)
     return reports
 
 

@@ -6,13 +6,12 @@ the view: the two busts finish in two places, not one shared place."""
 
 from __future__ import annotations
 
-import asyncio
 import signal
 from pathlib import Path
 
 from mqtt_kit import Broker, until
 from mtt_kit import play, smallest, stacks
-from room_kit import RoomProcess, Tables, start_tournament, until_summary
+from room_kit import RoomProcess, Tables, start_tournament, stopped_after, until_summary
 
 from dealerpi.room.store_sql import connect
 
@@ -45,7 +44,7 @@ def test_trn4_two_hands_played_while_the_room_is_stopped_finish_hand_by_hand(tmp
 
     async def main() -> None:
         t1 = tables.controller("t1")
-        try:
+        async with stopped_after(room, tables):
             await start_tournament(tables, room, PLAYERS)
             await until_summary(room, lambda s: sorted(p for _, p, _ in s["tournament"]["tables"]["t1"]) ==
                                 sorted(PLAYERS) and t1.table.state.lineup.start is not None)
@@ -63,12 +62,6 @@ def test_trn4_two_hands_played_while_the_room_is_stopped_finish_hand_by_hand(tmp
             assert sorted(stacks(t1)) == sorted(set(PLAYERS) - set(busted)) and sum(stacks(t1).values()) == 20000
             await until(lambda: unanswered(tmp_path / "room.sqlite") == 0, 10)   # both leaves answered
             assert await room.kill(signal.SIGTERM) == 0
-        finally:
-            await room.stop()
-            await tables.stop()
 
-    try:
-        asyncio.run(main())
-    finally:
-        broker.kill()
+    broker.run(main)
     assert tables.check_stored(tmp_path / "room.sqlite") == {"t1": 1}

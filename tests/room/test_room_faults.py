@@ -15,7 +15,7 @@ from typing import Any
 
 from mqtt_kit import Broker
 from pg_kit import Postgres
-from room_kit import RoomProcess, Tables, until_summary
+from room_kit import RoomProcess, Tables, stopped_after, until_summary
 
 TABLES = ("t1", "t2")
 
@@ -56,7 +56,7 @@ def test_broker_room_and_table_faults_lose_no_hand_and_apply_no_command_twice(tm
     async def main() -> None:
         await tables.start()
         await room.start()
-        try:
+        async with stopped_after(room, tables):
             await until_summary(room, lambda s: all(s["tables"].get(t, {}).get("online") for t in TABLES))
             for player in ("Ann", "Bob", "Cy", "Dee", "Eve"):
                 await room.post({"op": "add", "game": "nlhe-1-3", "player": player})
@@ -99,14 +99,8 @@ def test_broker_room_and_table_faults_lose_no_hand_and_apply_no_command_twice(tm
             tables.bridge("t2")
             await until_summary(room, lambda s: s["hands"] == 5 and s["tables"]["t2"]["online"])
             assert await room.kill(signal.SIGTERM) == 0
-        finally:
-            await room.stop()
-            await tables.stop()
 
-    try:
-        asyncio.run(main())
-    finally:
-        broker.kill()
+    broker.run(main)
     assert tables.check_stored(tmp_path / "room.sqlite") == {"t1": 3, "t2": 2}
     db = sqlite3.connect(tmp_path / "room.sqlite")
     assert db.execute("SELECT COUNT(*) FROM waiting").fetchone() == (0,)
@@ -137,7 +131,7 @@ def test_the_database_gone_the_room_says_so_in_one_line_and_stores_the_missed_ha
         await tables.start()
         await room.start()
         t1 = tables.controller("t1")
-        try:
+        async with stopped_after(room, tables):
             await until_summary(room, lambda s: s["tables"].get("t1", {}).get("online"))
             for seat, name in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
                 do(t1, {"type": "sit", "seat": seat, "player": name, "stack": 200})
@@ -158,13 +152,9 @@ def test_the_database_gone_the_room_says_so_in_one_line_and_stores_the_missed_ha
             await room.start()
             await until_summary(room, lambda s: s["hands"] == 2)
             assert await room.kill(signal.SIGTERM) == 0
-        finally:
-            await room.stop()
-            await tables.stop()
 
     try:
-        asyncio.run(main())
+        broker.run(main)
         assert tables.check_stored(url) == {"t1": 2}
     finally:
-        broker.kill()
         server.remove()

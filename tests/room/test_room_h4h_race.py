@@ -7,13 +7,12 @@ refused naming TRN-5, and the round completes with one hand at each table."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import Any
 
 from mqtt_kit import Broker
 from mtt_kit import play, smallest, stacks
-from room_kit import RoomProcess, Tables, start_tournament, until_summary
+from room_kit import RoomProcess, Tables, start_tournament, stopped_after, until_summary
 
 TABLES = ("t1", "t2")
 PLAYERS = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
@@ -46,7 +45,7 @@ def test_trn5_a_start_pressed_as_the_rounds_hand_ends_is_refused_and_each_table_
 
     async def main() -> None:
         t1, t2 = tables.controller("t1"), tables.controller("t2")
-        try:
+        async with stopped_after(room, tables):
             await start_tournament(tables, room, PLAYERS)
             await until_summary(room, lambda s: [len(tables.controller(t).table.seats) for t in TABLES] == [3, 3]
                                 and s["tables"]["t1"].get("seats") is not None, 20)
@@ -69,14 +68,8 @@ def test_trn5_a_start_pressed_as_the_rounds_hand_ends_is_refused_and_each_table_
             seen["after"] = {t: tables.controller(t).table.hand_number - before[t] for t in TABLES}
             seen["before"] = before
             seen["summary"] = await room.summary()
-        finally:
-            await room.stop()
-            await tables.stop()
 
-    try:
-        asyncio.run(main())
-    finally:
-        broker.kill()
+    broker.run(main)
     assert seen["played"] == seen["after"] == {"t1": 1, "t2": 1}             # one hand each in round 1
     before = seen["before"]
     assert {t: (r["pause_after"], r["reason"]) for t, r in seen["resumes"].items()} == \

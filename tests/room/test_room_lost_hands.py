@@ -103,11 +103,8 @@ def test_a_new_room_meets_a_table_keeping_2_of_5_hands_stores_4_5_marks_1_3_lost
             await asyncio.gather(bridge, return_exceptions=True)
             await api.stop()
 
-    try:
-        with caplog.at_level(logging.WARNING, logger="dealerpi.room.service"):
-            asyncio.run(main())
-    finally:
-        broker.kill()
+    with caplog.at_level(logging.WARNING, logger="dealerpi.room.service"):
+        broker.run(main)
     assert seen["resends"] == [3]
     assert seen["again"] == []
     assert seen["held"] == [4, 5]

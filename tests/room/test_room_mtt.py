@@ -20,6 +20,7 @@ from typing import Any
 from console_kit import make
 from mqtt_kit import Broker, until
 from mtt_kit import play, stacks
+from room_kit import stopped_after
 
 from dealerpi.console.mqtt_bridge import TableBridge
 from dealerpi.room.mtt_config import parse_tournament
@@ -284,15 +285,10 @@ def test_twenty_players_three_tables_to_one_winner(tmp_path: Path) -> None:
     async def main() -> None:
         room = Room(tmp_path, broker)
         await room.start()
-        try:
+        async with stopped_after(room):
             await body(room)
-        finally:
-            await room.stop()
         for t in TABLES:                                                      # every command journaled once
             rids = [line["rid"] for line in room.journal(t) if line.get("rid", "").startswith("room:")]
             assert len(rids) == len(set(rids)) and rids
 
-    try:
-        asyncio.run(main())
-    finally:
-        broker.kill()
+    broker.run(main)

@@ -16,7 +16,7 @@ from typing import Any
 
 from mqtt_kit import Broker
 from mtt_kit import play, smallest, stacks
-from room_kit import RoomProcess, Tables, start_tournament, until_summary
+from room_kit import RoomProcess, Tables, start_tournament, stopped_after, until_summary
 
 TABLES = ("t1", "t2")
 PLAYERS = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
@@ -61,7 +61,7 @@ def test_broker_room_and_table_faults_mid_tournament(tmp_path: Path) -> None:
 
     async def main() -> None:
         t1, t2 = tables.controller("t1"), tables.controller("t2")
-        try:
+        async with stopped_after(room, tables):
             await start_tournament(tables, room, PLAYERS)
             await until_summary(room, lambda s: settled(s, 10, (5, 5)))
             assert [sorted(stacks(tables.controller(t)).values()) for t in TABLES] == [[1000] * 5] * 2
@@ -106,14 +106,8 @@ def test_broker_room_and_table_faults_mid_tournament(tmp_path: Path) -> None:
                 count = tables.final_hands(name)
                 await until_summary(room, lambda s, n=name, k=count: s["tables"][n]["hands"] == k)
             assert await room.kill(signal.SIGTERM) == 0
-        finally:
-            await room.stop()
-            await tables.stop()
 
-    try:
-        asyncio.run(main())
-    finally:
-        broker.kill()
+    broker.run(main)
     left = {p: chips for t in TABLES for p, chips in stacks(tables.controller(t)).items()}
     assert sorted(left) == sorted(set(PLAYERS) - set(busted)) and sum(left.values()) == 10000
     # final: t1's two busts, t2's bust (each table's last walk is not: no start after it)

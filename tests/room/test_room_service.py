@@ -15,6 +15,7 @@ from typing import Any
 from aiohttp.test_utils import TestClient, TestServer
 from console_kit import make
 from mqtt_kit import Broker, until
+from room_kit import stopped_after
 
 from dealerpi.console.mqtt_bridge import TableBridge
 from dealerpi.room.service import RoomService
@@ -80,15 +81,10 @@ def run(tmp_path: Path, body: Callable[[Room], Awaitable[None]], database: Path 
         room = Room(tmp_path, broker, tmp_path / "room.sqlite" if database is None else database)
         await room.start_tables()
         room.start_room()
-        try:
+        async with stopped_after(room):
             await body(room)
-        finally:
-            await room.stop()
 
-    try:
-        asyncio.run(main())
-    finally:
-        broker.kill()
+    broker.run(main)
 
 
 def do(controller: Any, entry: dict[str, Any]) -> None:

@@ -101,9 +101,8 @@ def test_tables_and_room_over_tls_and_a_table_trusting_another_ca_is_refused(
             await t2_api.stop()
 
     try:
-        asyncio.run(main())
+        broker.run(main)
     finally:
-        broker.kill()
         store.close()
     warnings = [r.getMessage() for r in caplog.records if "certificate verify failed" in r.getMessage()]
     assert warnings[0].startswith(f"room bridge: the broker 127.0.0.1:{broker.port}: ")

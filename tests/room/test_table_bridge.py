@@ -44,10 +44,7 @@ def run(tmp_path: Path, body: Callable[[Broker, Any, Listener], Awaitable[None]]
             await asyncio.gather(task, return_exceptions=True)
             await api.stop()
 
-    try:
-        asyncio.run(main())
-    finally:
-        broker.kill()
+    broker.run(main)
     return config
 
 
@@ -291,10 +288,7 @@ def test_the_console_runs_the_bridge_beside_its_pages_only_with_mqtt(tmp_path: P
             assert len(listener.messages) == count     # no bridge: nothing more on the broker
         await api.stop()
 
-    try:
-        asyncio.run(main())
-    finally:
-        broker.kill()
+    broker.run(main)
     assert served == ["with", "without"]
 
 
