@@ -57,9 +57,9 @@ from dealerpi.room.tournament import (
     halted,
     hand_for_hand_due,
 )
+from dealerpi.room_pauses import BREAK, H4H, HALT, MOVES
 
 Command = tuple[str, str, dict[str, Any]]          # (id, table, the journal input)
-H4H, BREAK, MOVES, HALT = "hand-for-hand", "break", "the room moves players", "TRN-8: three players short"
 
 
 class TournamentError(ValueError):
@@ -91,10 +91,10 @@ class Director:
         s, name = self.state, player.strip()
         late = s["phase"] == "running" and self.settings.late_entry_open(self.level_at(now)[0])
         if s["phase"] != "registering" and not late:
-            raise TournamentError("registration is closed: the tournament has started" if
-                                  self.settings.late_entry_levels is None or s["phase"] != "running" else
-                                  f"TRN-9: late registration closed at the end of level "
-                                  f"{self.settings.late_entry_levels}")
+            if s["phase"] == "running" and self.settings.late_entry_levels is not None:
+                raise TournamentError("TRN-9: late registration closed at the end of level "
+                                      f"{self.settings.late_entry_levels}")
+            raise TournamentError("registration is closed: the tournament has started")
         if not 0 < len(name) <= 24:
             raise TournamentError("a player's name is 1 to 24 characters")
         if name in s["players"] or name in s.setdefault("alternates", []):

@@ -78,12 +78,7 @@ class RoomPage:
     async def _waiting(self, request: web.Request) -> web.StreamResponse:
         """The host's waiting-list operations: ``{"op": "add", "game", "player"}``, ``{"op": "remove", "id"}``,
         ``{"op": "seat", "game"}`` (the first waiting player to the first open seat)."""
-        if request[ROLE] != "host":
-            raise web.HTTPForbidden(text="403: the waiting lists are the host's\n")
-        try:
-            body = await request.json()
-        except ValueError:
-            raise web.HTTPBadRequest(text="400: the body is a JSON object\n") from None
+        body = await _hosts_body(request, "the waiting lists are the host's")
         games = {g.name for g in self.service.settings.games}
         op = body.get("op") if isinstance(body, dict) else None
         if op in ("add", "seat") and body.get("game") not in games:
@@ -103,12 +98,7 @@ class RoomPage:
 
     async def _tournament(self, request: web.Request) -> web.StreamResponse:
         """The host's tournament operations: ``{"op": "register", "player": NAME}``, ``{"op": "start"}``."""
-        if request[ROLE] != "host":
-            raise web.HTTPForbidden(text="403: the tournament desk is the host's\n")
-        try:
-            body = await request.json()
-        except ValueError:
-            raise web.HTTPBadRequest(text="400: the body is a JSON object\n") from None
+        body = await _hosts_body(request, "the tournament desk is the host's")
         op = body.get("op") if isinstance(body, dict) else None
         try:
             if op == "register" and isinstance(body.get("player"), str):
@@ -150,3 +140,14 @@ class RoomPage:
             if not ws.closed:
                 with contextlib.suppress(ConnectionError):
                     await ws.send_str(json.dumps({"role": role, **summary}))
+
+
+async def _hosts_body(request: web.Request, forbidden: str) -> Any:
+    """The JSON body of a change only the host may make (403 ``forbidden`` for anyone else; 400 if the body
+    is not JSON)."""
+    if request[ROLE] != "host":
+        raise web.HTTPForbidden(text=f"403: {forbidden}\n")
+    try:
+        return await request.json()
+    except ValueError:
+        raise web.HTTPBadRequest(text="400: the body is a JSON object\n") from None

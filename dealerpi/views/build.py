@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from dealerpi.engine import SeatStatus, Table
 from dealerpi.engine.expectation import Waiting
+from dealerpi.room_pauses import DEALER_WORDS
 from dealerpi.views.model import Alert, DealerView, PotView, SeatView
 
 
@@ -50,21 +51,11 @@ def alert_order(alerts: Sequence[Alert]) -> tuple[Alert, ...]:
     return tuple(sorted(newest_first, key=lambda alert: not alert.rule.startswith(_PROCEDURES)))
 
 
-# What the dealer reads while the room holds the table (the reasons dealerpi/room/mtt.py sends: H4H, BREAK, MOVES,
-# HALT; tests/views/test_pause_words.py keeps the two in step): what holds it, and the one thing to do.
-_ROOM_PAUSES = {                     # each wraps as header "PAUSED: TRN-5", then the why, then the instruction
-    "hand-for-hand": "PAUSED: TRN-5 hand-for-hand: wait for the room",
-    "break": "BREAK (TRN-1): wait for the room",
-    "the room moves players": "PAUSED: TRN-8 moving players: wait for the room",
-    "TRN-8: three players short": "PAUSED: TRN-8 table 3 short: wait for the room",
-}
-
-
 def pause_words(reason: str) -> str:
     """The dealer's line while the table is paused (TRN-5): the room's reasons in the dealer's words; any other
     pause (the host's, a floor decision) with its reason, to wait for the resume."""
-    if reason in _ROOM_PAUSES:
-        return _ROOM_PAUSES[reason]
+    if reason in DEALER_WORDS:
+        return DEALER_WORDS[reason]
     return f"PAUSED: {reason}: wait for resume" if reason else "PAUSED: wait for resume"
 
 
