@@ -322,13 +322,9 @@ class ApiServer:
             return {"accepted": False, "reason": refusal}
         if kind in CONFIRMED and not confirmed:
             return {"accepted": False, "reason": f"{kind} takes the hand back or ends it: confirm it first"}
-        if rid is not None and (not isinstance(rid, str) or len(rid) > 64):
-            return {"accepted": False, "reason": "rid must be a string of at most 64 characters"}
-        if rid is not None and rid in self.rids:
-            return {"accepted": True, "duplicate": True}
-        tagged = {**entry, "by": role, "at": utc_now()}
-        if rid is not None:
-            tagged["rid"] = rid
+        if (answer := self._seen_rid(rid)) is not None:
+            return answer
+        tagged = _tagged(entry, role, rid)
         if kind == "card":
             tagged["source"] = "manual"           # a card typed in, not read by the shoe (issue 14)
         outcome = self.daemon.submit(tagged)
@@ -336,15 +332,22 @@ class ApiServer:
         return {"accepted": outcome.accepted, "reason": outcome.reason,
                 "alerts": [{"rule": a.rule, "message": a.message} for a in outcome.alerts]}
 
+    def _seen_rid(self, rid: object) -> dict[str, Any] | None:
+        """The answer for a request id that is malformed or already journaled (applied once, across
+        restarts); None: a new one, or none."""
+        if rid is not None and (not isinstance(rid, str) or len(rid) > 64):
+            return {"accepted": False, "reason": "rid must be a string of at most 64 characters"}
+        if rid is not None and rid in self.rids:
+            return {"accepted": True, "duplicate": True}
+        return None
+
     def change_table(self, changes: object, rid: object) -> dict[str, Any]:
         """The host's game form: only the fields changed, laid over the table in force (or over the change
         already waiting for the hand's end), checked by the engine's parser, then journaled as a whole
         ``table`` input. During a hand it is journaled at once and applied from the next hand
         (``Controller.queue_table``): the answer says so."""
-        if rid is not None and (not isinstance(rid, str) or len(rid) > 64):
-            return {"accepted": False, "reason": "rid must be a string of at most 64 characters"}
-        if rid is not None and rid in self.rids:
-            return {"accepted": True, "duplicate": True}
+        if (answer := self._seen_rid(rid)) is not None:
+            return answer
         daemon = self.daemon
         try:
             current = parse_config(daemon.pending_table) if daemon.pending_table is not None else daemon.table.config
@@ -356,9 +359,7 @@ class ApiServer:
         if wanted.seats > panels:                # a seat without buttons could never act (the config's [[seats]])
             return {"accepted": False, "reason": f'table: "seats" {wanted.seats}: this table has seat panels for '
                                                  f"seats 1 to {panels} only (the config's [[seats]])"}
-        tagged = {**entry, "by": "host", "at": utc_now()}
-        if rid is not None:
-            tagged["rid"] = rid
+        tagged = _tagged(entry, "host", rid)
         if daemon.table.table_may_change():
             outcome = daemon.submit(tagged)
             later = False
@@ -428,3 +429,8 @@ class ApiServer:
                 client.writer.close()
                 continue
             client.writer.write(encode({"method": "view", "params": diff}))
+
+
+def _tagged(entry: Mapping[str, Any], by: str, rid: object) -> dict[str, Any]:
+    """``entry`` as journaled: who sent it, when, and its request id if it has one."""
+    return {**entry, "by": by, "at": utc_now(), **({"rid": rid} if rid is not None else {})}
