@@ -313,10 +313,12 @@ def start(state: TableState, entry: Start) -> tuple[TableState, HandPlay, list[A
             raise IllegalAction(f"seat {seat} of the voided deal is empty: the redeal needs every player of it")
         stacks.append(info.stack)
         players.append(info.player)
+    # DEAL-9 (TDA 30): who is away now; a fouled deal's redeal (MIS-7) is dealt to who is at the table for it
+    absent = frozenset(s for s in redeal.plan.killed if (info := state.seat(s)) is not None and info.away)
     play = HandPlay(config, redeal.plan, tuple(stacks), number, redeal.stakes, straddles=redeal.straddles,
-                    bomb=redeal.bomb, players=tuple(players))
+                    bomb=redeal.bomb, players=tuple(players), absent=absent)
     state = replace(state, hand_number=number, redeal=None)
-    return state, play, [*(Alert(rule, text) for rule, text in redeal.plan.notes), *play.ended_at_deal()]
+    return state, play, [Alert(rule, text) for rule, text in redeal.plan.notes]
 
 
 def close_deal(state: TableState, play: HandPlay) -> tuple[TableState, list[Alert]]:

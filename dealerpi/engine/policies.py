@@ -94,7 +94,7 @@ class SeatChange(StrEnum):
 
 
 class AbsentPlayer(StrEnum):
-    """DEAL-9: not dealt (cash) or dealt in and killed (TDA 30)."""
+    """DEAL-9: not dealt (cash) or dealt in and killed if still away when the deal is complete (TDA 30)."""
 
     NOT_DEALT = "not_dealt"
     DEALT_KILLED = "dealt_killed"

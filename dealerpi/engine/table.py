@@ -56,6 +56,7 @@ from dealerpi.engine.expectation import Expectation, Waiting
 from dealerpi.engine.inputs import InputError, TableConfig
 from dealerpi.engine.payouts import Standings
 from dealerpi.engine.play import HandPlay
+from dealerpi.engine.policies import AbsentPlayer
 from dealerpi.engine.positions import PositionError
 from dealerpi.engine.reading import DealtHand, PotNow, SeatNow
 from dealerpi.engine.records import Alert, DealRecord, Outcome
@@ -236,11 +237,21 @@ class Table:
 
     def _on_away(self, entry: Away) -> list[Alert]:
         self.state = between.away(self.state, entry)
+        self._absent_in_hand(entry.seat, away=True)
         return []
 
     def _on_back(self, entry: Back) -> list[Alert]:
         self.state = between.back(self.state, entry)
+        self._absent_in_hand(entry.seat, away=False)
         return []
+
+    def _absent_in_hand(self, seat: int, *, away: bool) -> None:
+        """DEAL-9 (TDA 30): in a hand that deals absent players in, away or back counts until the last card of
+        the initial deal lands."""
+        config = self.state.config
+        if self.play is not None and not self.play.over and config is not None \
+                and config.policies.absent_player is AbsentPlayer.DEALT_KILLED:
+            self.play.mark_absent(seat, away=away)
 
     def _on_chips(self, entry: Chips) -> list[Alert]:
         between.occupied(self.state, entry.seat)

@@ -258,7 +258,8 @@ def test_bld2_absent_players_are_dealt_in_killed_and_post() -> None:
     plan = table.play(ante=25)
     assert where(plan) == (2, 3, 4) and plan.blinds[4] == 2 and plan.killed == (4,)
     assert plan.antes == dict.fromkeys(plan.order, 25)
-    assert ("DEAL-9", "Seat 4 is away: dealt in and killed (TDA 30); its blinds and antes are posted") in plan.notes
+    assert ("DEAL-9", "Seat 4 is away: dealt in, his blinds and antes posted; his hand is killed if he is not back "
+                      "when the last card of the deal lands (TDA 30)") in plan.notes
 
 
 def test_bld2_reserved_late_entry_stack_is_blinded_until_taken_over() -> None:
