@@ -199,11 +199,27 @@ def button(state: TableState, entry: Button) -> TableState:
 
 
 def tick_levels(state: TableState, seconds: int) -> tuple[TableState, list[Alert]]:
-    """TRN-1: the level clock runs; a new level applies from the next hand."""
-    if state.levels is None:
+    """TRN-1: the level clock runs; a new level applies from the next hand. TRN-5 (TDA RP-8): a hand-for-hand
+    hand takes at most its allowance off the clock; levels advance as that time runs out."""
+    clock, allowance = state.levels, state.clock_allowance
+    if clock is None:
         return state, []
-    levels, notes = state.levels.advance(seconds)
+    if allowance is not None and not clock.paused:
+        seconds = min(seconds, allowance)
+        state = replace(state, clock_allowance=allowance - seconds)
+    levels, notes = clock.advance(seconds)
     return replace(state, levels=levels), [Alert(rule, text) for rule, text in notes]
+
+
+def _clock_allowance(state: TableState, config: TableConfig) -> int | None:
+    """TRN-5 (TDA RP-8): a hand dealt while a pause waits for it (the room's hand-for-hand round: ``resume``
+    with ``pause_after``) may take at most ``hand_for_hand_seconds`` off the level clock; a redeal (MIS-7) is
+    the same hand and keeps what is left. Any other hand is played on the clock."""
+    if state.redeal is not None:
+        return state.clock_allowance
+    cap = config.policies.hand_for_hand_seconds
+    hand_for_hand = state.paused is not None and state.pause_after is not None
+    return cap if hand_for_hand and cap > 0 else None
 
 
 def pause(state: TableState, entry: Pause, in_hand: bool) -> TableState:
@@ -317,7 +333,7 @@ def start(state: TableState, entry: Start) -> tuple[TableState, HandPlay, list[A
     absent = frozenset(s for s in redeal.plan.killed if (info := state.seat(s)) is not None and info.away)
     play = HandPlay(config, redeal.plan, tuple(stacks), number, redeal.stakes, straddles=redeal.straddles,
                     bomb=redeal.bomb, players=tuple(players), absent=absent)
-    state = replace(state, hand_number=number, redeal=None)
+    state = replace(state, hand_number=number, redeal=None, clock_allowance=_clock_allowance(state, config))
     return state, play, [Alert(rule, text) for rule, text in redeal.plan.notes]
 
 

@@ -121,6 +121,8 @@ class Policies:
     limit_cap_heads_up: bool = False          # BET-6: the cap holds heads-up (TDA 48) or not (RRoP)
     clock_seconds: int = 120                  # TRN-2: 0 = off; home 2 minutes; tournament 25 (+5)
     clock_countdown: int = 0                  # TRN-2: extra countdown seconds (TDA 29: 5)
+    hand_for_hand_seconds: int = 120          # TRN-5 (TDA RP-8): at most this comes off the level clock per
+                                              # hand-for-hand hand (TDA: 3 minutes at most, 2 preferred); 0 = all
     absent_player: AbsentPlayer = AbsentPlayer.NOT_DEALT               # DEAL-9
     run_it_max: int = 4                       # POT-11: 1 = off, else at most N runs (seed 001: 4)
     buy_in_min_bb: int = 30                   # seed 001: 30 to 100 big blinds; 0 = no minimum

@@ -75,6 +75,8 @@ class TableState:
     redeal: Redeal | None = None              # MIS-7
     paused: str | None = None                 # TRN-5: no hand starts until ``resume``; the pause's reason
     pause_after: int | None = None            # TRN-5: the pause holds once this hand is over (None: it holds)
+    clock_allowance: int | None = None        # TRN-5: seconds this hand-for-hand hand may still take off the
+                                              # level clock (None: the hand is played on the clock)
 
     def seat(self, number: int) -> SeatState | None:
         return next((s for s in self.seats if s.seat == number), None)
@@ -106,6 +108,7 @@ class TableState:
                                                           for f in fields(Bomb)}},
             "paused": self.paused,
             "pause_after": self.pause_after,
+            "clock_allowance": self.clock_allowance,
         }
 
     @classmethod
@@ -228,8 +231,11 @@ def _state(data: Mapping[str, Any]) -> TableState:
     pause_after = _opt_int(data, "pause_after")     # absent before a pause could wait for a hand's end
     if pause_after is not None and paused is None:
         raise _Bad('"pause_after" (no pause)')
+    allowance = _opt_int(data, "clock_allowance")   # absent before TRN-5's cap on a hand-for-hand hand
+    if allowance is not None and allowance < 0:
+        raise _Bad('"clock_allowance"')
     return TableState(config, seats, _lineup(_obj(data["lineup"], '"lineup"')), _int(data, "hand_number"),
-                      levels, standings, redeal, paused, pause_after)
+                      levels, standings, redeal, paused, pause_after, allowance)
 
 
 def _lineup(data: Mapping[str, Any]) -> Lineup:
