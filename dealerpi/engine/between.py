@@ -208,6 +208,9 @@ def tick_levels(state: TableState, seconds: int) -> tuple[TableState, list[Alert
         seconds = min(seconds, allowance)
         state = replace(state, clock_allowance=allowance - seconds)
     levels, notes = clock.advance(seconds)
+    if any(step.is_break for step in levels.levels[clock.index + 1: levels.index + 1]):
+        # TRN-2: a break gives every player his time-bank tokens back
+        state = replace(state, seats=tuple(replace(seat, banks_used=0) for seat in state.seats))
     return replace(state, levels=levels), [Alert(rule, text) for rule, text in notes]
 
 
@@ -331,8 +334,10 @@ def start(state: TableState, entry: Start) -> tuple[TableState, HandPlay, list[A
         players.append(info.player)
     # DEAL-9 (TDA 30): who is away now; a fouled deal's redeal (MIS-7) is dealt to who is at the table for it
     absent = frozenset(s for s in redeal.plan.killed if (info := state.seat(s)) is not None and info.away)
+    banks = {s: max(0, config.policies.time_banks - info.banks_used) for s in redeal.plan.order
+             if (info := state.seat(s)) is not None}                                     # TRN-2 time banks
     play = HandPlay(config, redeal.plan, tuple(stacks), number, redeal.stakes, straddles=redeal.straddles,
-                    bomb=redeal.bomb, players=tuple(players), absent=absent)
+                    bomb=redeal.bomb, players=tuple(players), absent=absent, banks=banks)
     state = replace(state, hand_number=number, redeal=None, clock_allowance=_clock_allowance(state, config))
     return state, play, [Alert(rule, text) for rule, text in redeal.plan.notes]
 
@@ -346,7 +351,8 @@ def close_deal(state: TableState, play: HandPlay) -> tuple[TableState, list[Aler
     for index, seat in enumerate(order):
         info = state.seat(seat)
         if info is not None:                             # a folded player may have left during the hand
-            state = state.with_seat(replace(info, stack=hand.stacks[index], new=False, wants_to_post=False))
+            state = state.with_seat(replace(info, stack=hand.stacks[index], new=False, wants_to_post=False,
+                                            banks_used=info.banks_used + play.banks_used.get(seat, 0)))
     state, alerts = _eliminations(replace(state, lineup=play.plan.after), order, hand.starting)
     return holds_if_due(state), alerts
 

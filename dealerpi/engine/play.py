@@ -23,7 +23,7 @@ from dealerpi.engine.inputs import InputError, TableConfig
 from dealerpi.engine.positions import HandPlan, apply_straddles, straddle
 from dealerpi.engine.records import Alert, DealRecord, Posted, PotPaid
 from dealerpi.engine.state import Bomb
-from dealerpi.engine.tournament import ActionClock, call_clock, when_time_is_up
+from dealerpi.engine.tournament import ActionClock, call_clock, shot_clock, time_bank, when_time_is_up
 
 
 class HandPlay:
@@ -33,7 +33,7 @@ class HandPlay:
     def __init__(self, config: TableConfig, plan: HandPlan, stacks: tuple[int, ...], number: int,
                  stakes: tuple[int, int, int, int], *, straddles: tuple[tuple[int, int], ...] = (),
                  bomb: Bomb | None = None, players: tuple[str, ...] = (),
-                 absent: frozenset[int] | None = None) -> None:
+                 absent: frozenset[int] | None = None, banks: dict[int, int] | None = None) -> None:
         self.config = config
         self.plan = plan
         self.players = players                      # the names of the players dealt in, in ``plan.order``
@@ -42,7 +42,9 @@ class HandPlay:
         self.stakes = stakes
         self.straddles = straddles
         self.bomb = bomb
-        self.clock: ActionClock | None = None      # TRN-2: a clock called on the seat to act
+        self.clock: ActionClock | None = None      # TRN-2: a clock called on the seat to act, or the shot clock
+        self.banks_left = dict(banks or {})         # TRN-2: each seat's time-bank tokens at the start of the hand
+        self.banks_used: dict[int, int] = {}        # TRN-2: the tokens used in this hand, for the table's record
         self.fouled = False                         # MIS-7: voided; the next start deals the same plan
         self.done: list[DealRecord] = []
         # DEAL-9 (TDA 30): seats dealt in while away; a hand is killed only if its player is still away when the
@@ -292,10 +294,24 @@ class HandPlay:
 
     # --- the clock (TRN-2) ---------------------------------------------------------------------------
 
+    def arm_clock(self) -> None:
+        """TRN-2 shot clock: after every input, the seat to act has a clock, a fresh one for a new decision (an
+        action clears the clock, so the next decision starts from 0); no clock while cards are due."""
+        policies = self.config.policies
+        if not policies.shot_clock:
+            return
+        waiting = self.expectation()
+        if waiting.waiting is not Waiting.ACTION or waiting.seat is None:
+            self.clock = None
+        elif self.clock is None or self.clock.seat != waiting.seat:
+            self.clock = shot_clock(policies, waiting.seat, self.hand.street)
+
     def on_clock(self) -> list[Alert]:
         seat = self.actor_seat()
         if seat is None or self.over:
             raise IllegalAction("no one is to act")
+        if self.config.policies.shot_clock:
+            raise IllegalAction(f"the shot clock is already running on seat {seat} (TRN-2)")
         clock = call_clock(self.config.policies, seat)
         if clock is None:
             raise IllegalAction("the clock is off under these house rules")
@@ -312,6 +328,12 @@ class HandPlay:
             self.clock = clock
             return []
         self.clock = None
+        if self.banks_left.get(clock.seat, 0) > 0:         # TRN-2: a time-bank token, then the countdown again
+            left = self.banks_left[clock.seat] = self.banks_left[clock.seat] - 1
+            self.banks_used[clock.seat] = self.banks_used.get(clock.seat, 0) + 1
+            self.clock = time_bank(self.config.policies, clock.seat)
+            return [Alert("TRN-2", f"Seat {clock.seat} uses a time bank: {self.clock.seconds} seconds more "
+                                   f"({left} left)")]
         if when_time_is_up(facing_bet=not hand.legal().check) == "check":
             hand.check_or_call()
             verdict = "checked"

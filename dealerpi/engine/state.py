@@ -31,7 +31,8 @@ FORMAT_VERSION = 1
 @dataclass(frozen=True, slots=True)
 class SeatState:
     """An occupied seat between hands. ``new``: not dealt a hand yet (BLD-6). ``reserved``: a stack placed
-    for a late entrant who has not bought it yet (seed 001, TRN-9)."""
+    for a late entrant who has not bought it yet (seed 001, TRN-9). ``banks_used``: time-bank tokens used since
+    the last break (TRN-2)."""
 
     seat: int
     player: str
@@ -40,6 +41,7 @@ class SeatState:
     new: bool = True
     wants_to_post: bool = False
     reserved: bool = False
+    banks_used: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -130,7 +130,10 @@ class Table:
             self._base = (state, play, count - excess)
 
     def _dispatch(self, command: Input) -> list[Alert]:
-        return self._handlers[type(command)](command) + self._collect()
+        alerts = self._handlers[type(command)](command) + self._collect()
+        if self.play is not None and not self.play.over:
+            self.play.arm_clock()                          # TRN-2: the shot clock follows the decision
+        return alerts
 
     def _collect(self) -> list[Alert]:
         """Record the deals the play finished; fold a complete hand into the between-hands record once."""
@@ -351,7 +354,7 @@ class Table:
 
     @property
     def clock(self) -> ActionClock | None:
-        """TRN-2: the clock called on the seat to act, if any."""
+        """TRN-2: the clock on the seat to act (called, or the shot clock), if any."""
         return None if self.play is None else self.play.clock
 
     @property

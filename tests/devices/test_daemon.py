@@ -179,6 +179,30 @@ def test_player_clock_time_reaches_the_engine_as_journaled_ticks_trn2(tmp_path: 
     assert controller.table.play.hand.folded[controller.table.play.plan.order.index(actor)]
 
 
+def test_a_shot_clock_decision_is_timed_from_the_action_that_made_it_trn2(tmp_path: Path) -> None:
+    """TRN-2 shot clock (20 s, the home preset's countdown 0): every decision gets its full time, counted from the
+    input that made it (TDA 29: ties go to the player). The first actor calls 10.5 s into his clock, half a second
+    after a journaled tick; the next seat must still be to act 19.75 s after that call (the old daemon kept
+    counting from the last tick and took his 20th second 0.5 s early), and his time is up at 20 s."""
+    text = CONFIG.replace('blinds = [1, 3]\n', 'blinds = [1, 3]\n\n[table.policies]\nshot_clock = 20\n')
+    config, devices, controller, clock = make(tmp_path, config_text=text)
+    actor = seat_and_deal(config, devices, controller, clock)
+    controller.tick()                              # the main loop runs right after an input: timing starts
+    for _ in range(21):
+        clock.now += 0.5
+        controller.tick()
+    controller.submit({"type": "act", "seat": actor, "action": "call"})
+    controller.tick()
+    nxt = controller.table.expectation().as_json()["seat"]
+    for _ in range(79):
+        clock.now += 0.25
+        controller.tick()
+    assert controller.table.expectation().as_json()["seat"] == nxt           # 19.75 s: still his decision
+    clock.now += 0.25
+    controller.tick()
+    assert controller.table.expectation().as_json().get("seat") != nxt
+
+
 def test_no_ticks_are_journaled_while_no_clock_runs(tmp_path: Path) -> None:
     """A cash table with no clock called journals no time at all."""
     config, devices, controller, clock = make(tmp_path)
