@@ -161,8 +161,17 @@ class Undo:
     pass
 
 
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """``deal``: the players still in share the prizes still to be paid as agreed (engine/deals.py): ``prizes``
+    by player, and the players who ``agreed`` (every player still in, or it is refused)."""
+
+    prizes: tuple[tuple[str, int], ...]
+    agreed: tuple[str, ...]
+
+
 Input = (SetTable | Sit | Leave | Move | Away | Back | Chips | Button | Start | Straddle | Card | Misdeal | Dead | Extra
-         | Act | Run | Show | Muck | Clock | Tick | Pause | Resume | Undo)
+         | Act | Run | Show | Muck | Clock | Tick | Pause | Resume | Undo | Deal)
 
 
 def _seat(entry: Mapping[str, Any]) -> int:
@@ -237,6 +246,17 @@ def _hand_key(entry: Mapping[str, Any], kind: str, key: str) -> int | None:
     return value
 
 
+def _deal(entry: Mapping[str, Any]) -> Deal:
+    prizes, agreed = entry.get("prizes"), entry.get("agreed")
+    if not isinstance(prizes, Mapping) or not prizes or not all(
+            isinstance(name, str) and isinstance(amount, int) and not isinstance(amount, bool) and amount >= 0
+            for name, amount in prizes.items()):
+        raise InputError('deal: "prizes" must be an object of player names and whole amounts', "prizes")
+    if not isinstance(agreed, list) or not all(isinstance(name, str) for name in agreed):
+        raise InputError('deal: "agreed" must be the list of the players who agreed', "agreed")
+    return Deal(tuple((str(name), int(amount)) for name, amount in prizes.items()), tuple(agreed))
+
+
 def _card(entry: Mapping[str, Any]) -> Card:
     return Card(str(entry["type"]), require(entry, "card", str))
 
@@ -269,6 +289,7 @@ PARSERS: dict[str, Callable[[Mapping[str, Any]], Input]] = {
     "pause": _pause,
     "resume": _resume,
     "undo": lambda e: Undo(),
+    "deal": _deal,
 }
 
 

@@ -102,7 +102,8 @@ class TableState:
                                                    "paused": levels.paused},
             "standings": None if standings is None else {
                 "pool": standings.pool, "remaining": standings.remaining, "percents": list(standings.percents),
-                "finishes": [[f.player, f.place, f.prize] for f in standings.finishes]},
+                "finishes": [[f.player, f.place, f.prize] for f in standings.finishes],
+                "deal": [list(pair) for pair in standings.deal]},
             "redeal": None if redeal is None else {
                 "plan": _plan_json(redeal.plan), "stakes": list(redeal.stakes),
                 "straddles": [list(s) for s in redeal.straddles],
@@ -220,7 +221,8 @@ def _state(data: Mapping[str, Any]) -> TableState:
     if data.get("standings") is not None:
         raw = _obj(data["standings"], '"standings"')
         standings = Standings(_int(raw, "pool"), _int(raw, "remaining"), _ints(raw, "percents"),
-                              tuple(Finish(str(p), int(place), int(prize)) for p, place, prize in raw["finishes"]))
+                              tuple(Finish(str(p), int(place), int(prize)) for p, place, prize in raw["finishes"]),
+                              tuple((str(p), int(amount)) for p, amount in raw.get("deal", ())))   # none before deals
     if data.get("redeal") is not None:
         raw = _obj(data["redeal"], '"redeal"')
         bomb = None if raw.get("bomb") is None else Bomb(**_obj(raw["bomb"], '"bomb"'))

@@ -21,10 +21,12 @@ the last hand, no further. ``snapshot()`` is that record and those inputs as JSO
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from dealerpi.engine import between, reading
 from dealerpi.engine.betting import IllegalAction
+from dealerpi.engine.deals import DealError, check_deal
 from dealerpi.engine.entries import (
     Act,
     Away,
@@ -34,6 +36,7 @@ from dealerpi.engine.entries import (
     Chips,
     Clock,
     Dead,
+    Deal,
     Extra,
     Input,
     Leave,
@@ -87,7 +90,7 @@ class Table:
             Extra: lambda e: self._live().on_extra(e), Act: lambda e: self._live().on_act(e),
             Run: lambda e: self._live().on_run(e), Show: lambda e: self._live().on_show(e),
             Muck: lambda e: self._live().on_muck(e), Clock: self._on_clock, Tick: self._on_tick,
-            Pause: self._on_pause, Resume: self._on_resume,
+            Pause: self._on_pause, Resume: self._on_resume, Deal: self._on_deal,
         }
 
     # --- the entry point -----------------------------------------------------------------------------
@@ -295,6 +298,29 @@ class Table:
     def _on_resume(self, entry: Resume) -> list[Alert]:
         self.state = between.resume(self.state, entry, not self.between_hands)
         return []
+
+    def _on_deal(self, entry: Deal) -> list[Alert]:
+        """A deal at the final table (engine/deals.py): between hands, every player still in is at this table and
+        agreed, and the amounts are the prizes still to pay, nobody below the lowest of them."""
+        self._no_hand("make a deal")
+        standings = self.state.standings
+        if standings is None:
+            raise IllegalAction("a deal is for a tournament's prizes")
+        players = [s.player for s in self.state.seats if not s.reserved]
+        if len(players) != standings.remaining:
+            raise IllegalAction(f"a deal is made at the final table: {standings.remaining} players are still in, "
+                                f"{len(players)} at this table")
+        prizes = dict(entry.prizes)
+        if sorted(entry.agreed) != sorted(players):
+            missing = ", ".join(p for p in players if p not in entry.agreed) or "nobody"
+            raise IllegalAction(f"a deal needs every player still in to agree; not agreed: {missing}")
+        try:
+            check_deal(prizes, players, standings.still_to_pay())
+        except DealError as error:
+            raise IllegalAction(f"deal: {error}") from None
+        self.state = replace(self.state, standings=standings.with_deal(prizes))
+        paid = ", ".join(f"{name} {amount}" for name, amount in entry.prizes)
+        return [Alert("TRN-4", f"Deal: {paid}; every player agreed; the places are still played out")]
 
     def _on_clock(self, entry: Clock) -> list[Alert]:
         between.require_config(self.state)
