@@ -170,8 +170,18 @@ class Deal:
     agreed: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class ColourUp:
+    """``colour_up`` (TRN-6): the ``remove`` chips leave play for ``chip``s; ``won``: the seats that won a chip
+    in the race the dealer ran (engine/chip_race.py)."""
+
+    remove: int
+    chip: int
+    won: tuple[int, ...]
+
+
 Input = (SetTable | Sit | Leave | Move | Away | Back | Chips | Button | Start | Straddle | Card | Misdeal | Dead | Extra
-         | Act | Run | Show | Muck | Clock | Tick | Pause | Resume | Undo | Deal)
+         | Act | Run | Show | Muck | Clock | Tick | Pause | Resume | Undo | Deal | ColourUp)
 
 
 def _seat(entry: Mapping[str, Any]) -> int:
@@ -257,6 +267,13 @@ def _deal(entry: Mapping[str, Any]) -> Deal:
     return Deal(tuple((str(name), int(amount)) for name, amount in prizes.items()), tuple(agreed))
 
 
+def _colour_up(entry: Mapping[str, Any]) -> ColourUp:
+    won = entry.get("won", [])
+    if not isinstance(won, list) or not all(isinstance(s, int) and not isinstance(s, bool) for s in won):
+        raise InputError('colour_up: "won" must be the list of the seats that won a chip in the race', "won")
+    return ColourUp(require(entry, "remove", int), require(entry, "chip", int), tuple(won))
+
+
 def _card(entry: Mapping[str, Any]) -> Card:
     return Card(str(entry["type"]), require(entry, "card", str))
 
@@ -290,6 +307,7 @@ PARSERS: dict[str, Callable[[Mapping[str, Any]], Input]] = {
     "resume": _resume,
     "undo": lambda e: Undo(),
     "deal": _deal,
+    "colour_up": _colour_up,
 }
 
 

@@ -26,6 +26,7 @@ from typing import Any
 
 from dealerpi.engine import between, reading
 from dealerpi.engine.betting import IllegalAction
+from dealerpi.engine.chip_race import RacePlan, plan_race, race_result, race_words
 from dealerpi.engine.deals import DealError, check_deal
 from dealerpi.engine.entries import (
     Act,
@@ -35,6 +36,7 @@ from dealerpi.engine.entries import (
     Card,
     Chips,
     Clock,
+    ColourUp,
     Dead,
     Deal,
     Extra,
@@ -91,6 +93,7 @@ class Table:
             Run: lambda e: self._live().on_run(e), Show: lambda e: self._live().on_show(e),
             Muck: lambda e: self._live().on_muck(e), Clock: self._on_clock, Tick: self._on_tick,
             Pause: self._on_pause, Resume: self._on_resume, Deal: self._on_deal,
+            ColourUp: self._on_colour_up,
         }
 
     # --- the entry point -----------------------------------------------------------------------------
@@ -321,6 +324,22 @@ class Table:
         self.state = replace(self.state, standings=standings.with_deal(prizes))
         paid = ", ".join(f"{name} {amount}" for name, amount in entry.prizes)
         return [Alert("TRN-4", f"Deal: {paid}; every player agreed; the places are still played out")]
+
+    def race_plan(self, remove: int, chip: int) -> RacePlan:
+        """TRN-6: the chip race a colour-up of ``remove`` chips for ``chip``s would run now, for the dealer."""
+        return plan_race({s.seat: s.stack for s in self.state.seats}, remove, chip)
+
+    def _on_colour_up(self, entry: ColourUp) -> list[Alert]:
+        """TRN-6: between hands in a tournament, the race's result applied to the stacks."""
+        self._no_hand("colour up")
+        if self.state.standings is None:
+            raise IllegalAction("TRN-6: a colour-up is for a tournament's chips")
+        stacks = {s.seat: s.stack for s in self.state.seats}
+        plan = plan_race(stacks, entry.remove, entry.chip)
+        after, saved = race_result(stacks, plan, entry.won)
+        for seat in self.state.seats:
+            self.state = self.state.with_seat(replace(seat, stack=after[seat.seat]))
+        return [Alert("TRN-6", race_words(plan, entry.won, saved))]
 
     def _on_clock(self, entry: Clock) -> list[Alert]:
         between.require_config(self.state)
