@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from dealerpi.engine import tournament_money
 from dealerpi.engine.betting import IllegalAction
 from dealerpi.engine.entries import Away, Back, Button, Chips, Leave, Move, Pause, Resume, SetTable, Sit, Start
 from dealerpi.engine.inputs import InputError, TableConfig
-from dealerpi.engine.payouts import Standings, percents_for
+from dealerpi.engine.payouts import Standings
 from dealerpi.engine.play import HandPlay
 from dealerpi.engine.policies import SeatChange
 from dealerpi.engine.positions import (
@@ -80,7 +81,7 @@ def set_table(state: TableState, entry: SetTable) -> tuple[TableState, list[Aler
     if config.policies.tournament:
         standings = Standings(0, 0, config.payouts) if state.standings is None \
             else replace(state.standings, percents=config.payouts)
-        standings = _field_percents(config, standings)
+        standings = tournament_money.field_percents(state, config, standings)
     alerts = off_table(replace(state, config=config))
     lineup = state.lineup
     if any(s is not None and s > config.seats
@@ -108,25 +109,9 @@ def sit(state: TableState, entry: Sit) -> TableState:
     # seed 001 late entry: a reserved stack is placed in advance and blinded as an absent player (TRN-9)
     state = state.with_seat(SeatState(seat, entry.player, entry.stack, away=entry.reserved,
                                       wants_to_post=entry.post, reserved=entry.reserved))
-    if state.standings is not None and not entry.reserved:
-        _late_entry_open(state, f"seat {entry.player}")
-        state = replace(state, standings=_field_percents(config, state.standings.enter(config.buy_in)))
+    if state.standings is not None and not entry.reserved:         # TRN-4/TRN-9: an entry or a re-entry
+        state = tournament_money.enter(state, config, entry.player, f"seat {entry.player}")
     return state
-
-
-def _late_entry_open(state: TableState, who: str) -> None:
-    """TRN-9: a new entrant until the end of level ``late_entry_levels`` (and the break after it)."""
-    late = require_config(state).late_entry_levels
-    if late and state.levels is not None and state.levels.level_number > late:
-        raise IllegalAction(f"TRN-9: late entry closed at the end of level {late}: cannot {who}")
-
-
-def _field_percents(config: TableConfig, standings: Standings) -> Standings:
-    """TRN-4: with payouts by field size, the row for the entrants so far (each entry may change it)."""
-    if not config.payouts_by_field:
-        return standings
-    entrants = standings.remaining + len(standings.finishes)
-    return standings.with_percents(percents_for(config.payouts_by_field, entrants))
 
 
 def leave(state: TableState, entry: Leave, play: HandPlay | None) -> TableState:
@@ -168,10 +153,9 @@ def back(state: TableState, entry: Back) -> TableState:
     no_redeal_waiting(state, f"mark seat {entry.seat} back")
     info = replace(info, away=False, wants_to_post=info.wants_to_post if entry.post is None else entry.post)
     if entry.player is not None:                     # a late entrant takes over a reserved stack (seed 001)
-        if info.reserved and state.standings is not None and state.config is not None:
-            _late_entry_open(state, f"give seat {entry.seat}'s reserved stack to {entry.player}")
-            state = replace(state, standings=_field_percents(state.config, state.standings.enter(
-                state.config.buy_in)))                                                       # TRN-4: an entrant
+        if info.reserved and state.standings is not None and state.config is not None:   # TRN-4: an entrant
+            state = tournament_money.enter(state, state.config, entry.player,
+                                           f"give seat {entry.seat}'s reserved stack to {entry.player}")
         info = replace(info, player=entry.player, reserved=False)
     return state.with_seat(info)
 
@@ -353,11 +337,23 @@ def close_deal(state: TableState, play: HandPlay) -> tuple[TableState, list[Aler
         if info is not None:                             # a folded player may have left during the hand
             state = state.with_seat(replace(info, stack=hand.stacks[index], new=False, wants_to_post=False,
                                             banks_used=info.banks_used + play.banks_used.get(seat, 0)))
-    state, alerts = _eliminations(replace(state, lineup=play.plan.after), order, hand.starting)
+    state, alerts = _eliminations(replace(state, lineup=play.plan.after), order, hand.starting,
+                                  _bust_by(play))
     return holds_if_due(state), alerts
 
 
-def _eliminations(state: TableState, order: tuple[int, ...], starting: list[int]) -> tuple[TableState, list[Alert]]:
+def _bust_by(play: HandPlay) -> dict[int, list[int]]:
+    """PKO: for each seat dealt in, who won the last pot it was in (its last chips), clockwise from the button."""
+    order, by = play.plan.order, {}
+    for award in play.hand.awards:
+        winners = [order[i] for i in sorted(award.won) if award.won[i] > 0]
+        for index in award.eligible:
+            by[order[index]] = winners                   # awards run from the main pot up: the last one stands
+    return by
+
+
+def _eliminations(state: TableState, order: tuple[int, ...], starting: list[int],
+                  bust_by: dict[int, list[int]]) -> tuple[TableState, list[Alert]]:
     """TRN-4: players who lost their last chip leave. Of players busted on one hand, the one who started it
     with more chips places higher; only equal starting stacks share the places (digest TRN-4)."""
     standings = state.standings
@@ -372,12 +368,18 @@ def _eliminations(state: TableState, order: tuple[int, ...], starting: list[int]
         return state, []
     names = [info.player for info in busted]             # clockwise from the button, like odd chips
     standings = standings.bust(names, {info.player: starting[order.index(info.seat)] for info in busted})
-    for info in busted:
-        state = state.without_seat(info.seat)
     alerts = [Alert("TRN-4", f"{f.player} finishes {f.place}" + (f", wins {f.prize}" if f.prize else ""))
               for f in standings.finishes if f.player in names]
+    for info in busted:
+        winners = [w.player for seat in bust_by.get(info.seat, []) if (w := state.seat(seat)) is not None
+                   and w.stack > 0]
+        state, knocks = tournament_money.knock_out(state, info.player, winners)       # PKO
+        alerts += knocks
+    for info in busted:
+        state = state.without_seat(info.seat)
     if standings.remaining == 1 and len(state.seats) == 1:
         winner = state.seats[0].player
         standings = standings.win(winner)
-        alerts.append(Alert("TRN-4", f"{winner} wins the tournament and {standings.prize_for(1)}"))
+        state = tournament_money.winner_takes_his_head(state, winner)
+        alerts.append(Alert("TRN-4", f"{winner} wins the tournament and {standings.finishes[-1].prize}"))
     return replace(state, standings=standings), alerts

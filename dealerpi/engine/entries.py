@@ -180,8 +180,22 @@ class ColourUp:
     won: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Rebuy:
+    """``rebuy``: the player on ``seat`` buys the starting stack again (engine/tournament_money.py)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class AddOn:
+    """``addon``: the player on ``seat`` takes the add-on at the break after the rebuy period."""
+
+    seat: int
+
+
 Input = (SetTable | Sit | Leave | Move | Away | Back | Chips | Button | Start | Straddle | Card | Misdeal | Dead | Extra
-         | Act | Run | Show | Muck | Clock | Tick | Pause | Resume | Undo | Deal | ColourUp)
+         | Act | Run | Show | Muck | Clock | Tick | Pause | Resume | Undo | Deal | ColourUp | Rebuy | AddOn)
 
 
 def _seat(entry: Mapping[str, Any]) -> int:
@@ -308,6 +322,8 @@ PARSERS: dict[str, Callable[[Mapping[str, Any]], Input]] = {
     "undo": lambda e: Undo(),
     "deal": _deal,
     "colour_up": _colour_up,
+    "rebuy": lambda e: Rebuy(_seat(e)),
+    "addon": lambda e: AddOn(_seat(e)),
 }
 
 

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from dealerpi.engine.inputs import InputError, TableConfig, parse_config
+from dealerpi.engine.bounties import Bounties
+from dealerpi.engine.inputs import MONEY_KEYS, InputError, TableConfig, parse_config
 from dealerpi.engine.payouts import Finish, Standings
 from dealerpi.engine.positions import HandPlan, Lineup
 from dealerpi.engine.tournament import LevelClock
@@ -79,6 +80,8 @@ class TableState:
     pause_after: int | None = None            # TRN-5: the pause holds once this hand is over (None: it holds)
     clock_allowance: int | None = None        # TRN-5: seconds this hand-for-hand hand may still take off the
                                               # level clock (None: the hand is played on the clock)
+    buys: tuple[tuple[str, str], ...] = ()    # a tournament's buy-ins in order: (player, entry|reentry|rebuy|addon)
+    bounties: Bounties | None = None          # PKO: the heads and the bounty cash won
 
     def seat(self, number: int) -> SeatState | None:
         return next((s for s in self.seats if s.seat == number), None)
@@ -112,6 +115,8 @@ class TableState:
             "paused": self.paused,
             "pause_after": self.pause_after,
             "clock_allowance": self.clock_allowance,
+            "buys": [list(buy) for buy in self.buys],
+            "bounties": None if self.bounties is None else self.bounties.as_json(),
         }
 
     @classmethod
@@ -133,6 +138,9 @@ def config_json(config: TableConfig) -> dict[str, Any]:
         data["payouts"] = [{"players": n, "percents": list(p)} for n, p in config.payouts_by_field]
     if config.late_entry_levels:
         data["late_entry_levels"] = config.late_entry_levels
+    for key in MONEY_KEYS:                               # re-entries, rebuys, the add-on, PKO: when set
+        if getattr(config, key):
+            data[key] = getattr(config, key)
     if config.limits is not None:
         data["limits"] = list(config.limits)
     if config.starting_stack:
@@ -238,8 +246,14 @@ def _state(data: Mapping[str, Any]) -> TableState:
     allowance = _opt_int(data, "clock_allowance")   # absent before TRN-5's cap on a hand-for-hand hand
     if allowance is not None and allowance < 0:
         raise _Bad('"clock_allowance"')
+    buys = tuple((str(player), str(kind)) for player, kind in data.get("buys", ()))   # none before re-entries
+    bounties = None
+    if data.get("bounties") is not None:                                              # none before PKO
+        raw = _obj(data["bounties"], '"bounties"')
+        bounties = Bounties(tuple((str(p), int(a)) for p, a in raw["heads"]),
+                            tuple((str(p), int(a)) for p, a in raw["won"]))
     return TableState(config, seats, _lineup(_obj(data["lineup"], '"lineup"')), _int(data, "hand_number"),
-                      levels, standings, redeal, paused, pause_after, allowance)
+                      levels, standings, redeal, paused, pause_after, allowance, buys, bounties)
 
 
 def _lineup(data: Mapping[str, Any]) -> Lineup:

@@ -24,12 +24,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from dealerpi.engine import between, reading
+from dealerpi.engine import between, reading, tournament_money
 from dealerpi.engine.betting import IllegalAction
 from dealerpi.engine.chip_race import RacePlan, plan_race, race_result, race_words
 from dealerpi.engine.deals import DealError, check_deal
 from dealerpi.engine.entries import (
     Act,
+    AddOn,
     Away,
     Back,
     Button,
@@ -46,6 +47,7 @@ from dealerpi.engine.entries import (
     Move,
     Muck,
     Pause,
+    Rebuy,
     Resume,
     Run,
     SetTable,
@@ -93,7 +95,7 @@ class Table:
             Run: lambda e: self._live().on_run(e), Show: lambda e: self._live().on_show(e),
             Muck: lambda e: self._live().on_muck(e), Clock: self._on_clock, Tick: self._on_tick,
             Pause: self._on_pause, Resume: self._on_resume, Deal: self._on_deal,
-            ColourUp: self._on_colour_up,
+            ColourUp: self._on_colour_up, Rebuy: self._on_rebuy, AddOn: self._on_addon,
         }
 
     # --- the entry point -----------------------------------------------------------------------------
@@ -340,6 +342,16 @@ class Table:
         for seat in self.state.seats:
             self.state = self.state.with_seat(replace(seat, stack=after[seat.seat]))
         return [Alert("TRN-6", race_words(plan, entry.won, saved))]
+
+    def _on_rebuy(self, entry: Rebuy) -> list[Alert]:
+        self._no_hand("rebuy")
+        self.state, alerts = tournament_money.rebuy(self.state, between.require_config(self.state), entry)
+        return alerts
+
+    def _on_addon(self, entry: AddOn) -> list[Alert]:
+        self._no_hand("take the add-on")
+        self.state, alerts = tournament_money.addon(self.state, between.require_config(self.state), entry)
+        return alerts
 
     def _on_clock(self, entry: Clock) -> list[Alert]:
         between.require_config(self.state)
