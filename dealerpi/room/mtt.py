@@ -47,19 +47,13 @@ from typing import Any
 from dealerpi.engine.payouts import Finish, Standings
 from dealerpi.room.books import WAIT, HandOver, Hands, adopt, new_cursor, next_hand, no_hands, upgrade, waiting_words
 from dealerpi.room.mtt_config import TournamentSettings
-from dealerpi.room.table_view import View, asked_to_pause, held, layout_of, open_seats, view_players, view_seats
-from dealerpi.room.tournament import (
-    HAND_FOR_HAND_SECONDS,
-    Layout,
-    balance,
-    draw_into,
-    draw_seats,
-    halted,
-    hand_for_hand_due,
-)
+from dealerpi.room.seating import due_big_blind, entry_seats, present, shows, two_step_draw, worst_seat
+from dealerpi.room.table_view import View, asked_to_pause, held, open_seats, view_seats
+from dealerpi.room.tournament import HAND_FOR_HAND_SECONDS, Layout, draw_seats, halted, hand_for_hand_due
 from dealerpi.room_pauses import BREAK, H4H, HALT, MOVES
 
 Command = tuple[str, str, dict[str, Any]]          # (id, table, the journal input)
+SHOWN_SECONDS = 30.0     # how long the room waits for a table's view to show a command it accepted
 
 
 class TournamentError(ValueError):
@@ -156,6 +150,10 @@ class Director:
             for cid, got in answers.items():
                 assert got is not None
                 item = s["pending"][cid]
+                if got.get("accepted") and "payload" in item and (item["op"] != "sit" or item.get("hold")):
+                    # the view must show it before more is decided (not the draw's sits, before any hand)
+                    s.setdefault("expect", []).append({**item["payload"], "table": item["table"], "at": now,
+                                                       **({"player": item["player"]} if "player" in item else {})})
                 if got.get("accepted"):
                     if item["op"] == "table":
                         s["level"][item["table"]] = item["level"]
@@ -173,12 +171,31 @@ class Director:
                     if item["op"] == "leave":                  # he is still at his table with his chips
                         s["carry"].pop(item["player"], None)
             s["pending"] = {}
+        if not self._shown(views, now):
+            return []
         for _ in range(20):
             if s["plan"]:
                 return self._send(views)
             if not self._decide(views, now, hands):
                 return []
         return []
+
+    def _shown(self, views: Mapping[str, View], now: float) -> bool:
+        """Issue 20: a table answers before its new view comes; deciding on the old view sent a second
+        ``leave``, ``pause`` or ``resume`` for one intent (refused). So nothing more is decided until every
+        table's view shows what it accepted; one that never does is a fault on the page after SHOWN_SECONDS."""
+        s = self.state
+        waiting = []
+        for done in s.get("expect", []):
+            if shows(views.get(done["table"]) or {}, done):
+                continue
+            if now - done["at"] < SHOWN_SECONDS:
+                waiting.append(done)
+            else:
+                s["refused"].append({"op": str(done.get("type")), "table": done["table"], "player": done.get("player"),
+                                     "reason": f"accepted, but its view did not show it in {SHOWN_SECONDS:.0f} s"})
+        s["expect"] = waiting
+        return not waiting
 
     def _send(self, views: Mapping[str, View]) -> list[Command]:
         """The next planned batch, each item read against the tables now; [] while one must wait."""
@@ -187,8 +204,8 @@ class Director:
             batch = s["plan"][0]
             for item in batch:
                 view = views.get(item["table"]) or {}
-                if item["op"] == "leave" and (view.get("in_hand") or not view.get("paused")):
-                    return []                  # a seat moves only on a paused table: its stack is final
+                if item["op"] in ("leave", "sit") and item.get("hold", item["op"] == "leave") and not held(view):
+                    return []             # RP-6, TDA 11: a seat changes only on a held table, between hands
             s["plan"].pop(0)
             commands = []
             for item in batch:
@@ -196,7 +213,7 @@ class Director:
                 if payload is not None:
                     s["seq"] += 1
                     cid = f"{s['id']}-{s['seq']}"
-                    s["pending"][cid] = item
+                    s["pending"][cid] = {**item, "payload": payload}
                     commands.append((cid, item["table"], payload))
             if commands:
                 return commands
@@ -263,17 +280,19 @@ class Director:
 
     def _unseated(self, live: Mapping[str, View]) -> bool:
         """A player who left a table and whose ``sit`` was refused keeps his chips here (``carry``); he is
-        seated again at the first open seat of the emptiest table (the refusal is on the page)."""
+        seated again at the emptiest table, held, in its worst position (TDA 11: never a random open seat)."""
         seated = {v["player"] for view in live.values() for v in view_seats(view).values() if v.get("player")}
         finished = {f.player for f in _standings(self.state["standings"]).finishes}
         lost = [p for p in self.state["carry"] if p not in seated and p not in finished]
         if not lost:
             return False
-        table = min(live, key=lambda t: (len(view_players(live[t])), t))
-        seats = open_seats(live[table])
-        if not seats:
+        table = min(live, key=lambda t: (len(present(live[t])), t))
+        if not self._hold({table: live[table]}):
+            return bool(self.state["plan"])
+        seat = worst_seat(live[table], self.settings.seats)
+        if seat is None:
             return False
-        self.state["plan"] = [[{"op": "sit", "table": table, "seat": seats[0], "player": lost[0]}]]
+        self.state["plan"] = [[{"op": "sit", "table": table, "seat": seat, "player": lost[0], "hold": True}]]
         return True
 
     def _late_entries(self, live: Mapping[str, View], now: float) -> bool:
@@ -290,12 +309,18 @@ class Director:
                                         "refund the buy-in"} for p in alternates]
             s["alternates"] = []
             return True
-        free = {t: open_seats(v) for t, v in live.items() if open_seats(v)}
+        free = {t: seats for t, v in live.items() if (seats := entry_seats(v, self.settings.seats))}
         if not free or s["h4h"] is not None:
             return False
-        drawn = draw_into(alternates[:1], free, {t: len(view_players(live[t])) for t in free}, self._rng())
-        (player, (table, seat)), = drawn.items()
-        s["plan"] = [[{"op": "sit", "table": table, "seat": seat, "player": player, "entry": True}]]
+        table = min(free, key=lambda t: (len(present(live[t])), t))     # the emptiest table, held
+        if not self._hold({table: live[table]}):
+            return bool(s["plan"])
+        seats = entry_seats(live[table], self.settings.seats)           # TDA 8: never the SB nor before it
+        if not seats:
+            return False
+        seat = self._rng().choice(seats)
+        s["plan"] = [[{"op": "sit", "table": table, "seat": seat, "player": alternates[0], "entry": True,
+                       "hold": True}]]
         return True
 
     def _enter(self, player: str) -> None:
@@ -311,7 +336,7 @@ class Director:
         if self._waiting or self.state["h4h"] is not None:
             return False
         reasons = {MOVES, HALT, H4H}
-        short = set(halted([Layout(t, self.settings.seats, view_players(v), 0, 0) for t, v in live.items()]))
+        short = set(halted([Layout(t, self.settings.seats, present(v), 0, 0) for t, v in live.items()]))
         ours = [t for t, v in live.items() if v.get("paused") in reasons and not (v["paused"] == HALT and t in short)]
         if ours:
             self.state["plan"] = [[{"op": "resume", "table": t} for t in ours]]
@@ -395,7 +420,8 @@ class Director:
         drawn = dict(zip(sorted(players), seats, strict=True))
         s["plan"] = [[{"op": "leave", "table": t, "player": v["player"]} for t, view in live.items()
                       for v in view_seats(view).values() if v.get("player")],
-                     [{"op": "sit", "table": final, "seat": seat, "player": p} for p, seat in drawn.items()],
+                     [{"op": "sit", "table": final, "seat": seat, "player": p, "hold": True}
+                      for p, seat in drawn.items()],
                      [{"op": "button", "table": final, "seat": rng.choice(seats)}]]
         s["active"], s["final"], s["h4h"] = [final], True, None
         s["events"].append({"kind": "final", "table": final, "seats": drawn})
@@ -409,41 +435,46 @@ class Director:
         if len(live) < 3 or remaining > settings.seats * (len(live) - 1):
             return False
         broken = next(t for t in reversed(settings.tables) if t in live)
-        if not self._hold({broken: live[broken]}):
+        if not self._hold(live):                   # RP-6: every table involved between hands
             return bool(self.state["plan"])
         players = [v["player"] for v in view_seats(live[broken]).values() if v.get("player") and v["stack"] > 0]
         others = {t: v for t, v in live.items() if t != broken}
-        drawn = draw_into(players, {t: open_seats(v) for t, v in others.items()},
-                          {t: len(view_players(v)) for t, v in others.items()}, self._rng())
+        drawn = two_step_draw(players, {t: open_seats(v) for t, v in others.items()},
+                              {t: len(present(v)) for t, v in others.items()}, self._rng())
         s["plan"] = [[{"op": "leave", "table": broken, "player": v["player"]}
                       for v in view_seats(live[broken]).values() if v.get("player")],
-                     [{"op": "sit", "table": t, "seat": seat, "player": p} for p, (t, seat) in sorted(drawn.items())]]
+                     [{"op": "sit", "table": t, "seat": seat, "player": p, "hold": True}
+                      for p, (t, seat) in sorted(drawn.items())]]
         s["active"] = [t for t in s["active"] if t != broken]
         s["events"].append({"kind": "break", "table": broken, "seats": {p: list(ts) for p, ts in drawn.items()}})
         return True
 
     def _balance(self, live: Mapping[str, View]) -> bool:
-        """TRN-8: one move from the fullest table to the emptiest when they differ by two, the source table
-        held between hands."""
-        layouts = [layout_of(t, v, self.settings.seats) for t, v in live.items()]
-        if any(layout is None for layout in layouts):
+        """TRN-8 (TDA 11): one move from the fullest table to the emptiest when they differ by two. A player
+        all in is still in (RP-6: nobody moves during a hand); both tables are held between hands, then the
+        player due the big blind at the fullest goes to the worst position at the emptiest (seating.py)."""
+        count = {t: len(present(v)) for t, v in live.items()}
+        most, fewest = max(count, key=lambda t: count[t]), min(count, key=lambda t: count[t])
+        if count[most] - count[fewest] < 2:
             return False
-        move = balance([layout for layout in layouts if layout is not None])
-        if move is None:
+        if self._halt(live):                        # R11-D: a table 3 or more short halts at once
+            return True
+        if not self._hold({most: live[most], fewest: live[fewest]}):
+            return bool(self.state["plan"])
+        player, seat = due_big_blind(live[most]), worst_seat(live[fewest], self.settings.seats)
+        if player is None or seat is None:
             return False
-        if not self._hold({move.from_table: live[move.from_table]}):
-            return bool(self.state["plan"]) or self._halt(live)
+        from_seat = next(int(n) for n, v in view_seats(live[most]).items() if v.get("player") == player)
         s = self.state
-        s["plan"] = [[{"op": "leave", "table": move.from_table, "player": move.player}],
-                     [{"op": "sit", "table": move.to_table, "seat": move.to_seat, "player": move.player}]]
-        s["events"].append({"kind": "move", "player": move.player, "from": [move.from_table, move.from_seat],
-                            "to": [move.to_table, move.to_seat]})
+        s["plan"] = [[{"op": "leave", "table": most, "player": player}],
+                     [{"op": "sit", "table": fewest, "seat": seat, "player": player, "hold": True}]]
+        s["events"].append({"kind": "move", "player": player, "from": [most, from_seat], "to": [fewest, seat]})
         return True
 
     def _halt(self, live: Mapping[str, View]) -> bool:
-        """TRN-8: while the move waits for the fullest table's hand, a table three or more players short of
-        it halts (is paused after the hand it is in) until balanced."""
-        short = halted([Layout(t, self.settings.seats, view_players(v), 0, 0) for t, v in live.items()])
+        """TRN-8 (TDA 11, R11-D): a table three or more players short of the fullest halts (is paused after the
+        hand it is in) until balanced."""
+        short = halted([Layout(t, self.settings.seats, present(v), 0, 0) for t, v in live.items()])
         due = [t for t in short if not asked_to_pause(live[t])]
         if due:
             self.state["plan"] = [[{"op": "pause", "table": t, "reason": HALT} for t in due]]

@@ -1,0 +1,108 @@
+"""Issue 20: the room's tournament director by the TDA, every command checked at the moment its table takes it
+(tests/tda_kit.py): seats change only between hands (TDA 11, RP-6), each balancing move by TDA 11 (TRN-8: the
+player due the big blind to the worst position), late entrants never between the small blind and the button
+(TDA 8, TRN-9), one command per intent (a busted player is taken off his table once). Engine tables without a
+broker; the room hears a table's answer before its new view, as over MQTT.
+
+Two tables of 6 seats, 5000 each, 50/100, buy-in 100, 3 paid (50/30/20 %)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mtt_kit import Hand, play, smallest
+from tda_kit import TdaRoom
+
+from dealerpi.room.mtt_config import TournamentSettings, parse_tournament
+
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim"]
+
+
+def settings(tables: list[str], **more: object) -> TournamentSettings:
+    parsed, errors = parse_tournament({"tables": tables, "seats": 6, "buy_in": 100, "starting_stack": 5000,
+                                       "payouts": [50, 30, 20], "levels": [{"blinds": [50, 100], "minutes": 600}],
+                                       **more}, "room.toml")
+    assert parsed is not None, errors
+    return parsed
+
+
+def players(room: TdaRoom, name: str) -> int:
+    return sum(1 for info in room.tables[name].table.seats.values() if info.stack > 0)
+
+
+def test_rp6_tda11_an_all_in_player_is_not_gone_and_nobody_moves_during_a_hand(tmp_path: Path) -> None:
+    """Issue 20 defect 1. Eleven players: 6 at t1, 5 at t2 (the draw fills the first named first), balanced.
+    At t2 the first to act shoves (stack 0 while the hand is on) and the room looks; then everyone folds and
+    he wins the blinds: nobody busted, the tables stay 6 and 5. Nothing is to move: no seat command at all,
+    none refused (the code before counted the all-in player gone, 6 against 4, and sent a move into t2's
+    hand, at his seat)."""
+    room = TdaRoom(tmp_path, settings(["t1", "t2"]), NAMES)
+    assert (players(room, "t1"), players(room, "t2")) == (6, 5)
+    before = len(room.log)
+    hand = Hand(room.tables["t2"], shove=True)
+    assert hand.until(lambda: hand.shover is not None and room.tables["t2"].table.seat(hand.shover).stack == 0)
+    room.look("t2")
+    room.step()
+    assert not hand.until(lambda: False)
+    room.look("t2")
+    room.step()
+    assert room.problems == []
+    assert room.refused() == []
+    assert [payload["type"] for _, payload, _, _ in room.log[before:]] == []
+    assert (players(room, "t1"), players(room, "t2")) == (6, 5)
+
+
+def test_tda11_every_move_by_the_rule_and_one_drop_per_bust_to_the_final_table(tmp_path: Path) -> None:
+    """Issue 20 defects 2 and 4. Eleven players over two tables play hands (every third a walk, the tables in
+    turn; the others one bust at the table with fewer players: its smallest stack all in against the biggest,
+    so that the other table has to give players) until the final table is drawn.
+    Every seat change is checked as its table takes it (tda_kit): between hands only, each move's player the
+    one due the big blind, his seat the worst position (the engine's next hand decides); no command refused;
+    each busted player taken off his table by exactly one ``leave`` (one command per bust, not one per view)."""
+    room = TdaRoom(tmp_path, settings(["t1", "t2"]), NAMES)
+    busted: list[str] = []
+    for turn in range(40):
+        if room.director.state["final"]:
+            break
+        playing = [t for t in room.director.state["active"]
+                   if not room.tables[t].table.paused and players(room, t) >= 2]
+        assert playing, room.director.state
+        walk = turn % 3 == 2
+        name = playing[turn % len(playing)] if walk else min(playing, key=lambda t: players(room, t))
+        loser = [] if walk else [smallest(room.tables[name])]
+        play(room.tables[name], loser, walk=walk)
+        busted += loser
+        room.look(name)
+        room.step()
+    assert room.director.state["final"]
+    moves = [e for e in room.director.state["events"] if e["kind"] == "move"]
+    assert len(moves) >= 2
+    assert room.problems == []
+    assert room.refused() == []
+    drops = [p for p, stack in room.drops]
+    assert sorted(drops) == sorted(busted) and all(stack == 0 for _, stack in room.drops)
+
+
+def test_tda11_a_busted_players_seat_is_free_once_his_bust_is_on_the_books(tmp_path: Path) -> None:
+    """Issue 20 defect 2. Eleven players, 6 at t1 and 5 at t2. At t2 the smallest stack busts; before the room
+    hears of it t2 deals its next hand (the busted player still on his seat at 0, the room cannot take him off
+    during the hand). The room looks: t1 6, t2 4, a move is due, and waits for t2's hand to end; then the
+    bust is on the books, he is taken off (once), and the player due the big blind at t1 moves to t2's worst
+    position, which may be the seat he had. Checked as the tables take it (tda_kit)."""
+    room = TdaRoom(tmp_path, settings(["t1", "t2"]), NAMES)
+    t2 = room.tables["t2"]
+    loser = smallest(t2)
+    play(t2, [loser])
+    hand = Hand(t2, walk=True)
+    room.look("t2")
+    room.step()
+    assert room.problems == []
+    hand.until(lambda: False)
+    room.look("t2")
+    room.step()
+    moves = [e for e in room.director.state["events"] if e["kind"] == "move"]
+    assert len(moves) == 1 and moves[0]["from"][0] == "t1" and moves[0]["to"][0] == "t2"
+    assert room.problems == []
+    assert room.refused() == []
+    assert room.drops == [(loser, 0)]
+    assert (players(room, "t1"), players(room, "t2")) == (5, 5)
