@@ -42,11 +42,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
-from dealerpi.engine.payouts import Finish, Standings
-from dealerpi.room.books import WAIT, HandOver, Hands, adopt, new_cursor, next_hand, no_hands, upgrade, waiting_words
+from dealerpi.engine.payouts import Standings
+from dealerpi.room.books import WAIT, HandOver, Hands, adopt, new_cursor, next_hand, no_hands, upgrade
 from dealerpi.room.mtt_config import TournamentSettings
+from dealerpi.room.mtt_summary import standings_of, summary
 from dealerpi.room.seating import due_big_blind, entry_seats, present, shows, two_step_draw, worst_seat
 from dealerpi.room.table_view import View, asked_to_pause, held, open_seats, view_seats
 from dealerpi.room.tournament import HAND_FOR_HAND_SECONDS, Layout, draw_seats, halted, hand_for_hand_due
@@ -84,6 +86,8 @@ class Director:
         seated and entered by :meth:`_late_entries`."""
         s, name = self.state, player.strip()
         late = s["phase"] == "running" and self.settings.late_entry_open(self.level_at(now)[0])
+        if late and (bubble := self._bubble()):
+            raise TournamentError(f"TRN-9: late registration closed at the bubble: {bubble}")
         if s["phase"] != "registering" and not late:
             if s["phase"] == "running" and self.settings.late_entry_levels is not None:
                 raise TournamentError("TRN-9: late registration closed at the end of level "
@@ -109,9 +113,12 @@ class Director:
             raise TournamentError("the tournament has started already")
         if len(s["players"]) < 2:
             raise TournamentError("a tournament needs at least two players")
+        field, percents = len(s["players"]), settings.percents(len(s["players"]))
+        if len(percents) > field:               # a prize nobody could win: refused, the key named (TRN-4)
+            raise TournamentError(f"tournament.payouts in room.toml: {len(percents)} places paid for {field} "
+                                  f"players; register {len(percents) - field} more or pay fewer places (TRN-4)")
         s.update(phase="running", seed=seed, started=now, done={t: new_cursor() for t in settings.tables},
-                 standings=_standings_json(Standings(settings.buy_in * len(s["players"]), len(s["players"]),
-                                                     settings.payouts)))
+                 standings=_standings_json(Standings(settings.buy_in * field, field, percents)))
         drawn = draw_seats(s["players"], dict.fromkeys(settings.tables, settings.seats), self._rng())
         seated = {t: sorted(seat for tt, seat in drawn.values() if tt == t) for t in settings.tables}
         rng = self._rng()
@@ -121,6 +128,16 @@ class Director:
                       if seated[t]]]
         s["active"] = [t for t in settings.tables if seated[t]]
         s["events"].append({"kind": "draw", "seats": {p: list(ts) for p, ts in sorted(drawn.items())}})
+
+    def _bubble(self) -> str | None:
+        """TRN-9, TRN-5: late registration ends at the bubble (one player from the money), so that nobody in
+        the money is pushed back out of it by a late entrant (issue 20); None before it."""
+        standings = self.state["standings"]
+        if standings is None:
+            return None
+        paid = len(standings["percents"])
+        left = standings["remaining"]
+        return f"{left} players left, {paid} paid" if left <= paid + 1 else None
 
     def _rng(self) -> random.Random:
         self.state["seq"] += 1
@@ -140,6 +157,7 @@ class Director:
         s = self.state
         if s["phase"] not in ("running", "finished"):
             return []
+        self._close_late_entry(now)
         for table, cursor in s["done"].items():
             if views.get(table):
                 adopt(cursor, views[table])
@@ -302,13 +320,6 @@ class Director:
         alternates = s.get("alternates") or []
         if not alternates:
             return False
-        if not self.settings.late_entry_open(self.level_at(now)[0]):
-            s["events"].append({"kind": "not seated", "players": list(alternates)})
-            s["refused"] += [{"op": "late registration", "table": "room", "player": p,
-                              "reason": "TRN-9: late registration ended before a seat opened: not entered, "
-                                        "refund the buy-in"} for p in alternates]
-            s["alternates"] = []
-            return True
         free = {t: seats for t, v in live.items() if (seats := entry_seats(v, self.settings.seats))}
         if not free or s["h4h"] is not None:
             return False
@@ -323,11 +334,32 @@ class Director:
                        "hold": True}]]
         return True
 
+    def _close_late_entry(self, now: float) -> None:
+        """TRN-9: when late registration has ended (its last level, or the bubble), the alternates still
+        waiting for a seat are not entered; the page says to refund them."""
+        s = self.state
+        alternates = s.get("alternates") or []
+        if not alternates or s["phase"] != "running":
+            return
+        if self._bubble():
+            why = "late registration closed at the bubble"
+        elif not self.settings.late_entry_open(self.level_at(now)[0]):
+            why = "late registration ended"
+        else:
+            return
+        s["events"].append({"kind": "not seated", "players": list(alternates)})
+        s["refused"] += [{"op": "late registration", "table": "room", "player": p,
+                          "reason": f"TRN-9: {why} before a seat opened: not entered, refund the buy-in"}
+                         for p in alternates]
+        s["alternates"] = []
+
     def _enter(self, player: str) -> None:
         s = self.state
         s["alternates"].remove(player)
         s["players"].append(player)
-        s["standings"] = _standings_json(_standings(s["standings"]).enter(self.settings.buy_in))
+        entered = _standings(s["standings"]).enter(self.settings.buy_in)     # TRN-4: the row of the new field
+        percents = self.settings.percents(len(s["players"]))
+        s["standings"] = _standings_json(replace(entered, percents=percents).priced(entered.finishes))
         s["events"].append({"kind": "late entry", "player": player})
 
     def _release(self, live: Mapping[str, View]) -> bool:
@@ -399,7 +431,7 @@ class Director:
         taken = now - h4h["since"]
         s["offset"] = s.get("offset", 0) + max(0.0, taken - HAND_FOR_HAND_SECONDS)
         h4h.update(round=None, busts=[], rounds=h4h["rounds"] + 1, since=None)
-        if standings.remaining <= len(self.settings.payouts):     # in the money: normal play again (_release)
+        if standings.remaining <= len(standings.percents):        # in the money: normal play again (_release)
             s["h4h"] = None
         return True
 
@@ -498,7 +530,7 @@ class Director:
         s = self.state
         remaining = _standings(s["standings"]).remaining
         if s["h4h"] is None:
-            if len(live) < 2 or not hand_for_hand_due(remaining, len(self.settings.payouts)):
+            if len(live) < 2 or not hand_for_hand_due(remaining, len(s["standings"]["percents"])):
                 return False
             s["h4h"] = {"round": None, "busts": [], "rounds": 0, "since": None}
             s["events"].append({"kind": "hand-for-hand begins", "remaining": remaining})
@@ -559,37 +591,10 @@ class Director:
 
     def summary(self, views: Mapping[str, View], now: float) -> dict[str, Any]:
         """The clock, the field and each table, for the room page (and for tests: the state to inspect)."""
-        s, settings = self.state, self.settings
-        standings = _standings(s["standings"]) if s["standings"] else None
-        index, left = self.level_at(now)
-        step = settings.levels[index]
-        entrants = len(s["players"])
-        remaining = standings.remaining if standings else entrants
-        tables = {t: sorted(([int(n), v["player"], v["stack"]] for n, v in view_seats(views.get(t) or {}).items()
-                             if v.get("player")), key=lambda row: row[0]) for t in s["active"]}
-        return {
-            "phase": s["phase"], "registered": list(s["players"]), "alternates": list(s.get("alternates", [])),
-            "registration_open": s["phase"] == "registering" or (s["phase"] == "running"
-                                                                 and settings.late_entry_open(index)),
-            "level": sum(1 for x in settings.levels[: index + 1] if not x.is_break), "break": step.is_break,
-            "blinds": None if step.is_break else [step.small_blind, step.big_blind], "ante": step.ante,
-            "bb_ante": step.bb_ante, "seconds_left": None if left is None else int(left),
-            "entrants": entrants, "remaining": remaining,
-            "average": settings.starting_stack * entrants // remaining if remaining else 0,
-            "pool": settings.buy_in * entrants, "paid": len(settings.payouts),
-            "prizes": list(standings.prizes) if standings else [],
-            "hand_for_hand": s["h4h"] is not None, "tables": tables,
-            "finishes": [[f.player, f.place, f.prize] for f in standings.results()] if standings else [],
-            "refused": [f"{r['table']}: {' '.join(filter(None, (r['op'], r.get('player'))))}: {r['reason']}"
-                        for r in s["refused"][-5:]],                # a fault is never hidden
-            "waiting": [w for t, c in s["done"].items() if t in s["active"] and views.get(t)
-                        and (w := waiting_words(t, c, views[t]))],
-        }
+        return summary(self, views, now)
 
 
-def _standings(data: Mapping[str, Any]) -> Standings:
-    return Standings(data["pool"], data["remaining"], tuple(data["percents"]),
-                     tuple(Finish(p, place, prize) for p, place, prize in data["finishes"]))
+_standings = standings_of
 
 
 def _standings_json(standings: Standings) -> dict[str, Any]:
