@@ -140,6 +140,8 @@ class RoomService:
             if self.store.add_hand(table, str(data["session"]), int(data["seq"]), int(data["number"]),
                                    str(data["phh"])):
                 self.hands_stored += 1
+        except StoreError:
+            raise             # the database failed, not the hand (a ValueError too): run says it and stops
         except (KeyError, TypeError, ValueError, PHHError) as exc:
             _LOGGER.warning("room: %s sent a hand the room cannot store: %s", table, exc)
 
@@ -266,15 +268,36 @@ class RoomService:
             self._stats = (now, self.hands_stored, self.store.stats())
         return self._stats[2]
 
+    def seated_at(self, player: str) -> str | None:
+        """The table (of any game) where ``player`` sits, or is being seated by a ``sit`` not yet answered."""
+        for table, seen in sorted(self.tables.items()):
+            if any(isinstance(v, dict) and v.get("player") == player for v in seen.state.get("seats", {}).values()):
+                return table
+        return next((table for _, table, payload in self.store.unanswered()
+                     if payload.get("type") == "sit" and payload.get("player") == player), None)
+
+    def add_waiting(self, game: str, player: str) -> int:
+        """Issue 20: a name is on a game's list once, and not while seated at one of its tables (ValueError
+        says why)."""
+        name = player.strip()
+        if any(w["player"] == name for w in self.store.waiting(game)):
+            raise ValueError(f"{name} is on the {game} list already")
+        table = self.seated_at(name)
+        if table is not None and any(table in g.tables for g in self.settings.games if g.name == game):
+            raise ValueError(f"{name} is seated at {table} already")
+        return self.store.wait(game, name)
+
     async def seat_next(self, game_name: str) -> str | None:
-        """The first on ``game``'s waiting list to the first open seat of its tables (a ``sit`` command with
-        the game's buy-in); he leaves the list when the table accepts. None: nobody waits or no seat is open."""
+        """The first on ``game``'s waiting list not seated anywhere (nor being seated) to the first open seat of
+        its tables (a ``sit`` command with the game's buy-in); he leaves the list when the table accepts. None:
+        nobody waits or no seat is open."""
         game = next((g for g in self.settings.games if g.name == game_name), None)
         if game is None:
             return None
         waiting = self.store.waiting(game.name)
         pending = self.store.seating()
-        waiting = [w for w in waiting if w["id"] not in pending]
+        waiting = [w for w in waiting if w["id"] not in pending
+                   and self.seated_at(w["player"]) is None]      # issue 20: nobody at two tables at once
         promised = {(table, payload.get("seat")) for _, table, payload in self.store.unanswered()
                     if payload.get("type") == "sit"}                  # a seat a sit not yet answered is for
         for table in game.tables:

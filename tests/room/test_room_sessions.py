@@ -10,25 +10,9 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from console_kit import make
-from mtt_kit import play
+from room_kit import table_playing
 
-from dealerpi.console.final_hands import FinalHands
 from dealerpi.room.store import Store
-
-
-def table_playing(folder: Path, hands: int) -> FinalHands:
-    """A table (daemon_kit's 3 seats, one config for all) with Ann, Bob and Cy, playing ``hands`` walks; the
-    console's reader of its final hands (the last one is final when a next hand starts: one more is begun)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    config, controller, _api = make(folder)
-    for seat, name in enumerate(("Ann", "Bob", "Cy"), 1):
-        assert controller.submit({"type": "sit", "seat": seat, "player": name, "stack": 300}).accepted
-    for _ in range(hands):
-        play(controller, walk=True)
-    assert controller.submit({"type": "start"}).accepted
-    controller.journal.close()
-    return FinalHands(config.journal)
 
 
 def test_issue20_a_new_journal_with_the_same_config_is_a_new_session_and_no_hand_is_dropped(tmp_path: Path) -> None:
