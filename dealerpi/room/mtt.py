@@ -454,7 +454,8 @@ class Director:
                       for v in view_seats(view).values() if v.get("player")],
                      [{"op": "sit", "table": final, "seat": seat, "player": p, "hold": True}
                       for p, seat in drawn.items()],
-                     [{"op": "button", "table": final, "seat": rng.choice(seats)}]]
+                     [{"op": "button", "table": final, "seat": rng.choice(seats)}],
+                     [{"op": "resume", "table": t} for t in live if t != final]]     # emptied: not "wait for the room"
         s["active"], s["final"], s["h4h"] = [final], True, None
         s["events"].append({"kind": "final", "table": final, "seats": drawn})
         return True
@@ -476,7 +477,8 @@ class Director:
         s["plan"] = [[{"op": "leave", "table": broken, "player": v["player"]}
                       for v in view_seats(live[broken]).values() if v.get("player")],
                      [{"op": "sit", "table": t, "seat": seat, "player": p, "hold": True}
-                      for p, (t, seat) in sorted(drawn.items())]]
+                      for p, (t, seat) in sorted(drawn.items())],
+                     [{"op": "resume", "table": broken}]]                # its display no longer says to wait
         s["active"] = [t for t in s["active"] if t != broken]
         s["events"].append({"kind": "break", "table": broken, "seats": {p: list(ts) for p, ts in drawn.items()}})
         return True

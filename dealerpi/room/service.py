@@ -126,6 +126,8 @@ class RoomService:
             if not isinstance(data, dict):
                 return
             if kind == "state":
+                if "seats" not in data and "seats" in seen.state:    # its console lost the daemon: the page
+                    data = {**seen.state, **data, "stale": True}     # keeps the players last seen (issue 20)
                 seen.state = data
                 await self._ask_missing(client, table, seen)
             elif kind == "hand":
@@ -252,13 +254,21 @@ class RoomService:
             tables[name] = {"online": seen.online, "hand": state.get("hand"), "game": state.get("game"),
                             "blinds": state.get("blinds"), "board": state.get("board"), "pots": state.get("pots"),
                             "seats": state.get("seats", {}), "hands": state.get("hands"),
-                            "open": self.open_seats(name)}
+                            "open": self.open_seats(name), "stale": bool(state.get("stale")),
+                            "broken": name in self._broken()}
         games = [{"name": g.name, "tables": list(g.tables), "stack": g.stack,
                   "open": {t: self.open_seats(t) for t in g.tables}, "waiting": self.store.waiting(g.name)}
                  for g in self.settings.games]
         return {"broker": self.connected, "tables": tables, "games": games, "hands": self.hands_stored,
                 "lost": list(self.lost),
                 "players": self.players(), "tournament": self.tournament()}
+
+    def _broken(self) -> set[str]:
+        """The tournament's tables it no longer uses (broken, TDA 10, or emptied for the final table)."""
+        director = self.director
+        if director is None or director.state["phase"] not in ("running", "finished"):
+            return set()
+        return set(director.settings.tables) - set(director.state["active"])
 
     def players(self) -> dict[str, dict[str, int]]:
         """Everyone's statistics overall, summed again only when hands came and ``STATS_SECONDS`` passed (a

@@ -74,3 +74,16 @@ def test_trn9_late_registration_after_the_bubble_is_refused_with_the_reason() ->
     assert director.summary({}, 1020.0)["refused"] == [
         "room: late registration Fay: TRN-9: late registration closed at the bubble before a seat opened: not "
         "entered, refund the buy-in"]
+
+
+def test_trn4_once_there_is_a_winner_one_player_is_left_not_none() -> None:
+    """Issue 20: the page said "players 0 of 19" once the tournament had its winner. Ann and Bob, 2 paid
+    (70/30 of 200: 140, 60): Bob busts, Ann wins: 1 player left of 2, the places 1. Ann 140, 2. Bob 60."""
+    director = started(settings(payouts=[70, 30]), ["Ann", "Bob"])
+    director.state["standings"] = {"pool": 200, "remaining": 1, "percents": [70, 30], "finishes": [["Bob", 2, 60]]}
+    views = {t: {"hand": 3, "in_hand": False, "paused": None, "seats": {}} for t in ("t1", "t2")}
+    director.state["plan"] = []
+    director.step(views, lambda cid: {"accepted": True}, 1000.0)
+    summary = director.summary(views, 1000.0)
+    assert (summary["phase"], summary["remaining"], summary["entrants"], summary["finishes"]) == \
+        ("finished", 1, 2, [["Ann", 1, 140], ["Bob", 2, 60]])

@@ -58,7 +58,9 @@ def test_tda11_every_move_by_the_rule_and_one_drop_per_bust_to_the_final_table(t
     so that the other table has to give players) until the final table is drawn.
     Every seat change is checked as its table takes it (tda_kit): between hands only, each move's player the
     one due the big blind, his seat the worst position (the engine's next hand decides); no command refused;
-    each busted player taken off his table by exactly one ``leave`` (one command per bust, not one per view)."""
+    each busted player taken off his table by exactly one ``leave`` (one command per bust, not one per view).
+    The table emptied for the final table is resumed: its dealer's display no longer says to wait for the
+    room."""
     room = TdaRoom(tmp_path, settings(["t1", "t2"]), NAMES)
     busted: list[str] = []
     for turn in range(40):
@@ -75,6 +77,8 @@ def test_tda11_every_move_by_the_rule_and_one_drop_per_bust_to_the_final_table(t
         room.look(name)
         room.step()
     assert room.director.state["final"]
+    room.step()
+    assert room.seats("t2") == {} and room.tables["t2"].table.paused is None     # issue 20: not "wait for the room"
     moves = [e for e in room.director.state["events"] if e["kind"] == "move"]
     assert len(moves) >= 2
     assert room.problems == []

@@ -97,3 +97,27 @@ def test_a_failed_database_is_not_logged_as_a_hand_the_room_cannot_store(tmp_pat
     with caplog.at_level(logging.WARNING), pytest.raises(StoreError, match=r"^the SQLite database .*room\.sqlite"):
         asyncio.run(service.receive(None, "t2", "hand", json.dumps({**hand, "phh": phh})))  # type: ignore[arg-type]
     assert caplog.records == []
+
+
+def test_an_offline_table_keeps_showing_its_players_as_last_seen(tmp_path: Path) -> None:
+    """Issue 20: a table whose console lost its daemon publishes a state without a view (no seats); the room
+    page showed it empty. The room keeps the seats it last saw, says they are as last seen, and the table is
+    offline; its next full state replaces them."""
+    service = room(tmp_path)
+    service.tables = {}
+    full = {"table": "t1", "session": "s", "hands": 0, "first": 1, **state({1: "Ann", 2: "Bob"})}
+
+    async def body() -> None:
+        await service.receive(None, "t1", "availability", "online")         # type: ignore[arg-type]
+        await service.receive(None, "t1", "state", json.dumps(full))        # type: ignore[arg-type]
+        await service.receive(None, "t1", "availability", "offline")        # type: ignore[arg-type]
+        await service.receive(None, "t1", "state", json.dumps({"table": "t1", "session": "s", "hands": 0,  # type: ignore[arg-type]
+                                                               "first": 1}))
+    asyncio.run(body())
+    shown = service.summary()["tables"]["t1"]
+    assert (shown["online"], shown["stale"]) == (False, True)
+    assert {seat: v["player"] for seat, v in shown["seats"].items() if v["player"]} == {"1": "Ann", "2": "Bob"}
+    asyncio.run(service.receive(None, "t1", "state", json.dumps({**full, **state({1: "Ann"})})))  # type: ignore[arg-type]
+    shown = service.summary()["tables"]["t1"]
+    assert shown["stale"] is False and [v["player"] for v in shown["seats"].values() if v["player"]] == ["Ann"]
+    service.store.close()
