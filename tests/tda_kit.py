@@ -12,7 +12,8 @@ more on the old views after every batch it sent; and every command is checked as
   the small blind nor between the small blind and the button in the next hand (TDA 8), the one the big blind
   reaches first, the engine's own plan of the next hand deciding;
 - TDA 8 (R8): a late entrant is never between the small blind and the button;
-- nobody sits twice at once (RP-6: one seat per player, one table).
+- nobody sits twice at once (RP-6: one seat per player, one table), and no moved player goes back to the
+  table he came from (bounced).
 
 ``problems`` lists every breach; ``log`` every command with its answer (the figures: refusals, the commands
 per bust).
@@ -87,6 +88,7 @@ class TdaRoom(BooksRoom):
         self.log: list[tuple[str, dict[str, Any], bool, str | None]] = []
         self.left: dict[str, tuple[str, int, bool]] = {}     # player -> (table, stack, was due the big blind)
         self.drops: list[tuple[str, int]] = []                # (player, stack) of each leave at 0 chips
+        self.moves: list[tuple[str, str, str]] = []           # (player, from, to) of each balancing move
         super().__init__(folder, settings, players)
 
     def step(self) -> list[tuple[str, str, dict[str, Any]]]:
@@ -142,6 +144,9 @@ class TdaRoom(BooksRoom):
         last = events[-1]["kind"] if events else None
         if last == "move":
             source, _stack, due = self.left.get(player, ("?", 0, False))
+            if (player, name, source) in self.moves:
+                self.problems.append(f"TDA 11: {player} bounced back from {source} to {name}")
+            self.moves.append((player, source, name))
             if not due:
                 self.problems.append(f"TDA 11: {player} moved from {source} was not due the big blind there")
             worst = worst_seats(table, player, payload["stack"])

@@ -11,8 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from mtt_kit import Hand, play, smallest
-from tda_kit import TdaRoom
+from tda_kit import TdaRoom, bad_seat, worst_seats
 
+from dealerpi.engine import Table
 from dealerpi.room.mtt_config import TournamentSettings, parse_tournament
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim"]
@@ -110,3 +111,60 @@ def test_tda11_a_busted_players_seat_is_free_once_his_bust_is_on_the_books(tmp_p
     assert room.refused() == []
     assert room.drops == [(loser, 0)]
     assert (players(room, "t1"), players(room, "t2")) == (5, 5)
+
+
+def test_the_tda_checker_flags_a_wrong_seat_positive_control() -> None:
+    """The checker itself (tda_kit), on an engine table of 6 seats (tournament preset) with Ann 1, Bob 2,
+    Cy 4, Dee 5 and the button on 1: the next hand has the small blind on 2 and the big blind on 4. Seat 3
+    (empty, between them) makes a new player the next big blind: the worst position, alone; seat 6 would
+    wait two hands. With Bob on 3 instead of 2, a player sat on 2, right after the button, is refused as the
+    small blind or between it and the button: the checker would catch such a move."""
+    table = Table()
+    assert table.apply(settings(["t1"]).table_input(0)).accepted
+    for seat, name in ((1, "Ann"), (2, "Bob"), (4, "Cy"), (5, "Dee")):
+        assert table.apply({"type": "sit", "seat": seat, "player": name, "stack": 5000}).accepted
+    assert table.apply({"type": "button", "seat": 1}).accepted
+    assert table.next_blind_seats() == (1, 2, 4)
+    assert worst_seats(table, "Eve", 5000) == [3]
+    other = Table()
+    assert other.apply(settings(["t1"]).table_input(0)).accepted
+    for seat, name in ((1, "Ann"), (3, "Bob"), (4, "Cy"), (5, "Dee")):
+        assert other.apply({"type": "sit", "seat": seat, "player": name, "stack": 5000}).accepted
+    assert other.apply({"type": "button", "seat": 1}).accepted
+    assert other.apply({"type": "sit", "seat": 2, "player": "Eve", "stack": 5000}).accepted
+    assert bad_seat(other, 2) is not None
+
+
+def test_tda_three_tables_late_entrants_a_broken_table_and_moves_to_the_final_table(tmp_path: Path) -> None:
+    """Issue 20, the whole way: 15 players over three tables of 6 (5/5/5), late registration open, 4 paid.
+    Two late entrants register after the first hands; hands are played in turn (a bust at the emptiest table,
+    every third hand a walk) until the final table. Checked as each table takes it (tda_kit): seats change
+    between hands only; every balancing move TDA 11; each late entrant never on the small blind nor between
+    it and the button (TDA 8); a table broken by the two-step draw (R10-B) into held tables; no command
+    refused; one ``leave`` per bust; the tables the final table emptied resumed."""
+    names = [f"P{k:02d}" for k in range(15)]
+    room = TdaRoom(tmp_path, settings(["t1", "t2", "t3"], late_entry_levels=0, payouts=[40, 30, 20, 10]), names)
+    busted: list[str] = []
+    for turn in range(80):
+        if room.director.state["final"]:
+            break
+        if turn == 4:
+            for late in ("Late1", "Late2"):
+                room.director.register(late, 1000.0)
+        playing = [t for t in room.director.state["active"]
+                   if not room.tables[t].table.paused and players(room, t) >= 2]
+        assert playing, room.director.state
+        walk = turn % 3 == 2
+        name = playing[turn % len(playing)] if walk else min(playing, key=lambda t: players(room, t))
+        loser = [] if walk else [smallest(room.tables[name])]
+        play(room.tables[name], loser, walk=walk)
+        busted += loser
+        room.look(name)
+        room.step()
+    room.step()
+    kinds = [e["kind"] for e in room.director.state["events"]]
+    assert room.director.state["final"] and "break" in kinds and kinds.count("late entry") == 2
+    assert room.problems == []
+    assert room.refused() == []
+    assert sorted(p for p, _ in room.drops) == sorted(busted)
+    assert all(room.tables[t].table.paused is None for t in ("t2", "t3"))
