@@ -15,10 +15,9 @@ its plan, which is decided again from what the tables then show. Seats move only
 over, so no START can slip in before it), and a moved stack is read when it can no longer change.
 
 The rules (digest section 7, ``dealerpi.room.tournament``):
-- TRN-9: the seat draw and the button draw from the room's seed (``random.Random(f"{seed}-{n}")``). Late
-  registration (``late_entry_levels``): a late entrant waits as an alternate until a seat is open, is drawn
-  into one at the emptiest table, and enters (buys in, TRN-4 places counting him) when his ``sit`` is taken;
-  one not seated when late registration ends is not entered (the page says so: refund him).
+- TRN-9: the draws from the room's seed (``random.Random(f"{seed}-{n}")``). A late entrant waits until a seat
+  is open (never the SB nor before it, TDA 8) and enters when his ``sit`` is taken; late registration ends at
+  its level or the bubble, and one not seated by then is not entered (the page says: refund him).
 - TRN-1: one level clock: level k starts at ``started + 60 * sum(minutes of the steps before k)``; each table
   gets the level as a ``table`` input between hands (a break: ``pause`` "break", then ``resume``).
 - TRN-4: a player with nothing left after a hand is out: its table's busts on one hand finish by their
@@ -26,11 +25,11 @@ The rules (digest section 7, ``dealerpi.room.tournament``):
   read one at a time, in order, from their records (``dealerpi.room.books``; the last one from the view while
   its record is not final yet), waiting for a record the room lacks, so the places do not depend on which
   views the room happened to see.
-- TRN-8: after a hand, the player due the big blind at the fullest table (before its first hand: the big
-  blind of the engine's plan, ``next_hand``) moves to the worst seat of the emptiest when they differ by two
-  (a table three short halts while the move waits for a hand to end); a table is broken (its players drawn
-  into the others' open seats) when the field fits one fewer; when it fits one table, every player is
-  redrawn to the final table (the first).
+- TRN-8 (TDA 11, RP-6; who and where: dealerpi.room.seating): when the fullest and emptiest tables differ by
+  two, both are held between hands, then the player due the big blind moves to the worst position; a table
+  three short halts at once (R11-D); a broken table's players are seated by a two-step draw (R10-B); when the
+  field fits one table, everyone is redrawn to the final table (the first). Nothing more is decided until
+  each table's view shows what it accepted (issue 20: one command per intent).
 - TRN-5: on the bubble (one player from the money) hand-for-hand: every table is held once its hand is over;
   each round is one ``resume`` with ``pause_after`` (the table's hand + 1) per table, so every table plays
   exactly one hand and is held again by its own journal (TDA RP-8); a table found beyond the round's hand is
@@ -205,9 +204,11 @@ class Director:
         s = self.state
         waiting = []
         for done in s.get("expect", []):
-            if shows(views.get(done["table"]) or {}, done):
+            if done["table"] not in views:                    # offline: its state comes when it is back
+                waiting.append(done)
+            elif shows(views[done["table"]], done):
                 continue
-            if now - done["at"] < SHOWN_SECONDS:
+            elif now - done["at"] < SHOWN_SECONDS:
                 waiting.append(done)
             else:
                 s["refused"].append({"op": str(done.get("type")), "table": done["table"], "player": done.get("player"),
