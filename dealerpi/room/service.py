@@ -56,9 +56,10 @@ def lost_words(table: str, session: str, start: int, end: int) -> str:
 class RoomService:
     def __init__(self, settings: RoomSettings, store: Store, *, retry: float = 1.0,
                  resend_seconds: float = RESEND_SECONDS, clock: Callable[[], float] = time.time,
-                 tick_seconds: float = TICK_SECONDS) -> None:
+                 tick_seconds: float = TICK_SECONDS, seed: Callable[[], int] = lambda: secrets.randbits(64)) -> None:
+        """``seed``: where the tournament's draws get their randomness (the room's edge; a test injects it)."""
         self.settings, self.store, self.retry, self.resend_seconds = settings, store, retry, resend_seconds
-        self.clock, self.tick_seconds = clock, tick_seconds
+        self.clock, self.tick_seconds, self.seed = clock, tick_seconds, seed
         self.director: Director | None = None
         self.tournament_fault: str | None = None      # the director failed: shown on the page until a restart
         if settings.tournament is not None:
@@ -220,7 +221,7 @@ class RoomService:
         stored with the state: a restarted room redraws nothing."""
         if self.director is None:
             raise TournamentError("this room has no [tournament]")
-        self.director.start(secrets.randbits(64), self.clock())
+        self.director.start(self.seed(), self.clock())
         self.store.save_tournament(self.director.state, [])
         await self._direct(self._client)
 
