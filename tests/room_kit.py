@@ -182,12 +182,12 @@ async def start_tournament(tables: Tables, room: RoomProcess, players: tuple[str
     await room.post({"op": "start"}, "/tournament")
 
 
-def table_playing(folder: Path, hands: int) -> FinalHands:
-    """A table (daemon_kit's 3 seats, one config for all) with Ann, Bob and Cy, playing ``hands`` walks; the
+def table_playing(folder: Path, hands: int, names: tuple[str, ...] = ("Ann", "Bob", "Cy")) -> FinalHands:
+    """A table (daemon_kit's 3 seats, one config for all) with ``names`` (Ann, Bob and Cy), playing ``hands`` walks; the
     console's reader of its final hands (the last one is final when a next hand starts: one more is begun)."""
     folder.mkdir(parents=True, exist_ok=True)
     config, controller, _api = make(folder)
-    for seat, name in enumerate(("Ann", "Bob", "Cy"), 1):
+    for seat, name in enumerate(names, 1):
         assert controller.submit({"type": "sit", "seat": seat, "player": name, "stack": 300}).accepted
     for _ in range(hands):
         play(controller, walk=True)

@@ -47,11 +47,12 @@ def browser() -> Iterator[Browser]:
 
 
 def test_the_room_page_fits_a_phone_removes_a_name_and_cannot_be_framed(tmp_path: Path, browser: Browser) -> None:
-    """Three hands of Ann, Bob and Cy stored; Zed and Yves wait for nlhe-1-3; Ann and Bob registered for the
-    tournament. At 390 x 844 CSS px the page is no wider than the screen (scrollWidth 390); every section is
-    drawn. The host's × by Zed removes him: Yves waits alone. Every answer carries X-Frame-Options: DENY and a
-    CSP with frame-ancestors 'none' and default-src 'self'."""
-    reader = table_playing(tmp_path / "table", 3)
+    """Three hands of Ann, Bartholomew-Fitzgerald (a long name: 22 characters) and Cy stored; Zed and Yves
+    wait for nlhe-1-3; Ann and Bob registered for the tournament. At 390 x 844 CSS px the page is no wider
+    than the screen (scrollWidth 390; before: 511, the statistics' table); every section is drawn. The
+    host's × by Zed removes him: Yves waits alone. Every answer carries X-Frame-Options: DENY and a CSP with
+    frame-ancestors 'none' and default-src 'self'."""
+    reader = table_playing(tmp_path / "table", 3, ("Ann", "Bartholomew-Fitzgerald", "Cy"))
     store = Store(tmp_path / "room.sqlite")
     for hand in reader.poll():
         store.add_hand("t9", reader.session, hand.seq, hand.number, hand.phh)
