@@ -306,9 +306,11 @@ class Director:
         if not lost:
             return False
         table = min(live, key=lambda t: (len(present(live[t])), t))
+        seat = worst_seat(live[table], self.settings.seats)
+        if seat is None and not live[table].get("in_hand"):
+            return False                                    # no seat he may take now: after a hand
         if not self._hold({table: live[table]}):
             return bool(self.state["plan"])
-        seat = worst_seat(live[table], self.settings.seats)
         if seat is None:
             return False
         self.state["plan"] = [[{"op": "sit", "table": table, "seat": seat, "player": lost[0], "hold": True}]]
@@ -494,9 +496,11 @@ class Director:
             return False
         if self._halt(live):                        # R11-D: a table 3 or more short halts at once
             return True
+        player, seat = due_big_blind(live[most]), worst_seat(live[fewest], self.settings.seats)
+        if (player is None or seat is None) and not live[most].get("in_hand") and not live[fewest].get("in_hand"):
+            return False        # no seat a moved player may take now (TDA 8): after a hand, when the button moved
         if not self._hold({most: live[most], fewest: live[fewest]}):
             return bool(self.state["plan"])
-        player, seat = due_big_blind(live[most]), worst_seat(live[fewest], self.settings.seats)
         if player is None or seat is None:
             return False
         from_seat = next(int(n) for n, v in view_seats(live[most]).items() if v.get("player") == player)

@@ -9,11 +9,13 @@ Two tables of 6 seats, 5000 each, 50/100, buy-in 100, 3 paid (50/30/20 %)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from mtt_kit import Hand, play, smallest
 from tda_kit import TdaRoom, bad_seat, worst_seats
 
 from dealerpi.engine import Table
+from dealerpi.room.mtt import Director, new_state
 from dealerpi.room.mtt_config import TournamentSettings, parse_tournament
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim"]
@@ -168,3 +170,40 @@ def test_tda_three_tables_late_entrants_a_broken_table_and_moves_to_the_final_ta
     assert room.refused() == []
     assert sorted(p for p, _ in room.drops) == sorted(busted)
     assert all(room.tables[t].table.paused is None for t in ("t2", "t3"))
+
+
+def test_tda8_no_seat_a_moved_player_may_take_holds_nobody_until_the_button_moves() -> None:
+    """t1: 6 players (next hand: button 1, SB 2, BB 3: Cy due the big blind). t2: 4 players on 1, 4, 5, 6,
+    next hand button 1, SB 4, BB 5: its empty seats 2 and 3 lie between the button and the small blind (TDA 8:
+    nobody new is dealt in there). 6 and 4 call for a move (TDA 11) but no seat may take it: no table is held
+    or resumed for nothing (the code before paused both, found no seat, resumed both, and again, without
+    end); once t2's button has moved on (button 4, SB 5, BB 6), Cy moves to seat 2 (after the BB: 1 is
+    taken, 2 is empty and due the big blind before 3)."""
+    director = Director(settings(["t1", "t2"]), new_state("x"))
+    names = [f"P{k}" for k in range(10)]
+    for name in names:
+        director.register(name, 0.0)
+    director.start(7, 1000.0)
+
+    def table(players: dict[int, str], plan: tuple[int, int, int]) -> dict[str, Any]:
+        return {"hand": 3, "in_hand": False, "paused": None, "pausing": None, "starting_stacks": [],
+                "next_hand": dict(zip(("button", "sb", "bb"), plan, strict=True)),
+                "seats": {str(s): {"player": players.get(s), "stack": 5000 if s in players else 0}
+                          for s in range(1, 7)}}
+
+    views = {"t1": table({s: names[s - 1] for s in range(1, 7)}, (1, 2, 3)),
+             "t2": table({1: "P6", 4: "P7", 5: "P8", 6: "P9"}, (1, 4, 5))}
+    accept = lambda cid: {"accepted": True}                              # noqa: E731
+    for _ in range(3):                                                   # the start: table, sit, button
+        assert director.step(views, accept, 1000.0)
+    assert director.step(views, accept, 1000.0) == []
+    assert director.step(views, accept, 1000.0) == []
+    views["t2"]["next_hand"] = {"button": 4, "sb": 5, "bb": 6}
+    held = [(t, p["type"]) for _, t, p in director.step(views, accept, 1000.0)]
+    assert held == [("t1", "pause"), ("t2", "pause")]
+    for name in ("t1", "t2"):
+        views[name]["paused"] = "the room moves players"
+    assert [(t, p) for _, t, p in director.step(views, accept, 1000.0)] == [("t1", {"type": "leave", "seat": 3})]
+    views["t1"]["seats"]["3"] = {"player": None, "stack": 0}
+    assert [(t, p) for _, t, p in director.step(views, accept, 1000.0)] == \
+        [("t2", {"type": "sit", "seat": 2, "player": "P2", "stack": 5000})]
