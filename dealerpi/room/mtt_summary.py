@@ -27,6 +27,7 @@ def summary(director: Director, views: Mapping[str, View], now: float) -> dict[s
     index, left = director.level_at(now)
     step = settings.levels[index]
     entrants = len(s["players"])
+    paid = len(standings.percents if standings else settings.percents(max(entrants, 1)))   # the field's row
     remaining = standings.remaining if standings else entrants
     if s["phase"] == "finished":
         remaining = 1
@@ -41,7 +42,7 @@ def summary(director: Director, views: Mapping[str, View], now: float) -> dict[s
         "bb_ante": step.bb_ante, "seconds_left": None if left is None else int(left),
         "entrants": entrants, "remaining": remaining,
         "average": settings.starting_stack * entrants // remaining if remaining else 0,
-        "pool": settings.buy_in * entrants, "paid": len(standings.percents if standings else settings.payouts),
+        "pool": settings.buy_in * entrants, "paid": paid,
         "prizes": list(standings.prizes) if standings else [],
         "hand_for_hand": s["h4h"] is not None, "tables": tables,
         "finishes": [[f.player, f.place, f.prize] for f in standings.results()] if standings else [],

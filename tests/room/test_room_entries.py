@@ -87,3 +87,15 @@ def test_trn4_once_there_is_a_winner_one_player_is_left_not_none() -> None:
     summary = director.summary(views, 1000.0)
     assert (summary["phase"], summary["remaining"], summary["entrants"], summary["finishes"]) == \
         ("finished", 1, 2, [["Ann", 1, 140], ["Bob", 2, 60]])
+
+
+def test_trn4_while_registering_the_page_shows_the_row_of_the_field_so_far() -> None:
+    """Rows: up to 4 players 2 paid, up to 10 players 3 paid. Three registered: 2 places paid (not the last
+    row's 3); a fifth: 3."""
+    director = Director(settings(payouts=ROWS), new_state("x"))
+    for name in ("Ann", "Bob", "Cy"):
+        director.register(name, 0.0)
+    assert director.summary({}, 0.0)["paid"] == 2
+    for name in ("Dee", "Eve"):
+        director.register(name, 0.0)
+    assert director.summary({}, 0.0)["paid"] == 3
