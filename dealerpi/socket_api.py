@@ -34,6 +34,7 @@ from dealerpi.console.ledger import Event, Ledger
 from dealerpi.console.protocol import CONFIRMED, PANEL, ROLES, Decoder, ProtocolError, changes, encode, may_send
 from dealerpi.console.qr_screen import qr_screen
 from dealerpi.console.views import role_view
+from dealerpi.engine import Outcome
 from dealerpi.engine.inputs import InputError, parse_config
 from dealerpi.engine.table import Table
 from dealerpi.journal import utc_now
@@ -42,6 +43,7 @@ from dealerpi.shoe.health import ShoeHealth
 from dealerpi.table_source import TableSource, settings
 from dealerpi.views.build import alert_order
 from dealerpi.views.model import Alert
+from dealerpi.wire.inputs import WireError, sent_input
 
 if TYPE_CHECKING:
     from dealerpi.config import Pin
@@ -96,7 +98,7 @@ class ApiServer:
         self.path = path
         self.ledger = Ledger()                   # no time for replayed inputs journaled without one
         self.clients: set[_Client] = set()
-        self.rids: dict[str, None] = {}          # the request ids journaled, oldest first
+        self.rids: dict[str, dict[str, Any]] = {}   # the request ids journaled, oldest first, with their answers
         self._server: asyncio.AbstractServer | None = None
         self._push_due = False
         self._summary: tuple[object, dict[str, Any]] | None = None
@@ -105,22 +107,24 @@ class ApiServer:
     # --- the controller's hooks ----------------------------------------------------------------------
 
     def before(self, entry: Mapping[str, Any], table: Table) -> None:
-        if isinstance(entry.get("rid"), str):
-            self.rids[entry["rid"]] = None
-            if len(self.rids) >= 2 * RIDS_KEPT:   # the older half goes; the last RIDS_KEPT stay, as in a checkpoint
-                self.rids = dict.fromkeys(list(self.rids)[-RIDS_KEPT:])
         self.ledger.before(entry, table)
 
-    def after(self, entry: Mapping[str, Any], accepted: bool, table: Table) -> None:
-        self.ledger.after(accepted, table)
+    def after(self, entry: Mapping[str, Any], outcome: Outcome, table: Table) -> None:
+        """The input was applied (live, or replayed at start-up): its request id keeps the answer it got
+        (issue 22, probe 4: a refused input sent again was answered accepted)."""
+        if isinstance(entry.get("rid"), str):
+            self.rids[entry["rid"]] = answer(entry, outcome)
+            if len(self.rids) >= 2 * RIDS_KEPT:   # the older half goes; the last RIDS_KEPT stay, as in a checkpoint
+                self.rids = dict(list(self.rids.items())[-RIDS_KEPT:])
+        self.ledger.after(outcome.accepted, table)
         if self.panel is not None:
             self.panel.follow()
 
     def checkpoint_data(self) -> dict[str, Any]:
         """What a journal checkpoint keeps for the API (the segments before it are not replayed at start-up):
-        the ledger's events and the last :data:`RIDS_KEPT` request ids."""
+        the ledger's events and the last :data:`RIDS_KEPT` request ids with their answers."""
         return {"ledger": [dataclasses.asdict(event) for event in self.ledger.events],
-                "rids": list(self.rids)[-RIDS_KEPT:]}
+                "rids": [[rid, said] for rid, said in list(self.rids.items())[-RIDS_KEPT:]]}
 
     def restore(self, data: object) -> None:
         """Start from a checkpoint's :meth:`checkpoint_data`. Its events stand before every input replayed
@@ -129,7 +133,7 @@ class ApiServer:
             if not isinstance(data, Mapping):
                 raise TypeError("no console part")
             events = [Event(**{**event, "index": -1}) for event in data["ledger"]]
-            rids = dict.fromkeys(str(rid) for rid in data["rids"])
+            rids = dict(_kept_rid(item) for item in data["rids"])
         except (KeyError, TypeError) as exc:
             _LOGGER.error("the checkpoint's console part is not usable (%s): the ledger starts empty", exc)
             self.daemon.alerts.append(Alert("LEDGER", "Session ledger: buy-ins before this restart are missing; "
@@ -176,7 +180,11 @@ class ApiServer:
         decoder = Decoder()
         try:
             while data := await reader.read(65536):
-                for message in decoder.feed(data):
+                for message in decoder.feed_each(data):
+                    if isinstance(message, ProtocolError):      # refused before parsing: answered, read on
+                        _LOGGER.warning("local API: a message refused: %s", message)
+                        writer.write(encode({"error": {"message": str(message)}}))
+                        continue
                     reply = self.handle(client, message)
                     if reply is not None:
                         writer.write(encode(reply))
@@ -322,15 +330,18 @@ class ApiServer:
             return {"accepted": False, "reason": refusal}
         if kind in CONFIRMED and not confirmed:
             return {"accepted": False, "reason": f"{kind} takes the hand back or ends it: confirm it first"}
-        if (answer := self._seen_rid(rid)) is not None:
-            return answer
+        try:
+            entry = sent_input(entry)             # only the keys a sender may write (issue 22, probes 1 and 3)
+        except WireError as error:
+            return {"accepted": False, "reason": str(error)}
+        if (seen := self._seen_rid(rid)) is not None:
+            return seen
         tagged = _tagged(entry, role, rid)
         if kind == "card":
             tagged["source"] = "manual"           # a card typed in, not read by the shoe (issue 14)
         outcome = self.daemon.submit(tagged)
         self.daemon.refresh()
-        return {"accepted": outcome.accepted, "reason": outcome.reason,
-                "alerts": [{"rule": a.rule, "message": a.message} for a in outcome.alerts]}
+        return answer(tagged, outcome)
 
     def _seen_rid(self, rid: object) -> dict[str, Any] | None:
         """The answer for a request id that is malformed or already journaled (applied once, across
@@ -338,7 +349,7 @@ class ApiServer:
         if rid is not None and (not isinstance(rid, str) or len(rid) > 64):
             return {"accepted": False, "reason": "rid must be a string of at most 64 characters"}
         if rid is not None and rid in self.rids:
-            return {"accepted": True, "duplicate": True}
+            return {**self.rids[rid], "duplicate": True}       # the answer it got, whatever it was
         return None
 
     def change_table(self, changes: object, rid: object) -> dict[str, Any]:
@@ -346,8 +357,8 @@ class ApiServer:
         already waiting for the hand's end), checked by the engine's parser, then journaled as a whole
         ``table`` input. During a hand it is journaled at once and applied from the next hand
         (``Controller.queue_table``): the answer says so."""
-        if (answer := self._seen_rid(rid)) is not None:
-            return answer
+        if (seen := self._seen_rid(rid)) is not None:
+            return seen
         daemon = self.daemon
         try:
             current = parse_config(daemon.pending_table) if daemon.pending_table is not None else daemon.table.config
@@ -367,8 +378,7 @@ class ApiServer:
             outcome = daemon.queue_table(tagged)
             later = outcome.accepted
         daemon.refresh()
-        return {"accepted": outcome.accepted, "reason": outcome.reason, "pending": later,
-                "alerts": [{"rule": a.rule, "message": a.message} for a in outcome.alerts]}
+        return answer({**tagged, "after_hand": later}, outcome)
 
     def setup(self) -> dict[str, Any]:
         """The host's game form: the values in force, where they came from, a change waiting for the hand's
@@ -376,7 +386,11 @@ class ApiServer:
         daemon = self.daemon
         config = daemon.table.config
         pending = daemon.pending_table
-        shown = parse_config(pending) if pending is not None else config      # the form shows what comes next
+        try:
+            shown = parse_config(pending) if pending is not None else config      # the form shows what comes next
+        except InputError as error:              # a queued change is checked when queued: this is a bug
+            _LOGGER.error("the table change waiting for the hand's end is not a table: %s", error)
+            pending, shown = None, config
         return {"values": game_form.table_input(config) if config is not None else None,
                 "policies": game_form.policy_values(shown.policies) if shown is not None else None,
                 "from": daemon.table_source.words(),
@@ -429,6 +443,27 @@ class ApiServer:
                 client.writer.close()
                 continue
             client.writer.write(encode({"method": "view", "params": diff}))
+
+
+def answer(entry: Mapping[str, Any], outcome: Outcome) -> dict[str, Any]:
+    """The answer to an input, the same live and when start-up replays it (so a request id keeps it): a
+    ``table`` change says whether it waits for the hand's end; a queued one (``after_hand``, which the engine
+    refuses during the hand and the daemon applies at its end) was accepted."""
+    if entry.get("type") == "table" and entry.get("after_hand"):
+        return {"accepted": True, "reason": None, "pending": True, "alerts": []}
+    said: dict[str, Any] = {"accepted": outcome.accepted, "reason": outcome.reason}
+    if entry.get("type") == "table":
+        said["pending"] = False
+    said["alerts"] = [{"rule": a.rule, "message": a.message} for a in outcome.alerts]
+    return said
+
+
+def _kept_rid(item: object) -> tuple[str, dict[str, Any]]:
+    """A checkpoint's request id and its answer; a checkpoint written before answers were kept has the id
+    alone, which was answered accepted (what this daemon said then)."""
+    if isinstance(item, list) and len(item) == 2 and isinstance(item[1], dict):
+        return str(item[0]), item[1]
+    return str(item), {"accepted": True}
 
 
 def _tagged(entry: Mapping[str, Any], by: str, rid: object) -> dict[str, Any]:

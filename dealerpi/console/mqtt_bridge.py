@@ -41,6 +41,7 @@ from dealerpi.console.server import DaemonLink
 from dealerpi.journal_folder import KEEP_SEGMENTS
 from dealerpi.room.broker import MqttSettings, Topics
 from dealerpi.room.client import mqtt_client, say_offline, together
+from dealerpi.wire.limits import MAX_COMMAND, LimitError, read_json
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -156,9 +157,10 @@ class TableBridge:
     async def command(self, payload: bytes, client: aiomqtt.Client) -> dict[str, Any] | None:
         """One command from the room; the answer to publish (None: a resend, answered by the hands)."""
         try:
-            command = json.loads(payload)
-        except ValueError:
-            return {"id": None, "accepted": False, "reason": "a command is a JSON object"}
+            command = read_json(payload, "a command", MAX_COMMAND)   # limits first (issue 22, probe 2)
+        except LimitError as error:
+            return {"id": None, "accepted": False,
+                    "reason": "a command is a JSON object" if "not JSON" in str(error) else str(error)}
         cid = command.get("id") if isinstance(command, dict) else None
         if not (isinstance(command, dict) and isinstance(cid, str) and 0 < len(cid) <= 48):
             return {"id": None, "accepted": False, "reason": 'a command is {"id": "1-48 characters", "type": ...}'}

@@ -16,6 +16,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from dealerpi.wire.limits import LimitError, read_json
+
 TERMINATOR = b"\x03"
 MAX_MESSAGE = 64 * 1024            # no request is near this; a longer one is refused and the connection closed
 
@@ -46,25 +48,43 @@ def encode(message: Mapping[str, Any]) -> bytes:
 
 
 class Decoder:
-    """Bytes in, whole messages out (a message may arrive in pieces, or several in one read)."""
+    """Bytes in, whole messages out (a message may arrive in pieces, or several in one read).
 
-    def __init__(self) -> None:
+    ``max_message`` caps one message: the daemon reads requests with :data:`MAX_MESSAGE`; the console reads
+    the daemon's views with None, no cap (issue 22, probe 6: a long evening's ledger passed 64 KiB and the
+    host's page went offline). The daemon is the trusted end of that socket and the size of a view is the
+    evening's; the depth limit (:mod:`dealerpi.wire.limits`) holds both ways, checked before parsing."""
+
+    def __init__(self, max_message: int | None = MAX_MESSAGE) -> None:
         self._buffer = b""
+        self.max_message = max_message
 
     def feed(self, data: bytes) -> list[dict[str, Any]]:
+        """The whole messages in ``data``; the first bad one raises :class:`ProtocolError`."""
+        messages = []
+        for message in self.feed_each(data):
+            if isinstance(message, ProtocolError):
+                raise message
+            messages.append(message)
+        return messages
+
+    def feed_each(self, data: bytes) -> list[dict[str, Any] | ProtocolError]:
+        """Each whole message in ``data``, or the :class:`ProtocolError` that refuses it: a bad message is
+        answered and the next one read (the connection stays). An unterminated message past the cap raises:
+        nothing after it can be framed."""
         self._buffer += data
         *frames, self._buffer = self._buffer.split(TERMINATOR)
-        if len(self._buffer) > MAX_MESSAGE:
-            raise ProtocolError(f"a message longer than {MAX_MESSAGE} bytes")
-        messages = []
+        limit = self.max_message
+        if limit is not None and len(self._buffer) > limit:
+            raise ProtocolError(f"a message longer than {limit} bytes")
+        messages: list[dict[str, Any] | ProtocolError] = []
         for frame in frames:
             try:
-                message = json.loads(frame)
-            except (UnicodeDecodeError, ValueError) as exc:
-                raise ProtocolError(f"not JSON: {exc}") from None
-            if not isinstance(message, dict):
-                raise ProtocolError("a message is a JSON object")
-            messages.append(message)
+                message = read_json(frame, "a message", limit if limit is not None else len(frame))
+            except LimitError as exc:
+                messages.append(ProtocolError(str(exc)))
+                continue
+            messages.append(message if isinstance(message, dict) else ProtocolError("a message is a JSON object"))
         return messages
 
 

@@ -30,6 +30,7 @@ from dealerpi.room.mtt import Director, TournamentError, new_state
 from dealerpi.room.settings import RoomSettings
 from dealerpi.room.store import Store
 from dealerpi.room.store_sql import StoreError
+from dealerpi.wire.limits import LimitError, read_json
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -118,10 +119,10 @@ class RoomService:
         if kind == "availability":
             seen.online = text == "online"
         elif kind in ("state", "hand", "result"):
-            try:
-                data = json.loads(text)
-            except ValueError:
-                _LOGGER.warning("room: %s's %s is not JSON", table, kind)
+            try:       # depth first (issue 22, probe 2); a table's state grows with its view: no size cap
+                data = read_json(text, f"{table}'s {kind}", max_bytes=len(text.encode()))
+            except LimitError as error:
+                _LOGGER.warning("room: %s", error)
                 return
             if not isinstance(data, dict):
                 return

@@ -1,0 +1,7 @@
+"""What crosses a process boundary (issue 22): limits checked before parsing, the inputs a sender may write."""
+
+from dealerpi.wire.inputs import SENT_KEYS, ShoeRead, WireError, sent_input, shoe_read
+from dealerpi.wire.limits import MAX_COMMAND, MAX_DEPTH, MAX_REQUEST, LimitError, check_json, read_json, read_toml
+
+__all__ = ["MAX_COMMAND", "MAX_DEPTH", "MAX_REQUEST", "SENT_KEYS", "LimitError", "ShoeRead", "WireError",
+           "check_json", "read_json", "read_toml", "sent_input", "shoe_read"]
