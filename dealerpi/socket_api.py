@@ -24,7 +24,7 @@ import contextlib
 import dataclasses
 import logging
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -43,6 +43,8 @@ from dealerpi.shoe.health import ShoeHealth
 from dealerpi.table_source import TableSource, settings
 from dealerpi.views.build import alert_order
 from dealerpi.views.model import Alert
+from dealerpi.wire import api
+from dealerpi.wire.api import ParseError, parse
 from dealerpi.wire.inputs import WireError, sent_input
 
 if TYPE_CHECKING:
@@ -89,6 +91,19 @@ class _Client:
     held: set[Pin] = field(default_factory=set)      # panel buttons this connection pressed, not released
 
 
+@dataclass(frozen=True)
+class Endpoint:
+    """One method of the local API: its parameters' record, the call that answers it (``{"result": ...}``
+    or ``{"error": {"message": ...}}``), the roles that may call it (None: any, once said hello) and the
+    refusal for the others."""
+
+    params: type[api.Params]
+    call: Callable[[_Client, Any], dict[str, Any]]
+    roles: frozenset[str] | None = None
+    refusal: str = ""
+    after_hello: bool = True
+
+
 class ApiServer:
     """See the module docstring. Made before the journal is replayed (the ledger watches the replay too),
     started after it; :meth:`before` and :meth:`after` are called around every input the table applies."""
@@ -103,6 +118,8 @@ class ApiServer:
         self._push_due = False
         self._summary: tuple[object, dict[str, Any]] | None = None
         self.panel: VirtualPanel | None = None   # the virtual hardware, on fake devices only
+        self.endpoints = self._register()
+        self._params_of = {name: endpoint.params for name, endpoint in self.endpoints.items()}
 
     # --- the controller's hooks ----------------------------------------------------------------------
 
@@ -212,65 +229,74 @@ class ApiServer:
 
     # --- requests ------------------------------------------------------------------------------------
 
-    def handle(self, client: _Client, message: Mapping[str, Any]) -> dict[str, Any] | None:
-        """Answer one request (None for a message without an id that needs no answer)."""
-        rid = message.get("id")
-        params = message.get("params") or {}
-        method = message.get("method")
-        if not isinstance(params, Mapping):
-            return {"id": rid, "error": {"message": "params must be an object"}}
-        if method == "hello":
-            role = params.get("role")
-            if role == PANEL and self.panel is None:
-                return {"id": rid, "error": {"message": "no virtual-hardware panel: this daemon drives real devices "
-                                                        "(the panel exists with dealerpi run --fake only)"}}
-            if role not in (*ROLES, PANEL):
-                return {"id": rid, "error": {"message": f"hello: role must be one of {', '.join(ROLES)}"}}
-            client.role = str(role)
-            client.shown = self.view(client.role)
-            return {"id": rid, "result": {"role": client.role, "view": client.shown}}
-        if client.role is None:
-            return {"id": rid, "error": {"message": "say hello with a role first"}}
-        if method == "input":
-            result = self.submit(client.role, params.get("entry"), params.get("rid"), bool(params.get("confirm")))
-            return {"id": rid, "result": result}
-        if method == "change_table":
-            if client.role != "host":
-                return {"id": rid, "error": {"message": "the game and the stakes are the host's"}}
-            return {"id": rid, "result": self.change_table(params.get("changes"), params.get("rid"))}
-        if method == "ledger":
-            if client.role != "host":
-                return {"id": rid, "error": {"message": "the ledger is the host's"}}
-            return {"id": rid, "result": self.ledger_summary()}
-        if method == "clear_alerts":             # what CONFIRM with nothing pending does on the console
-            if client.role == "board":
-                return {"id": rid, "error": {"message": "a board cannot clear the dealer's alerts"}}
-            self.daemon.alerts.clear()
-            self.daemon.refresh_dealer()
-            return {"id": rid, "result": {"cleared": True}}
-        if method == "journal":
-            return {"id": rid, **self.journal_chunk(client.role, params.get("at"))}
-        if method in ("press", "release", "deal", "shuffle"):
-            return {"id": rid, **self.operate_panel(client, method, params)}
-        if method == "show_qr":
-            return {"id": rid, **self.show_qr(client.role, params.get("url"), params.get("label"))}
-        return {"id": rid, "error": {"message": f"unknown method {method!r}"}}
+    def handle(self, client: _Client, message: Mapping[str, Any]) -> dict[str, Any]:
+        """Answer one request: parsed once into its typed record (:func:`dealerpi.wire.api.parse`), then
+        looked up in :attr:`endpoints` (Moonraker's registry, not an if-chain)."""
+        try:
+            request, params = parse(message, self._params_of)
+        except ParseError as error:
+            rid = message.get("id")
+            return {"id": rid if isinstance(rid, int | str) else None, "error": {"message": str(error)}}
+        endpoint = self.endpoints[request.method]
+        if endpoint.after_hello and client.role is None:
+            return {"id": request.id, "error": {"message": "say hello with a role first"}}
+        if endpoint.roles is not None and client.role not in endpoint.roles:
+            return {"id": request.id, "error": {"message": endpoint.refusal}}
+        return {"id": request.id, **endpoint.call(client, params)}
 
-    def operate_panel(self, client: _Client, method: str, params: Mapping[str, Any]) -> dict[str, Any]:
+    def _register(self) -> dict[str, Endpoint]:
+        """Every method of the local API, once: what it takes, who may call it, what answers it."""
+        def result(call: Callable[[_Client, Any], object]) -> Callable[[_Client, Any], dict[str, Any]]:
+            return lambda client, params: {"result": call(client, params)}
+
+        def panel(method: str) -> Endpoint:
+            kinds: dict[str, type[api.Params]] = {"press": api.Button, "release": api.Button, "deal": api.Deal}
+            kind = kinds.get(method, api.NoParams)
+            return Endpoint(kind, lambda client, params: self.operate_panel(client, method, params))
+
+        return {
+            "hello": Endpoint(api.Hello, self._hello, after_hello=False),
+            "input": Endpoint(api.SendInput, result(lambda client, p: self.submit(
+                str(client.role), p.entry, p.rid, p.confirm))),
+            "change_table": Endpoint(api.ChangeTable, result(lambda _c, p: self.change_table(p.changes, p.rid)),
+                                     frozenset({"host"}), "the game and the stakes are the host's"),
+            "ledger": Endpoint(api.NoParams, result(lambda _c, _p: self.ledger_summary()), frozenset({"host"}),
+                               "the ledger is the host's"),
+            # what CONFIRM with nothing pending does on the console
+            "clear_alerts": Endpoint(api.NoParams, result(lambda _c, _p: self._clear_alerts()),
+                                     frozenset({"host", "dealer", PANEL}), "a board cannot clear the dealer's alerts"),
+            "journal": Endpoint(api.JournalAt, lambda client, p: self.journal_chunk(str(client.role), list(p.at))),
+            "show_qr": Endpoint(api.ShowQr, lambda client, p: self.show_qr(str(client.role), p.url, p.label)),
+            **{method: panel(method) for method in ("press", "release", "deal", "shuffle")},
+        }
+
+    def _hello(self, client: _Client, params: api.Hello) -> dict[str, Any]:
+        role = params.role
+        if role == PANEL and self.panel is None:
+            return {"error": {"message": "no virtual-hardware panel: this daemon drives real devices "
+                                         "(the panel exists with dealerpi run --fake only)"}}
+        if role not in (*ROLES, PANEL):
+            return {"error": {"message": f"hello: role must be one of {', '.join(ROLES)}"}}
+        client.role = role
+        client.shown = self.view(client.role)
+        return {"result": {"role": client.role, "view": client.shown, "version": api.VERSION}}
+
+    def _clear_alerts(self) -> dict[str, Any]:
+        self.daemon.alerts.clear()
+        self.daemon.refresh_dealer()
+        return {"cleared": True}
+
+    def operate_panel(self, client: _Client, method: str, params: api.Params) -> dict[str, Any]:
         """A finger on a virtual button, a card slid past the virtual shoe's reader, a shuffle."""
         panel = self.panel
         if client.role != PANEL or panel is None:
             return {"error": {"message": f"{method} is the virtual-hardware panel's: say hello as panel"}}
-        if method == "deal":
-            card = params.get("card")
-            error = panel.deal(str(card) if card else None, params.get("after"))
-        elif method == "shuffle":
-            error = panel.shuffle()
-        else:
-            where, name = params.get("where"), params.get("button")
-            pin = panel.pin(where, name)
+        if isinstance(params, api.Deal):
+            error = panel.deal(params.card or None, params.after)
+        elif isinstance(params, api.Button):
+            pin = panel.pin(params.where, params.button)
             if pin is None:
-                return {"error": {"message": f"{method}: no button {name!r} at {where!r}"}}
+                return {"error": {"message": f"{method}: no button {params.button!r} at {params.where!r}"}}
             if method == "press":
                 client.held.add(pin)
                 panel.press(pin)
@@ -279,6 +305,8 @@ class ApiServer:
                 if not any(pin in other.held for other in self.clients if other is not client):
                     panel.release(pin)
             error = None
+        else:
+            error = panel.shuffle()
         return {"error": {"message": error}} if error else {"result": {"done": method}}
 
     def journal_chunk(self, role: str, at: object) -> dict[str, Any]:

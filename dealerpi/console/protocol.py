@@ -12,9 +12,10 @@ enforces them again, so a board or dealer connection cannot do a host's input wh
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
+
+import msgspec
 
 from dealerpi.wire.limits import LimitError, read_json
 
@@ -44,7 +45,9 @@ class ProtocolError(ValueError):
 
 
 def encode(message: Mapping[str, Any]) -> bytes:
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode() + TERMINATOR
+    """One message, framed. msgspec's encoder: the same bytes as ``json.dumps`` with compact separators and
+    UTF-8, at 3 to 10 % of its time on the views sent at every press (bench/bench_wire.py)."""
+    return msgspec.json.encode(message) + TERMINATOR
 
 
 class Decoder:
