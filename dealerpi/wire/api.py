@@ -7,8 +7,8 @@ module is what both ends of the socket share: the envelope (:class:`Request`), t
 the request and its parameters or one sentence naming the key that is wrong.
 
 msgspec was chosen by measurement (bench/bench_wire.py, docs/architecture.md "The wire"): it parses and
-checks in one pass in C, 7 to 15 times faster than today's unchecked ``json.loads`` on the real views, where
-pydantic v2 was about as fast as ``json.loads`` and a hand-written check 4 to 12 times slower.
+checks in one pass in C, 2 to 14 times faster than today's unchecked ``json.loads`` on the real views, where
+pydantic v2 took 0.5 to 2 times ``json.loads``'s time and a hand-written check 4.5 to 19 times.
 
 ``v`` is the protocol's version: a request without one is version 1 (every client before it was added); a
 daemon refuses a version it does not speak, and says its own in the ``hello`` answer (``"version"``).
