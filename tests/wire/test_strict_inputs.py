@@ -96,3 +96,14 @@ def test_unknown_keys_and_wrong_types_are_refused_with_the_key_named(tmp_path: P
         "accepted": False, "reason": 'sit: "by" is not a key of a sit input'}
     assert send(api, host, {"type": "start", "bomb": {"ante": 5, "boards": 1, "odd": 1}})["accepted"] is False
     assert journal_lines(config) == before
+
+
+def test_the_sent_keys_follow_the_engine_and_the_game_form() -> None:
+    """Every input type the engine parses is listed, but ``act`` (the seat buttons) and ``tick`` (the
+    daemon's clock); a table's keys are the game form's (which lays a change over every key of a table)."""
+    from dealerpi.console.game_form import FORM_KEYS
+    from dealerpi.engine.entries import PARSERS
+    from dealerpi.wire.inputs import SENT_KEYS
+
+    assert set(SENT_KEYS) == set(PARSERS) - {"act", "tick"}
+    assert set(SENT_KEYS["table"]) == set(FORM_KEYS)
