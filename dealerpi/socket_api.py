@@ -29,6 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+import msgspec
+
 from dealerpi.console import game_form, status_panel
 from dealerpi.console.ledger import Event, Ledger
 from dealerpi.console.protocol import CONFIRMED, PANEL, ROLES, Decoder, ProtocolError, changes, encode, may_send
@@ -352,16 +354,16 @@ class ApiServer:
     def submit(self, role: str, entry: object, rid: object, confirmed: bool) -> dict[str, Any]:
         """One input from a page: checked for the role, tagged, journaled and applied by the daemon."""
         if not isinstance(entry, Mapping):
-            return {"accepted": False, "reason": "input: entry must be a JSON object"}
+            return api.refused("input: entry must be a JSON object")
         kind = entry.get("type")
         if (refusal := may_send(role, kind)) is not None:
-            return {"accepted": False, "reason": refusal}
+            return api.refused(refusal)
         if kind in CONFIRMED and not confirmed:
-            return {"accepted": False, "reason": f"{kind} takes the hand back or ends it: confirm it first"}
+            return api.refused(f"{kind} takes the hand back or ends it: confirm it first")
         try:
             entry = sent_input(entry)             # only the keys a sender may write (issue 22, probes 1 and 3)
         except WireError as error:
-            return {"accepted": False, "reason": str(error)}
+            return api.refused(str(error))
         if (seen := self._seen_rid(rid)) is not None:
             return seen
         tagged = _tagged(entry, role, rid)
@@ -375,7 +377,7 @@ class ApiServer:
         """The answer for a request id that is malformed or already journaled (applied once, across
         restarts); None: a new one, or none."""
         if rid is not None and (not isinstance(rid, str) or len(rid) > 64):
-            return {"accepted": False, "reason": "rid must be a string of at most 64 characters"}
+            return api.refused("rid must be a string of at most 64 characters")
         if rid is not None and rid in self.rids:
             return {**self.rids[rid], "duplicate": True}       # the answer it got, whatever it was
         return None
@@ -393,11 +395,11 @@ class ApiServer:
             entry = game_form.changed_table(current, changes)
             wanted = parse_config(entry)
         except InputError as error:
-            return {"accepted": False, "reason": str(error)}
+            return api.refused(str(error))
         panels = max(daemon.seat_slots, default=0)
         if wanted.seats > panels:                # a seat without buttons could never act (the config's [[seats]])
-            return {"accepted": False, "reason": f'table: "seats" {wanted.seats}: this table has seat panels for '
-                                                 f"seats 1 to {panels} only (the config's [[seats]])"}
+            return api.refused(f'table: "seats" {wanted.seats}: this table has seat panels for seats 1 to {panels} '
+                               "only (the config's [[seats]])")
         tagged = _tagged(entry, "host", rid)
         if daemon.table.table_may_change():
             outcome = daemon.submit(tagged)
@@ -478,12 +480,10 @@ def answer(entry: Mapping[str, Any], outcome: Outcome) -> dict[str, Any]:
     ``table`` change says whether it waits for the hand's end; a queued one (``after_hand``, which the engine
     refuses during the hand and the daemon applies at its end) was accepted."""
     if entry.get("type") == "table" and entry.get("after_hand"):
-        return {"accepted": True, "reason": None, "pending": True, "alerts": []}
-    said: dict[str, Any] = {"accepted": outcome.accepted, "reason": outcome.reason}
-    if entry.get("type") == "table":
-        said["pending"] = False
-    said["alerts"] = [{"rule": a.rule, "message": a.message} for a in outcome.alerts]
-    return said
+        return api.InputAnswer(True, None, [], pending=True).as_json()
+    alerts = [api.AlertLine(a.rule, a.message) for a in outcome.alerts]
+    pending = False if entry.get("type") == "table" else msgspec.UNSET
+    return api.InputAnswer(outcome.accepted, outcome.reason, alerts, pending=pending).as_json()
 
 
 def _kept_rid(item: object) -> tuple[str, dict[str, Any]]:

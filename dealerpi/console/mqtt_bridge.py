@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import aiomqtt
+import msgspec
 
 from dealerpi.config import Config
 from dealerpi.console.final_hands import FinalHand, FinalHands
@@ -41,6 +42,7 @@ from dealerpi.console.server import DaemonLink
 from dealerpi.journal_folder import KEEP_SEGMENTS
 from dealerpi.room.broker import MqttSettings, Topics
 from dealerpi.room.client import mqtt_client, say_offline, together
+from dealerpi.wire.api import InputAnswer
 from dealerpi.wire.limits import MAX_COMMAND, LimitError, read_json
 
 _LOGGER = logging.getLogger(__name__)
@@ -196,8 +198,16 @@ class TableBridge:
             return {"accepted": False, "retry": True, "reason": f"the table daemon went away: {exc}"}
         finally:
             await link.close()
-        result = answer.get("result") or {"accepted": False, "reason": answer.get("error", {}).get("message")}
-        return {key: result[key] for key in ("accepted", "reason", "duplicate") if key in result}
+        if "result" not in answer:
+            return {"accepted": False, "reason": answer.get("error", {}).get("message")}
+        try:
+            result = msgspec.convert(answer["result"], InputAnswer)      # the daemon's answer, typed (wire/api.py)
+        except msgspec.ValidationError as error:
+            _LOGGER.error("room bridge: the daemon's answer is not an input's answer: %s", error)
+            return {"accepted": False, "retry": True,
+                    "reason": f"the table daemon's answer was not understood: {error}"}
+        said = {"accepted": result.accepted, "reason": result.reason}
+        return said if result.duplicate is msgspec.UNSET else {**said, "duplicate": result.duplicate}
 
 
 async def _ignore(message: dict[str, Any]) -> None:

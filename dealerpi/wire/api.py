@@ -83,6 +83,33 @@ class Deal(Params, frozen=True):
     after: int | None = None
 
 
+class AlertLine(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    rule: str                    # a rule id (BET-12) or the daemon's own (UNDO, SHOE, ...)
+    message: str
+
+
+class InputAnswer(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """The answer to ``input`` and ``change_table``. Refused before the journal (the role, a key, confirm):
+    ``accepted`` and ``reason`` only. Journaled and applied: with the engine's ``alerts``; a table change
+    says whether it is ``pending`` (applies from the next hand). A request id seen before: the answer it got
+    then, with ``duplicate``. The room's bridge reads the daemon's answers as this record."""
+
+    accepted: bool
+    reason: str | None
+    alerts: list[AlertLine] | msgspec.UnsetType = msgspec.UNSET
+    pending: bool | msgspec.UnsetType = msgspec.UNSET
+    duplicate: bool | msgspec.UnsetType = msgspec.UNSET
+
+    def as_json(self) -> dict[str, Any]:
+        said: dict[str, Any] = msgspec.to_builtins(self)
+        return said
+
+
+def refused(reason: str) -> dict[str, Any]:
+    """An input refused before the journal, as its answer."""
+    return InputAnswer(False, reason).as_json()
+
+
 class ParseError(ValueError):
     """A request that is not what its method takes; the text is the answer's error message."""
 
