@@ -130,3 +130,36 @@ def test_room_config_deep_toml_and_superscript_port_are_errors(tmp_path: Path) -
     with pytest.raises(RoomConfigError) as caught:
         load_room(path)
     assert caught.value.errors == [f"{path}: line 2: room.x: nested deeper than 32 arrays and tables"]
+
+
+def test_room_page_a_deep_body_is_a_400_not_a_traceback(tmp_path: Path) -> None:
+    """The room page's host-only JSON bodies (waiting lists, tournament desk) are read with the same limits:
+    a 30,000-deep array is answered 400 with the reason, not a 500 from a RecursionError."""
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from dealerpi.room.broker import MqttSettings
+    from dealerpi.room.service import RoomService
+    from dealerpi.room.settings import Game, RoomSettings
+    from dealerpi.room.store import Store
+    from dealerpi.room.web import COOKIE, RoomPage
+
+    settings = RoomSettings(tmp_path / "room.sqlite", "127.0.0.1:0", tmp_path / "state", MqttSettings("room"),
+                            (Game("nlhe-1-3", ("t1",), 200),))
+    store = Store(settings.database)
+
+    async def main() -> tuple[int, str]:
+        page = RoomPage(RoomService(settings, store), {"host": "h" * 22}, token_required=True)
+        client: TestClient[Any, Any] = TestClient(TestServer(page.app()))
+        await client.start_server()
+        try:
+            headers = {"Cookie": f"{COOKIE}={'h' * 22}", "Origin": f"http://{client.host}:{client.port}",
+                       "Content-Type": "application/json"}
+            answer = await client.post("/waiting", data=DEEP_SMALL, headers=headers)
+            return answer.status, await answer.text()
+        finally:
+            await client.close()
+
+    try:
+        assert asyncio.run(main()) == (400, "400: the body: nested deeper than 32 arrays and objects; nothing read\n")
+    finally:
+        store.close()
