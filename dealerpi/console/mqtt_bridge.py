@@ -42,6 +42,7 @@ from dealerpi.console.server import DaemonLink
 from dealerpi.journal_folder import KEEP_SEGMENTS
 from dealerpi.room.broker import MqttSettings, Topics
 from dealerpi.room.client import mqtt_client, say_offline, together
+from dealerpi.wire import mqtt
 from dealerpi.wire.api import InputAnswer
 from dealerpi.wire.limits import MAX_COMMAND, LimitError, read_json
 
@@ -145,9 +146,8 @@ class TableBridge:
             shown = (online, text)
 
     async def _send_hand(self, client: aiomqtt.Client, hand: FinalHand) -> None:
-        payload = {"table": self.name, "session": self.final.session, "seq": hand.seq, "number": hand.number,
-                   "players": list(hand.players), "phh": hand.phh}
-        await client.publish(self.topics.hand(self.name), json.dumps(payload), qos=1)
+        payload = mqtt.HandPayload(self.name, self.final.session, hand.seq, hand.number, list(hand.players), hand.phh)
+        await client.publish(self.topics.hand(self.name), msgspec.json.encode(payload), qos=1)
 
     async def _commands(self, client: aiomqtt.Client) -> None:
         async for message in client.messages:
@@ -168,8 +168,10 @@ class TableBridge:
             return {"id": None, "accepted": False, "reason": 'a command is {"id": "1-48 characters", "type": ...}'}
         kind = command.get("type")
         if kind == "resend":
-            after = command.get("after", 0)
-            after = after if isinstance(after, int) else 0
+            try:
+                after = mqtt.read(command, mqtt.Resend).after
+            except mqtt.PayloadError as error:
+                return {"id": cid, "accepted": False, "reason": f"resend: {error}"}
             oldest = self.final.hands[0].seq if self.final.hands else self.final.count + 1
             if oldest > after + 1 and self._lost_said != after:
                 self._lost_said = after
