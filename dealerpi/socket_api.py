@@ -7,7 +7,11 @@ after every change of the table. An ``input`` request carries one journal input;
 role may send it, tags it with the sender (``"by": role``) and the time, and hands it to the controller,
 which journals it (fsync) and then applies it, exactly like a button press. The console decides nothing
 about the rules. A request id (``rid``) chosen by the console is journaled too, so an input resent after
-a lost answer is applied once, across restarts as well.
+a lost answer is applied once, across restarts as well, and answered as it was the first time.
+
+Every request is parsed once into its typed record (:mod:`dealerpi.wire.api`) and answered by the one
+endpoint registered for its method (:meth:`ApiServer._register`, Moonraker's shape); an input carries only
+its type's keys (:mod:`dealerpi.wire.inputs`), so no page can write what only the daemon writes.
 
 A daemon on fake devices also has the ``panel`` role (:mod:`dealerpi.sim.panel`): the host's view plus the
 virtual hardware's frames, LEDs and shoe, and the ``press``/``release``/``deal``/``shuffle`` requests that
