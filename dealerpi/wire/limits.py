@@ -5,8 +5,8 @@ few hundred kilobytes, raises ``RecursionError`` inside the parser, which ended 
 task and dropped socket connections. So every boundary (the daemon's socket, the console's WebSocket, the
 MQTT bridge, the config files) measures a message first: its length, then its nesting, counted by a scan
 that skips string contents (and TOML comments), and refuses it with a sentence before ``json.loads`` or
-``tomllib.loads`` sees it. The scan is a regex and ``bytes.translate`` in C plus a loop over the brackets
-only, so a normal message costs microseconds.
+``tomllib.loads`` sees it. The JSON scan is C loops only (``bytes.translate``, ``split``, ``replace``): a
+message with fewer brackets than the limit costs two counts, the host's 7 KB view tens of microseconds.
 """
 
 from __future__ import annotations
@@ -21,10 +21,11 @@ MAX_DEPTH = 32                 # no message or config of ours nests deeper than 
 MAX_REQUEST = 64 * 1024        # a request to the daemon, a page's operation (none is near this)
 MAX_COMMAND = 16 * 1024        # a room's command on P/T/set
 
-_JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _TOML_SKIP = re.compile(r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*',
                         re.DOTALL)
 _BRACKETS = bytes(range(256)).translate(None, b"[]{}")    # every byte that is not a bracket: deleted
+_PAIRS = bytes.maketrans(b"[{]}", b"(())")                   # arrays and objects alike: depth is depth
+_NOT_JSON_SYNTAX = bytes(range(256)).translate(None, b'[]{}"')  # all but brackets and quotes: deleted
 _KEY = re.compile(r"^\s*([A-Za-z0-9_\-.\"' ]+?)\s*=")
 _HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
 
@@ -33,14 +34,21 @@ class LimitError(ValueError):
     """A message refused before parsing (too long, too deep, or not JSON): the sentence says which."""
 
 
-def _too_deep(brackets: bytes, max_depth: int) -> int | None:
-    """The offset (in ``brackets``) where the nesting first passes ``max_depth``; None if it never does."""
-    depth = 0
-    for index, byte in enumerate(brackets):
-        depth += 1 if byte in b"[{" else -1
-        if depth > max_depth:
-            return index
-    return None
+def _deeper_than(brackets: bytes, max_depth: int) -> str | None:
+    """Why ``brackets`` (the brackets of a message, strings taken out) cannot be read, or None. Each pass
+    of ``bytes.replace`` takes out every innermost pair at once (a C loop, no Python per bracket): after
+    ``max_depth`` passes a message no deeper than that is empty. A residue that still balances nested
+    deeper; one that does not balance is not JSON, and a parser would recurse on its opening brackets too."""
+    pairs = brackets.translate(_PAIRS)
+    for _ in range(max_depth):
+        if not pairs:
+            return None
+        pairs = pairs.replace(b"()", b"")
+    if not pairs:
+        return None
+    if pairs.count(b"(") == pairs.count(b")"):
+        return f"nested deeper than {max_depth} arrays and objects"
+    return "its brackets do not balance (not JSON)"
 
 
 def check_json(data: bytes | str, what: str, max_bytes: int = MAX_REQUEST, max_depth: int = MAX_DEPTH) -> None:
@@ -50,8 +58,21 @@ def check_json(data: bytes | str, what: str, max_bytes: int = MAX_REQUEST, max_d
         raise LimitError(f"{what}: {len(raw)} bytes, more than {max_bytes}; nothing read")
     if raw.count(b"[") + raw.count(b"{") <= max_depth:
         return                                    # the usual case: cannot be too deep, no scan needed
-    if _too_deep(_JSON_STRING.sub(b"", raw).translate(None, _BRACKETS), max_depth) is not None:
-        raise LimitError(f"{what}: nested deeper than {max_depth} arrays and objects; nothing read")
+    if (why := _deeper_than(_json_brackets(raw), max_depth)) is not None:
+        raise LimitError(f"{what}: {why}; nothing read")
+
+
+def _json_brackets(raw: bytes) -> bytes:
+    """The brackets of a JSON text outside its strings. Escapes go first (``\\\\`` pairs, then ``\\"``,
+    left to right as JSON pairs them), so every quote left opens or closes a string; then only brackets and
+    quotes are kept (``bytes.translate``) and what lies between quotes dropped. All C loops: a 176 KB
+    ledger view takes a tenth of its decoding time, where a regex over the strings took 10 times it."""
+    if b"\\" in raw:
+        raw = raw.replace(b"\\\\", b"").replace(b'\\"', b"")
+    # two adjacent quotes have nothing between them and leave every other quote's parity as it was: taking
+    # them out first leaves only strings that hold a bracket (usually none) for the split
+    kept = raw.translate(None, _NOT_JSON_SYNTAX).replace(b'""', b"")
+    return b"".join(kept.split(b'"')[0::2]) if b'"' in kept else kept
 
 
 def read_json(data: bytes | str, what: str, max_bytes: int = MAX_REQUEST, max_depth: int = MAX_DEPTH) -> Any:

@@ -163,3 +163,58 @@ def test_room_page_a_deep_body_is_a_400_not_a_traceback(tmp_path: Path) -> None:
         assert asyncio.run(main()) == (400, "400: the body: nested deeper than 32 arrays and objects; nothing read\n")
     finally:
         store.close()
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ('{"name": "[[[[' + "[" * 40 + '"}', None),                              # brackets in a string: text
+    ('[' * 20 + '"\\"' + "[" * 40 + '"' + "]" * 20, None),                   # an escaped quote stays inside
+    ('[' * 20 + '"\\\\"' + "[" * 20 + "]" * 40, "nested deeper than 32 arrays and objects"),  # \\ then a quote
+    ('[' + '"]", [' * 40 + "1" + "]" * 41, "nested deeper than 32 arrays and objects"),   # hidden by strings
+    ("[" * 40 + "1", "its brackets do not balance (not JSON)"),
+    ('{"a": ' * 20 + "[" * 13 + "]" * 13 + "}" * 20, "nested deeper than 32 arrays and objects"),
+    ('{"a": ' * 20 + "[" * 12 + "]" * 12 + "}" * 20, None),                  # 32 levels: the limit itself
+])
+def test_depth_counts_arrays_and_objects_outside_strings(text: str, why: str | None) -> None:
+    from dealerpi.wire.limits import LimitError, check_json
+
+    if why is None:
+        check_json(text, "a message")
+    else:
+        with pytest.raises(LimitError) as caught:
+            check_json(text, "a message")
+        assert str(caught.value) == f"a message: {why}; nothing read"
+
+
+def _depth(value: object) -> int:
+    if isinstance(value, list):
+        return 1 + max(map(_depth, value), default=0)
+    if isinstance(value, dict):
+        return 1 + max(map(_depth, value.values()), default=0)
+    return 0
+
+
+def test_the_depth_scan_agrees_with_the_parsed_depth_on_any_json() -> None:
+    """Property: for any JSON value, strings full of brackets, quotes and backslashes included, the scan
+    refuses exactly the texts whose parsed depth is over the limit (4 here, to reach it often)."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from dealerpi.wire.limits import LimitError, check_json
+
+    text = st.text(alphabet='[]{}"\\ab\n', max_size=6)
+    values = st.recursive(st.none() | st.integers() | text,
+                          lambda inner: st.lists(inner, max_size=3) | st.dictionaries(text, inner, max_size=3),
+                          max_leaves=30)
+
+    @settings(max_examples=400, deadline=None)
+    @given(values, st.booleans())
+    def check(value: object, ascii_only: bool) -> None:
+        data = json.dumps(value, ensure_ascii=ascii_only)
+        try:
+            check_json(data, "a message", max_depth=4)
+            refused = False
+        except LimitError:
+            refused = True
+        assert refused == (_depth(value) > 4), data
+
+    check()
