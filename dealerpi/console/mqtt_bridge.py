@@ -43,7 +43,7 @@ from dealerpi.journal_folder import KEEP_SEGMENTS
 from dealerpi.room.broker import MqttSettings, Topics
 from dealerpi.room.client import mqtt_client, say_offline, together
 from dealerpi.wire import mqtt
-from dealerpi.wire.api import InputAnswer
+from dealerpi.wire.api import Hello, InputAnswer, SendInput, params
 from dealerpi.wire.limits import MAX_COMMAND, LimitError, read_json
 
 _LOGGER = logging.getLogger(__name__)
@@ -79,7 +79,7 @@ class TableBridge:
             link = None
             try:
                 link = await DaemonLink.open(self.socket_path, self._on_push)
-                await link.request("hello", {"role": "board"})
+                await link.request("hello", params(Hello("board")))
                 self.daemon_online, said = True, False
                 self._changed.set()
                 await link.closed.wait()
@@ -194,8 +194,8 @@ class TableBridge:
         except OSError as exc:
             return {"accepted": False, "retry": True, "reason": f"the table daemon does not answer: {exc}"}
         try:
-            await link.request("hello", {"role": "host"})
-            answer = await link.request("input", {"entry": entry, "rid": rid})
+            await link.request("hello", params(Hello("host")))
+            answer = await link.request("input", params(SendInput(entry, rid=rid)))
         except (ConnectionError, TimeoutError) as exc:
             return {"accepted": False, "retry": True, "reason": f"the table daemon went away: {exc}"}
         finally:

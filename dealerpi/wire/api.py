@@ -110,6 +110,13 @@ def refused(reason: str) -> dict[str, Any]:
     return InputAnswer(False, reason).as_json()
 
 
+def params(record: Params) -> dict[str, Any]:
+    """A method's parameters as the client sends them, built from the record the daemon parses them into:
+    a field renamed on one side is a type error on the other."""
+    built: dict[str, Any] = msgspec.to_builtins(record)
+    return built
+
+
 class ParseError(ValueError):
     """A request that is not what its method takes; the text is the answer's error message."""
 
