@@ -100,16 +100,21 @@ def may_send(role: str, kind: object) -> str | None:
     return None
 
 
+APPEND = "$append"     # no key of a view starts with "$": {"$append": [...]} is never a value of its own
+
+
 def changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> dict[str, Any]:
     """What changed from ``before`` to ``after``, two levels deep: a section that is an object sends only its
-    changed keys (a seat, say); any other section is sent whole. :func:`merge` undoes it."""
+    changed keys (a seat, say); any other section is sent whole. A list in a section that only grew at its
+    end is sent as ``{"$append": [the new items]}``: the session ledger's events and players grow all
+    evening (issue 22, probe 6: 175 KB at 720 players, sent again at every buy-in). :func:`merge` undoes it."""
     diff: dict[str, Any] = {}
     for key, value in after.items():
         old = before.get(key)
         if value == old and key in before:
             continue
         if isinstance(value, dict) and isinstance(old, dict):
-            inner = {k: v for k, v in value.items() if k not in old or old[k] != v}
+            inner = {k: _grown(old.get(k), v) for k, v in value.items() if k not in old or old[k] != v}
             inner.update({k: None for k in old if k not in value})
             diff[key] = inner
         else:
@@ -117,15 +122,26 @@ def changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> dict[str, An
     return diff
 
 
+def _grown(old: object, new: object) -> object:
+    """``new``, or only its items past ``old`` when ``new`` is ``old`` with items added at the end."""
+    if isinstance(old, list) and isinstance(new, list) and len(new) > len(old) and new[:len(old)] == old:
+        return {APPEND: new[len(old):]}
+    return new
+
+
 def merge(view: dict[str, Any], diff: Mapping[str, Any]) -> dict[str, Any]:
-    """Apply :func:`changes` to ``view`` (in place, and returned); a key set to null inside a section is gone."""
+    """Apply :func:`changes` to ``view`` (in place, and returned); a key set to null inside a section is gone;
+    ``{"$append": items}`` extends the list it names."""
     for key, value in diff.items():
         if isinstance(value, dict) and isinstance(view.get(key), dict):
+            section = view[key]
             for inner, item in value.items():
                 if item is None:
-                    view[key].pop(inner, None)
+                    section.pop(inner, None)
+                elif isinstance(item, dict) and item.keys() == {APPEND} and isinstance(section.get(inner), list):
+                    section[inner] = section[inner] + item[APPEND]
                 else:
-                    view[key][inner] = item
+                    section[inner] = item
         else:
             view[key] = value
     return view

@@ -65,5 +65,51 @@ def test_the_host_page_gets_a_view_of_720_players_and_its_changes(tmp_path: Path
     assert size > 150_000                                    # far past the old 64 KiB frame
     assert [m["type"] for m in pushed] == ["view", "changes"]
     changed = pushed[1]["changes"]["ledger"]
-    assert changed["players"][-1] == {"player": "Late Larry", "in": 300, "out": 0, "on_table": 300, "net": 0}
+    assert changed["players"] == {"$append": [{"player": "Late Larry", "in": 300, "out": 0, "on_table": 300,
+                                                "net": 0}]}
     assert controller.table.seats[1].player == "Late Larry"
+
+
+def test_one_more_buy_in_sends_the_new_lines_not_the_evenings_ledger(tmp_path: Path) -> None:
+    """After 720 players, one more buy-in changes the host's view by one event and one player: the change
+    sent carries those (appended to the lists the page has), not the 175 KB ledger again; merged, it is the
+    whole view the daemon has."""
+    from dealerpi.console.protocol import changes, merge
+
+    long_evening(tmp_path)
+    _config, controller, api = make(tmp_path)
+    before = api.view("host")
+    assert controller.submit({"type": "sit", "seat": 1, "player": "Late Larry", "stack": 300, "by": "host",
+                              "at": "2026-11-26T23:00:00Z"}).accepted
+    after = api.view("host")
+    diff = changes(before, after)
+    assert len(encode({"method": "view", "params": diff})) < 2000
+    assert diff["ledger"]["events"] == {"$append": [{"at": "2026-11-26T23:00:00Z", "kind": "buy-in",
+                                                     "player": "Late Larry", "seat": 1, "amount": 300}]}
+    assert diff["ledger"]["players"] == {"$append": [{"player": "Late Larry", "in": 300, "out": 0,
+                                                      "on_table": 300, "net": 0}]}
+    assert merge(json.loads(json.dumps(before)), diff) == after
+
+
+def test_merge_of_changes_rebuilds_any_view() -> None:
+    """Property: for any two views (sections of scalars and lists, lists that grow, shrink or change),
+    merging the changes into a copy of the first gives the second."""
+    import copy
+
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from dealerpi.console.protocol import changes, merge
+
+    leaf = st.none() | st.integers(0, 3) | st.lists(st.integers(0, 3), max_size=4)
+    section = st.dictionaries(st.sampled_from("abc"), leaf, max_size=3)
+    views = st.dictionaries(st.sampled_from(["x", "y", "z"]), leaf | section, max_size=3)
+
+    @settings(max_examples=500, deadline=None)
+    @given(views, views)
+    def check(before: dict[str, Any], after: dict[str, Any]) -> None:
+        after = {k: ({i: v for i, v in s.items() if v is not None} if isinstance(s, dict) else s)
+                 for k, s in after.items()}                    # a null inside a section means "gone"
+        assert merge(copy.deepcopy(before), changes(before, after)) == {**before, **after}
+
+    check()
