@@ -34,6 +34,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 from dealerpi.config import Config, gcd_unit
 from dealerpi.devices import ButtonBank, ButtonEdge, Debouncer, Devices, DisplaySlot, LedBank
 from dealerpi.engine import Outcome, Table, Waiting  # the engine: imported here and nowhere else in the daemon
+from dealerpi.engine.inputs import InputError, parse_config
 from dealerpi.input import DealerConsole, Key, SeatPanel
 from dealerpi.journal import Journal, JournalFault, utc_now
 from dealerpi.journal_folder import JournalFolder, Recovered
@@ -47,6 +48,7 @@ from dealerpi.table_source import TableSource
 from dealerpi.views.build import alert_order, dealer_view, seat_view
 from dealerpi.views.model import Alert, DealerView, SeatView
 from dealerpi.views.render import dealer_pages, render_dealer, render_seat
+from dealerpi.wire.inputs import WireError, shoe_read
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -77,6 +79,17 @@ def _contained(default: _T) -> Callable[[Callable[Concatenate[Controller, _P], _
                 return default
         return guarded
     return wrap
+
+
+def _is_table(entry: Mapping[str, Any]) -> bool:
+    """``entry`` holds a whole table (a queued change the host made mid-hand); a line without one (a page's,
+    journaled before the socket checked inputs: issue 22, probe 3) is not queued at start-up."""
+    try:
+        parse_config(entry)
+    except InputError as error:
+        _LOGGER.error("a queued table change in the journal is not a table (%s): not applied", error)
+        return False
+    return True
 
 
 class Controller:
@@ -150,14 +163,14 @@ class Controller:
         # console's session (the hash of that line, console/final_hands.py) is this journal's alone
         self._new_journal = not entries and (start is None or start.table is None)
         started = False
-        for entry in entries:
+        for number, entry in enumerate(entries, start=1):
             accepted = self._apply(entry).accepted
             started |= accepted and entry.get("type") == "start"
             if entry.get("type") == "table" and accepted:
                 self.pending_table = None
-            elif entry.get("type") == "table" and entry.get("after_hand"):   # a host's change made mid-hand waits
-                self.pending_table = dict(entry)
-            self._note_read(entry)
+            elif entry.get("type") == "table" and entry.get("after_hand") and _is_table(entry):
+                self.pending_table = dict(entry)       # a host's change made mid-hand waits for the hand's end
+            self._note_read(entry, f"journal input {number}")
         if started:               # a hand began since the checkpoint: start from here next time
             self._checkpoint()
         self._check_table_config()
@@ -306,7 +319,7 @@ class Controller:
         else:
             self.api.before(entry, self.table)
             outcome = self.table.apply(entry)
-            self.api.after(entry, outcome.accepted, self.table)
+            self.api.after(entry, outcome, self.table)
         self.table_source.note(entry, outcome.accepted)
         self.level_time.note(entry, outcome.accepted)
         return outcome
@@ -325,14 +338,22 @@ class Controller:
             self._probe_at = self.clock() + PROBE_EVERY
             self.refresh()
             return False
-        self._note_read(entry)
+        self._note_read(entry, "the input just journaled")
         return True
 
-    def _note_read(self, entry: dict[str, Any]) -> None:
-        """The shoe's last read in the journal: where the link resumes, kept across a checkpoint."""
-        read = entry.get("shoe")
-        if entry.get("type") == "card" and isinstance(read, dict):
-            self.shoe_position = (str(read.get("boot")), int(read.get("seq", 0)))
+    def _note_read(self, entry: dict[str, Any], where: str) -> None:
+        """The shoe's last read in the journal: where the link resumes, kept across a checkpoint. Only the
+        shoe link's own card lines count (issue 22, probe 1): an identity another process wrote into the
+        journal before the socket refused it is named in the log and on the dealer display, and ignored."""
+        try:
+            read = shoe_read(entry)
+        except WireError as error:
+            _LOGGER.error("%s (a card by %s at %s): %s", where, entry.get("by"), entry.get("at"), error)
+            self.alerts.append(Alert("SHOE", f"{where}: a card with a shoe identity the shoe did not send; "
+                                             "ignored (see the log)"))
+            return
+        if read is not None:
+            self.shoe_position = (read.boot, read.seq)
 
     def _probe_journal(self, now: float) -> None:
         """While inputs are paused: try the journal again every PROBE_EVERY seconds."""

@@ -7,7 +7,11 @@ after every change of the table. An ``input`` request carries one journal input;
 role may send it, tags it with the sender (``"by": role``) and the time, and hands it to the controller,
 which journals it (fsync) and then applies it, exactly like a button press. The console decides nothing
 about the rules. A request id (``rid``) chosen by the console is journaled too, so an input resent after
-a lost answer is applied once, across restarts as well.
+a lost answer is applied once, across restarts as well, and answered as it was the first time.
+
+Every request is parsed once into its typed record (:mod:`dealerpi.wire.api`) and answered by the one
+endpoint registered for its method (:meth:`ApiServer._register`, Moonraker's shape); an input carries only
+its type's keys (:mod:`dealerpi.wire.inputs`), so no page can write what only the daemon writes.
 
 A daemon on fake devices also has the ``panel`` role (:mod:`dealerpi.sim.panel`): the host's view plus the
 virtual hardware's frames, LEDs and shoe, and the ``press``/``release``/``deal``/``shuffle`` requests that
@@ -24,16 +28,19 @@ import contextlib
 import dataclasses
 import logging
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
+
+import msgspec
 
 from dealerpi.console import game_form, status_panel
 from dealerpi.console.ledger import Event, Ledger
 from dealerpi.console.protocol import CONFIRMED, PANEL, ROLES, Decoder, ProtocolError, changes, encode, may_send
 from dealerpi.console.qr_screen import qr_screen
 from dealerpi.console.views import role_view
+from dealerpi.engine import Outcome
 from dealerpi.engine.inputs import InputError, parse_config
 from dealerpi.engine.table import Table
 from dealerpi.journal import utc_now
@@ -42,6 +49,9 @@ from dealerpi.shoe.health import ShoeHealth
 from dealerpi.table_source import TableSource, settings
 from dealerpi.views.build import alert_order
 from dealerpi.views.model import Alert
+from dealerpi.wire import api
+from dealerpi.wire.api import ParseError, parse
+from dealerpi.wire.inputs import WireError, sent_input
 
 if TYPE_CHECKING:
     from dealerpi.config import Pin
@@ -87,6 +97,19 @@ class _Client:
     held: set[Pin] = field(default_factory=set)      # panel buttons this connection pressed, not released
 
 
+@dataclass(frozen=True)
+class Endpoint:
+    """One method of the local API: its parameters' record, the call that answers it (``{"result": ...}``
+    or ``{"error": {"message": ...}}``), the roles that may call it (None: any, once said hello) and the
+    refusal for the others."""
+
+    params: type[api.Params]
+    call: Callable[[_Client, Any], dict[str, Any]]
+    roles: frozenset[str] | None = None
+    refusal: str = ""
+    after_hello: bool = True
+
+
 class ApiServer:
     """See the module docstring. Made before the journal is replayed (the ledger watches the replay too),
     started after it; :meth:`before` and :meth:`after` are called around every input the table applies."""
@@ -96,31 +119,35 @@ class ApiServer:
         self.path = path
         self.ledger = Ledger()                   # no time for replayed inputs journaled without one
         self.clients: set[_Client] = set()
-        self.rids: dict[str, None] = {}          # the request ids journaled, oldest first
+        self.rids: dict[str, dict[str, Any]] = {}   # the request ids journaled, oldest first, with their answers
         self._server: asyncio.AbstractServer | None = None
         self._push_due = False
         self._summary: tuple[object, dict[str, Any]] | None = None
         self.panel: VirtualPanel | None = None   # the virtual hardware, on fake devices only
+        self.endpoints = self._register()
+        self._params_of = {name: endpoint.params for name, endpoint in self.endpoints.items()}
 
     # --- the controller's hooks ----------------------------------------------------------------------
 
     def before(self, entry: Mapping[str, Any], table: Table) -> None:
-        if isinstance(entry.get("rid"), str):
-            self.rids[entry["rid"]] = None
-            if len(self.rids) >= 2 * RIDS_KEPT:   # the older half goes; the last RIDS_KEPT stay, as in a checkpoint
-                self.rids = dict.fromkeys(list(self.rids)[-RIDS_KEPT:])
         self.ledger.before(entry, table)
 
-    def after(self, entry: Mapping[str, Any], accepted: bool, table: Table) -> None:
-        self.ledger.after(accepted, table)
+    def after(self, entry: Mapping[str, Any], outcome: Outcome, table: Table) -> None:
+        """The input was applied (live, or replayed at start-up): its request id keeps the answer it got
+        (issue 22, probe 4: a refused input sent again was answered accepted)."""
+        if isinstance(entry.get("rid"), str):
+            self.rids[entry["rid"]] = answer(entry, outcome)
+            if len(self.rids) >= 2 * RIDS_KEPT:   # the older half goes; the last RIDS_KEPT stay, as in a checkpoint
+                self.rids = dict(list(self.rids.items())[-RIDS_KEPT:])
+        self.ledger.after(outcome.accepted, table)
         if self.panel is not None:
             self.panel.follow()
 
     def checkpoint_data(self) -> dict[str, Any]:
         """What a journal checkpoint keeps for the API (the segments before it are not replayed at start-up):
-        the ledger's events and the last :data:`RIDS_KEPT` request ids."""
+        the ledger's events and the last :data:`RIDS_KEPT` request ids with their answers."""
         return {"ledger": [dataclasses.asdict(event) for event in self.ledger.events],
-                "rids": list(self.rids)[-RIDS_KEPT:]}
+                "rids": [[rid, said] for rid, said in list(self.rids.items())[-RIDS_KEPT:]]}
 
     def restore(self, data: object) -> None:
         """Start from a checkpoint's :meth:`checkpoint_data`. Its events stand before every input replayed
@@ -129,7 +156,7 @@ class ApiServer:
             if not isinstance(data, Mapping):
                 raise TypeError("no console part")
             events = [Event(**{**event, "index": -1}) for event in data["ledger"]]
-            rids = dict.fromkeys(str(rid) for rid in data["rids"])
+            rids = dict(_kept_rid(item) for item in data["rids"])
         except (KeyError, TypeError) as exc:
             _LOGGER.error("the checkpoint's console part is not usable (%s): the ledger starts empty", exc)
             self.daemon.alerts.append(Alert("LEDGER", "Session ledger: buy-ins before this restart are missing; "
@@ -176,7 +203,11 @@ class ApiServer:
         decoder = Decoder()
         try:
             while data := await reader.read(65536):
-                for message in decoder.feed(data):
+                for message in decoder.feed_each(data):
+                    if isinstance(message, ProtocolError):      # refused before parsing: answered, read on
+                        _LOGGER.warning("local API: a message refused: %s", message)
+                        writer.write(encode({"error": {"message": str(message)}}))
+                        continue
                     reply = self.handle(client, message)
                     if reply is not None:
                         writer.write(encode(reply))
@@ -204,65 +235,74 @@ class ApiServer:
 
     # --- requests ------------------------------------------------------------------------------------
 
-    def handle(self, client: _Client, message: Mapping[str, Any]) -> dict[str, Any] | None:
-        """Answer one request (None for a message without an id that needs no answer)."""
-        rid = message.get("id")
-        params = message.get("params") or {}
-        method = message.get("method")
-        if not isinstance(params, Mapping):
-            return {"id": rid, "error": {"message": "params must be an object"}}
-        if method == "hello":
-            role = params.get("role")
-            if role == PANEL and self.panel is None:
-                return {"id": rid, "error": {"message": "no virtual-hardware panel: this daemon drives real devices "
-                                                        "(the panel exists with dealerpi run --fake only)"}}
-            if role not in (*ROLES, PANEL):
-                return {"id": rid, "error": {"message": f"hello: role must be one of {', '.join(ROLES)}"}}
-            client.role = str(role)
-            client.shown = self.view(client.role)
-            return {"id": rid, "result": {"role": client.role, "view": client.shown}}
-        if client.role is None:
-            return {"id": rid, "error": {"message": "say hello with a role first"}}
-        if method == "input":
-            result = self.submit(client.role, params.get("entry"), params.get("rid"), bool(params.get("confirm")))
-            return {"id": rid, "result": result}
-        if method == "change_table":
-            if client.role != "host":
-                return {"id": rid, "error": {"message": "the game and the stakes are the host's"}}
-            return {"id": rid, "result": self.change_table(params.get("changes"), params.get("rid"))}
-        if method == "ledger":
-            if client.role != "host":
-                return {"id": rid, "error": {"message": "the ledger is the host's"}}
-            return {"id": rid, "result": self.ledger_summary()}
-        if method == "clear_alerts":             # what CONFIRM with nothing pending does on the console
-            if client.role == "board":
-                return {"id": rid, "error": {"message": "a board cannot clear the dealer's alerts"}}
-            self.daemon.alerts.clear()
-            self.daemon.refresh_dealer()
-            return {"id": rid, "result": {"cleared": True}}
-        if method == "journal":
-            return {"id": rid, **self.journal_chunk(client.role, params.get("at"))}
-        if method in ("press", "release", "deal", "shuffle"):
-            return {"id": rid, **self.operate_panel(client, method, params)}
-        if method == "show_qr":
-            return {"id": rid, **self.show_qr(client.role, params.get("url"), params.get("label"))}
-        return {"id": rid, "error": {"message": f"unknown method {method!r}"}}
+    def handle(self, client: _Client, message: Mapping[str, Any]) -> dict[str, Any]:
+        """Answer one request: parsed once into its typed record (:func:`dealerpi.wire.api.parse`), then
+        looked up in :attr:`endpoints` (Moonraker's registry, not an if-chain)."""
+        try:
+            request, params = parse(message, self._params_of)
+        except ParseError as error:
+            rid = message.get("id")
+            return {"id": rid if isinstance(rid, int | str) else None, "error": {"message": str(error)}}
+        endpoint = self.endpoints[request.method]
+        if endpoint.after_hello and client.role is None:
+            return {"id": request.id, "error": {"message": "say hello with a role first"}}
+        if endpoint.roles is not None and client.role not in endpoint.roles:
+            return {"id": request.id, "error": {"message": endpoint.refusal}}
+        return {"id": request.id, **endpoint.call(client, params)}
 
-    def operate_panel(self, client: _Client, method: str, params: Mapping[str, Any]) -> dict[str, Any]:
+    def _register(self) -> dict[str, Endpoint]:
+        """Every method of the local API, once: what it takes, who may call it, what answers it."""
+        def result(call: Callable[[_Client, Any], object]) -> Callable[[_Client, Any], dict[str, Any]]:
+            return lambda client, params: {"result": call(client, params)}
+
+        def panel(method: str) -> Endpoint:
+            kinds: dict[str, type[api.Params]] = {"press": api.Button, "release": api.Button, "deal": api.Deal}
+            kind = kinds.get(method, api.NoParams)
+            return Endpoint(kind, lambda client, params: self.operate_panel(client, method, params))
+
+        return {
+            "hello": Endpoint(api.Hello, self._hello, after_hello=False),
+            "input": Endpoint(api.SendInput, result(lambda client, p: self.submit(
+                str(client.role), p.entry, p.rid, p.confirm))),
+            "change_table": Endpoint(api.ChangeTable, result(lambda _c, p: self.change_table(p.changes, p.rid)),
+                                     frozenset({"host"}), "the game and the stakes are the host's"),
+            "ledger": Endpoint(api.NoParams, result(lambda _c, _p: self.ledger_summary()), frozenset({"host"}),
+                               "the ledger is the host's"),
+            # what CONFIRM with nothing pending does on the console
+            "clear_alerts": Endpoint(api.NoParams, result(lambda _c, _p: self._clear_alerts()),
+                                     frozenset({"host", "dealer", PANEL}), "a board cannot clear the dealer's alerts"),
+            "journal": Endpoint(api.JournalAt, lambda client, p: self.journal_chunk(str(client.role), list(p.at))),
+            "show_qr": Endpoint(api.ShowQr, lambda client, p: self.show_qr(str(client.role), p.url, p.label)),
+            **{method: panel(method) for method in ("press", "release", "deal", "shuffle")},
+        }
+
+    def _hello(self, client: _Client, params: api.Hello) -> dict[str, Any]:
+        role = params.role
+        if role == PANEL and self.panel is None:
+            return {"error": {"message": "no virtual-hardware panel: this daemon drives real devices "
+                                         "(the panel exists with dealerpi run --fake only)"}}
+        if role not in (*ROLES, PANEL):
+            return {"error": {"message": f"hello: role must be one of {', '.join(ROLES)}"}}
+        client.role = role
+        client.shown = self.view(client.role)
+        return {"result": {"role": client.role, "view": client.shown, "version": api.VERSION}}
+
+    def _clear_alerts(self) -> dict[str, Any]:
+        self.daemon.alerts.clear()
+        self.daemon.refresh_dealer()
+        return {"cleared": True}
+
+    def operate_panel(self, client: _Client, method: str, params: api.Params) -> dict[str, Any]:
         """A finger on a virtual button, a card slid past the virtual shoe's reader, a shuffle."""
         panel = self.panel
         if client.role != PANEL or panel is None:
             return {"error": {"message": f"{method} is the virtual-hardware panel's: say hello as panel"}}
-        if method == "deal":
-            card = params.get("card")
-            error = panel.deal(str(card) if card else None, params.get("after"))
-        elif method == "shuffle":
-            error = panel.shuffle()
-        else:
-            where, name = params.get("where"), params.get("button")
-            pin = panel.pin(where, name)
+        if isinstance(params, api.Deal):
+            error = panel.deal(params.card or None, params.after)
+        elif isinstance(params, api.Button):
+            pin = panel.pin(params.where, params.button)
             if pin is None:
-                return {"error": {"message": f"{method}: no button {name!r} at {where!r}"}}
+                return {"error": {"message": f"{method}: no button {params.button!r} at {params.where!r}"}}
             if method == "press":
                 client.held.add(pin)
                 panel.press(pin)
@@ -271,6 +311,8 @@ class ApiServer:
                 if not any(pin in other.held for other in self.clients if other is not client):
                     panel.release(pin)
             error = None
+        else:
+            error = panel.shuffle()
         return {"error": {"message": error}} if error else {"result": {"done": method}}
 
     def journal_chunk(self, role: str, at: object) -> dict[str, Any]:
@@ -316,29 +358,32 @@ class ApiServer:
     def submit(self, role: str, entry: object, rid: object, confirmed: bool) -> dict[str, Any]:
         """One input from a page: checked for the role, tagged, journaled and applied by the daemon."""
         if not isinstance(entry, Mapping):
-            return {"accepted": False, "reason": "input: entry must be a JSON object"}
+            return api.refused("input: entry must be a JSON object")
         kind = entry.get("type")
         if (refusal := may_send(role, kind)) is not None:
-            return {"accepted": False, "reason": refusal}
+            return api.refused(refusal)
         if kind in CONFIRMED and not confirmed:
-            return {"accepted": False, "reason": f"{kind} takes the hand back or ends it: confirm it first"}
-        if (answer := self._seen_rid(rid)) is not None:
-            return answer
+            return api.refused(f"{kind} takes the hand back or ends it: confirm it first")
+        try:
+            entry = sent_input(entry)             # only the keys a sender may write (issue 22, probes 1 and 3)
+        except WireError as error:
+            return api.refused(str(error))
+        if (seen := self._seen_rid(rid)) is not None:
+            return seen
         tagged = _tagged(entry, role, rid)
         if kind == "card":
             tagged["source"] = "manual"           # a card typed in, not read by the shoe (issue 14)
         outcome = self.daemon.submit(tagged)
         self.daemon.refresh()
-        return {"accepted": outcome.accepted, "reason": outcome.reason,
-                "alerts": [{"rule": a.rule, "message": a.message} for a in outcome.alerts]}
+        return answer(tagged, outcome)
 
     def _seen_rid(self, rid: object) -> dict[str, Any] | None:
         """The answer for a request id that is malformed or already journaled (applied once, across
         restarts); None: a new one, or none."""
         if rid is not None and (not isinstance(rid, str) or len(rid) > 64):
-            return {"accepted": False, "reason": "rid must be a string of at most 64 characters"}
+            return api.refused("rid must be a string of at most 64 characters")
         if rid is not None and rid in self.rids:
-            return {"accepted": True, "duplicate": True}
+            return {**self.rids[rid], "duplicate": True}       # the answer it got, whatever it was
         return None
 
     def change_table(self, changes: object, rid: object) -> dict[str, Any]:
@@ -346,19 +391,19 @@ class ApiServer:
         already waiting for the hand's end), checked by the engine's parser, then journaled as a whole
         ``table`` input. During a hand it is journaled at once and applied from the next hand
         (``Controller.queue_table``): the answer says so."""
-        if (answer := self._seen_rid(rid)) is not None:
-            return answer
+        if (seen := self._seen_rid(rid)) is not None:
+            return seen
         daemon = self.daemon
         try:
             current = parse_config(daemon.pending_table) if daemon.pending_table is not None else daemon.table.config
             entry = game_form.changed_table(current, changes)
             wanted = parse_config(entry)
         except InputError as error:
-            return {"accepted": False, "reason": str(error)}
+            return api.refused(str(error))
         panels = max(daemon.seat_slots, default=0)
         if wanted.seats > panels:                # a seat without buttons could never act (the config's [[seats]])
-            return {"accepted": False, "reason": f'table: "seats" {wanted.seats}: this table has seat panels for '
-                                                 f"seats 1 to {panels} only (the config's [[seats]])"}
+            return api.refused(f'table: "seats" {wanted.seats}: this table has seat panels for seats 1 to {panels} '
+                               "only (the config's [[seats]])")
         tagged = _tagged(entry, "host", rid)
         if daemon.table.table_may_change():
             outcome = daemon.submit(tagged)
@@ -367,8 +412,7 @@ class ApiServer:
             outcome = daemon.queue_table(tagged)
             later = outcome.accepted
         daemon.refresh()
-        return {"accepted": outcome.accepted, "reason": outcome.reason, "pending": later,
-                "alerts": [{"rule": a.rule, "message": a.message} for a in outcome.alerts]}
+        return answer({**tagged, "after_hand": later}, outcome)
 
     def setup(self) -> dict[str, Any]:
         """The host's game form: the values in force, where they came from, a change waiting for the hand's
@@ -376,7 +420,11 @@ class ApiServer:
         daemon = self.daemon
         config = daemon.table.config
         pending = daemon.pending_table
-        shown = parse_config(pending) if pending is not None else config      # the form shows what comes next
+        try:
+            shown = parse_config(pending) if pending is not None else config      # the form shows what comes next
+        except InputError as error:              # a queued change is checked when queued: this is a bug
+            _LOGGER.error("the table change waiting for the hand's end is not a table: %s", error)
+            pending, shown = None, config
         return {"values": game_form.table_input(config) if config is not None else None,
                 "policies": game_form.policy_values(shown.policies) if shown is not None else None,
                 "from": daemon.table_source.words(),
@@ -429,6 +477,25 @@ class ApiServer:
                 client.writer.close()
                 continue
             client.writer.write(encode({"method": "view", "params": diff}))
+
+
+def answer(entry: Mapping[str, Any], outcome: Outcome) -> dict[str, Any]:
+    """The answer to an input, the same live and when start-up replays it (so a request id keeps it): a
+    ``table`` change says whether it waits for the hand's end; a queued one (``after_hand``, which the engine
+    refuses during the hand and the daemon applies at its end) was accepted."""
+    if entry.get("type") == "table" and entry.get("after_hand"):
+        return api.InputAnswer(True, None, [], pending=True).as_json()
+    alerts = [api.AlertLine(a.rule, a.message) for a in outcome.alerts]
+    pending = False if entry.get("type") == "table" else msgspec.UNSET
+    return api.InputAnswer(outcome.accepted, outcome.reason, alerts, pending=pending).as_json()
+
+
+def _kept_rid(item: object) -> tuple[str, dict[str, Any]]:
+    """A checkpoint's request id and its answer; a checkpoint written before answers were kept has the id
+    alone, which was answered accepted (what this daemon said then)."""
+    if isinstance(item, list) and len(item) == 2 and isinstance(item[1], dict):
+        return str(item[0]), item[1]
+    return str(item), {"accepted": True}
 
 
 def _tagged(entry: Mapping[str, Any], by: str, rid: object) -> dict[str, Any]:

@@ -38,6 +38,7 @@ from dealerpi.console.pairing import load_tokens, qr_svg, write_pairing
 from dealerpi.console.protocol import PANEL, Decoder, ProtocolError, encode
 from dealerpi.console.running import run_until_signal
 from dealerpi.console.static_files import static_file
+from dealerpi.wire.limits import LimitError, read_json
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -79,7 +80,7 @@ class DaemonLink:
             self._pending.pop(number, None)      # answered or timed out: a link open all week keeps none
 
     async def _pump(self) -> None:
-        decoder = Decoder()
+        decoder = Decoder(max_message=None)      # the daemon's views: no cap (issue 22, probe 6; protocol.py)
         try:
             while data := await self._reader.read(65536):
                 for message in decoder.feed(data):
@@ -276,9 +277,10 @@ class Console:
     async def _operate(self, link: DaemonLink, text: str) -> dict[str, Any]:
         """One operation from a page: ``{"op": "input", "entry": {...}, "rid": ..., "confirm": bool}``."""
         try:
-            op = json.loads(text)
-        except ValueError:
-            return {"type": "result", "accepted": False, "reason": "not JSON"}
+            op = read_json(text, "an operation")      # size and depth before parsing (issue 22, probe 2)
+        except LimitError as error:
+            reason = "not JSON" if "not JSON" in str(error) else str(error)
+            return {"type": "result", "accepted": False, "reason": reason}
         if isinstance(op, dict) and op.get("op") == "clear_alerts":
             answer = await link.request("clear_alerts", {})
             return {"type": "result", "accepted": "result" in answer,

@@ -169,13 +169,20 @@ class Table:
     def _undo(self) -> Outcome:
         if not self._since:
             return Outcome(False, "nothing to undo")
+        if isinstance(self._since[-1][0], SetTable):
+            # issue 22, probe 5: two UNDOs before the first hand took the config's table back (no game, START
+            # refused "no table yet"); a table is replaced by another table input, and an undo stops at it
+            return Outcome(False, "nothing to undo: the table's game and stakes are changed by a new table "
+                                  "input, not undone")
         self._rebuild(len(self._since) - 1)
         self.accepted_count -= 1
         return Outcome(True, None, (Alert("UNDO", "The last input was taken back"),))
 
     def last_input(self) -> Mapping[str, Any] | None:
         """The input an ``undo`` would take back (None: nothing to undo), for the dealer to confirm."""
-        return self._since[-1][1] if self._since else None
+        if not self._since or isinstance(self._since[-1][0], SetTable):
+            return None
+        return self._since[-1][1]
 
     def _seat_words(self, text: str) -> str:
         return text if self.play is None else self.play.seat_words(text)

@@ -23,13 +23,14 @@ from typing import Any
 
 import aiomqtt
 
-from dealerpi.history.phh import PHHError
 from dealerpi.room.broker import ROOM, Topics
 from dealerpi.room.client import mqtt_client, say_offline, together
 from dealerpi.room.mtt import Director, TournamentError, new_state
 from dealerpi.room.settings import RoomSettings
 from dealerpi.room.store import Store
 from dealerpi.room.store_sql import StoreError
+from dealerpi.wire import mqtt
+from dealerpi.wire.limits import LimitError, read_json
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -119,10 +120,10 @@ class RoomService:
         if kind == "availability":
             seen.online = text == "online"
         elif kind in ("state", "hand", "result"):
-            try:
-                data = json.loads(text)
-            except ValueError:
-                _LOGGER.warning("room: %s's %s is not JSON", table, kind)
+            try:       # depth first (issue 22, probe 2); a table's state grows with its view: no size cap
+                data = read_json(text, f"{table}'s {kind}", max_bytes=len(text.encode()))
+            except LimitError as error:
+                _LOGGER.warning("room: %s", error)
                 return
             if not isinstance(data, dict):
                 return
@@ -140,12 +141,12 @@ class RoomService:
 
     def _store_hand(self, table: str, data: dict[str, Any]) -> None:
         try:
-            if self.store.add_hand(table, str(data["session"]), int(data["seq"]), int(data["number"]),
-                                   str(data["phh"])):
+            hand = mqtt.read(data, mqtt.HandPayload)        # typed, versioned (dealerpi/wire/mqtt.py)
+            if self.store.add_hand(table, hand.session, hand.seq, hand.number, hand.phh):
                 self.hands_stored += 1
         except StoreError:
             raise             # the database failed, not the hand (a ValueError too): run says it and stops
-        except (KeyError, TypeError, ValueError, PHHError) as exc:
+        except ValueError as exc:       # mqtt.PayloadError, a PHHError, or what the store refuses
             _LOGGER.warning("room: %s sent a hand the room cannot store: %s", table, exc)
 
     async def _ask_missing(self, client: aiomqtt.Client, table: str, seen: TableSeen) -> None:

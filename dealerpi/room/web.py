@@ -27,6 +27,7 @@ from dealerpi.level_time import utc
 from dealerpi.room.mtt import TournamentError
 from dealerpi.room.service import RoomService
 from dealerpi.room.store import COUNTS
+from dealerpi.wire.limits import LimitError, read_json
 
 COOKIE = "dealerpi_room"
 PAGE = resources.files("dealerpi.room") / "static" / "room.html"
@@ -174,7 +175,8 @@ async def _hosts_body(request: web.Request, forbidden: str) -> Any:
     is not JSON)."""
     if request[ROLE] != "host":
         raise web.HTTPForbidden(text=f"403: {forbidden}\n")
-    try:
-        return await request.json()
-    except ValueError:
-        raise web.HTTPBadRequest(text="400: the body is a JSON object\n") from None
+    try:           # size and depth before parsing (issue 22, probe 2: a deep body was a 500, RecursionError)
+        return read_json(await request.read(), "the body")
+    except LimitError as error:
+        reason = "the body is a JSON object" if "not JSON" in str(error) else str(error)
+        raise web.HTTPBadRequest(text=f"400: {reason}\n") from None

@@ -116,7 +116,8 @@ def test_a_change_between_hands_is_journaled_whole_with_the_sender_and_shown(tmp
     game = api.view("host")["setup"]
     assert game["values"]["blinds"] == [2, 4] and game["values"]["ante"] == 1
     assert game["from"] == f"the console (host, {last['at']})"
-    assert change(api, peer, {"blinds": [2, 4]}, rid="g-1") == {"accepted": True, "duplicate": True}
+    assert change(api, peer, {"blinds": [2, 4]}, rid="g-1") == \
+        {"accepted": True, "reason": None, "pending": False, "alerts": [], "duplicate": True}
     assert len([e for e in lines(config) if e["type"] == "table"]) == 2      # the config's, the host's
 
 
@@ -166,7 +167,8 @@ def test_a_change_during_a_hand_is_durable_at_once_and_applies_from_the_next_han
     config, controller, api = start(tmp_path)                   # the daemon restarts mid-hand
     assert controller.table.config.big_blind == 3
     assert api.view("host")["setup"]["pending"]["blinds"] == [2, 4]
-    assert change(api, host(api), {"blinds": [2, 4]}, rid="g-2") == {"accepted": True, "duplicate": True}
+    assert change(api, host(api), {"blinds": [2, 4]}, rid="g-2") == \
+        {"accepted": True, "reason": None, "pending": True, "alerts": [], "duplicate": True}
     play_to_the_end(controller)
     assert (controller.table.config.small_blind, controller.table.config.big_blind) == (2, 4)
     applied = lines(config)[-1]

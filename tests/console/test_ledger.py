@@ -128,7 +128,7 @@ def test_the_ledger_and_request_ids_survive_a_restart_from_a_checkpoint(tmp_path
     api.handle(peer, {"id": 1, "method": "hello", "params": {"role": "host"}})
     resent = {"entry": {"type": "sit", "seat": 1, "player": "Ann", "stack": 250}, "rid": "r0"}
     assert api.handle(peer, {"id": 3, "method": "input", "params": resent})["result"] == \
-        {"accepted": True, "duplicate": True}
+        {"accepted": True, "reason": None, "alerts": [], "duplicate": True}
 
 
 def test_a_checkpoint_without_the_ledger_says_so_on_the_dealer_display(tmp_path: Path) -> None:

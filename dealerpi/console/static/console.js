@@ -51,12 +51,20 @@ function twoStep(key, label, confirmLabel, action) {
   }}, live ? confirmLabel : label);
 }
 
+// a list that only grew at its end comes as {"$append": [new items]} (dealerpi/console/protocol.py: the ledger)
+function appended(item) {
+  return item && typeof item === "object" && !Array.isArray(item) && Object.keys(item).length === 1 && "$append" in item;
+}
+
 function merge(diff) {
   for (const [key, value] of Object.entries(diff)) {
     if (value && typeof value === "object" && !Array.isArray(value) && view[key] && typeof view[key] === "object"
         && !Array.isArray(view[key])) {
       for (const [inner, item] of Object.entries(value)) {
-        if (item === null) delete view[key][inner]; else view[key][inner] = item;
+        if (item === null) delete view[key][inner];
+        else if (appended(item) && Array.isArray(view[key][inner])) {
+          view[key][inner] = view[key][inner].concat(item.$append);
+        } else view[key][inner] = item;
       }
     } else view[key] = value;
   }
