@@ -9,8 +9,8 @@ from math import comb, sqrt
 import numpy as np
 
 from dealerpi.equity import boards as board_draws
-from dealerpi.equity.boards import Draws
-from dealerpi.equity.evaluate import board_values
+from dealerpi.equity.boards import Features
+from dealerpi.equity.evaluate import BoardValues
 from dealerpi.equity.result import Card, EquityError, EquityResult, HandEquity, Outs
 from dealerpi.equity.showdown import Tally, tally
 from dealerpi.equity.spots import Kind, Spot, make_spot
@@ -44,19 +44,20 @@ def compute_equities(game: str, hands: Sequence[Sequence[Card]], board: Sequence
     equity, high, low, scoop = (np.zeros(count) for _ in range(4))
     variance = np.zeros(count)
     exact, evaluated = True, 0
+    values = BoardValues(spot.kind, spot.hands)
     for index, (known, parts) in enumerate(spot.boards):
         weight = parts / spot.parts
         stub = spot.stub(known)
         missing = spot.game.board_size - len(known)
         total = comb(len(stub), missing)
         if samples is None and total <= EXACT_LIMIT:
-            chunks = board_draws.exact_chunks(len(stub), missing)
+            chunks = board_draws.exact_sums(values.features(stub), missing)
             size = total
         else:
             exact = False
             size = samples or DEFAULT_SAMPLES
-            chunks = board_draws.sample_chunks(len(stub), missing, size, seed + index)
-        sums = _tally_board(spot, known, stub, chunks)
+            chunks = board_draws.sample_sums(values.features(stub), missing, size, seed + index)
+        sums = _tally_board(values, values.features(known).sum(axis=0), chunks)
         evaluated += size
         mean = sums.equity / size
         equity += weight * mean
@@ -77,13 +78,12 @@ def compute_equities(game: str, hands: Sequence[Sequence[Card]], board: Sequence
     return EquityResult(spot.game.key, result_hands, exact, evaluated, stderr)
 
 
-def _tally_board(spot: Spot, known: tuple[Card, ...], stub: tuple[Card, ...],
-                 chunks: Iterator[Draws]) -> Tally:
-    count = len(spot.hands)
+def _tally_board(values: BoardValues, known: Features, chunks: Iterator[Features]) -> Tally:
+    count = len(values.hands)
     zero = np.zeros(count)
     sums = Tally(zero, zero, zero, zero, zero)
-    for draws in chunks:
-        high, low = board_values(spot.kind, spot.hands, known, stub, draws)
+    for chunk in chunks:
+        high, low = values(chunk + known)
         sums = sums + tally(high, low)
     return sums
 

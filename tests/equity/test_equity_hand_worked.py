@@ -44,5 +44,5 @@ def test_turn_outs_are_the_two_kings() -> None:
 
 
 def test_duplicate_card_names_the_argument() -> None:
-    with pytest.raises(EquityError, match="^board: Kc is already in hand 2$"):
+    with pytest.raises(EquityError, match=r"^board: Kc is already in hand 2$"):
         compute_equities("nlhe", ["AhAs", "KdKc"], "Kc7d9h")

@@ -1,0 +1,112 @@
+"""Silicon Valley File 'em (seed 000) on many Hexadec boards at once: the best seven of ten cards.
+
+Ten cards (three hole, seven board) give C(10, 7) = 120 seven-card hands. Instead of valuing them all, each
+category is tried directly on the ten cards' rank counts, as DealerPi's ranking packs it
+(:class:`~dealerpi.evaluation.rankings.Ranking`: the category's level, then one rank per group, bigger groups
+first, then higher ranks):
+
+* a rank pattern (e.g. 3+2+2) is made by taking, group by group, the highest rank not yet used that has enough
+  cards; taking the highest each time is optimal (if a better hand used rank r for this group, swapping in
+  the higher rank with enough cards keeps it a hand of the pattern), and it gives the lexicographically best ranks;
+* a straight from the mask of ranks present, a flush or straight flush from the mask of a suit with seven or
+  more cards (tables of 65,536 masks).
+
+A pattern taken this way may in fact be a straight or a flush, which is then found and valued higher on its
+own, so the best of the candidates is the best hand. tests/equity checks every value against
+:func:`dealerpi.evaluation.fileem.evaluate`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from functools import cache
+
+import numpy as np
+import numpy.typing as npt
+
+from dealerpi.cards import HEXADEC
+from dealerpi.evaluation.fileem import HAND_SIZE, RANKING
+from dealerpi.evaluation.rankings import FLUSH, STRAIGHT, STRAIGHT_FLUSH, straight_masks
+
+_LOGGER = logging.getLogger(__name__)
+
+Ints = npt.NDArray[np.int64]
+
+_RANKS = len(HEXADEC.ranks)
+_SUITS = len(HEXADEC.suits)
+_LEVEL_SHIFT = 4 * HAND_SIZE
+CARD_RANK = np.array([HEXADEC.rank_of(card) for card in HEXADEC.cards], dtype=np.int64)
+CARD_SUIT = np.array([HEXADEC.suits.index(card[1]) for card in HEXADEC.cards], dtype=np.int64)
+CARD_INDEX = {card: i for i, card in enumerate(HEXADEC.cards)}
+
+
+def _level(name: str) -> int:
+    names = [category.name for category in RANKING.categories]
+    return len(names) - 1 - names.index(name)
+
+
+def _patterns() -> list[tuple[int, tuple[int, ...]]]:
+    """(level, group sizes) of every rank-pattern category, best first."""
+    special = (STRAIGHT, FLUSH, STRAIGHT_FLUSH)
+    return [(_level(c.name), c.pattern) for c in RANKING.categories if c.name not in special]
+
+
+@cache
+def _mask_tables() -> tuple[Ints, Ints]:
+    """(straight value by rank-present mask, best flush or straight flush by suited rank mask), 0 for none."""
+    masks = np.arange(1 << _RANKS, dtype=np.int64)
+    straight = np.zeros(1 << _RANKS, dtype=np.int64)
+    flush = np.zeros(1 << _RANKS, dtype=np.int64)
+    straight_level, flush_level, sf_level = _level(STRAIGHT), _level(FLUSH), _level(STRAIGHT_FLUSH)
+    by_top = sorted(straight_masks(HEXADEC, HAND_SIZE).items(), key=lambda item: item[1])
+    for mask, top in by_top:  # ascending tops: a higher straight overwrites a lower one
+        has = (masks & mask) == mask
+        straight[has] = straight_level << _LEVEL_SHIFT | top << _LEVEL_SHIFT - 4
+        flush[has] = sf_level << _LEVEL_SHIFT | top << _LEVEL_SHIFT - 4
+    # A flush (no straight flush) packs its seven highest ranks, highest first.
+    bits = (masks[:, None] >> np.arange(_RANKS - 1, -1, -1)) & 1          # column j: rank _RANKS-1-j
+    enough = bits.sum(axis=1) >= HAND_SIZE
+    order = np.argsort(-bits, axis=1, kind="stable")[:, :HAND_SIZE]        # the seven highest ranks present
+    packed = np.full(1 << _RANKS, flush_level, dtype=np.int64)
+    for column in range(HAND_SIZE):
+        packed = packed << 4 | (_RANKS - 1 - order[:, column])
+    flush = np.where((flush == 0) & enough, packed, flush)
+    return straight, flush
+
+
+def features(cards: Sequence[str]) -> Ints:
+    """Per card: a one in its rank's 3-bit counter, a one in its suit's 4-bit counter, and its own bit
+    ``1 << 16 * suit + rank`` (as int64: sums of distinct bits wrap exactly; read back as uint64)."""
+    ids = np.array([CARD_INDEX[c] for c in cards], dtype=np.int64)
+    ranks, suits = CARD_RANK[ids], CARD_SUIT[ids]
+    bits = np.left_shift(np.uint64(1), (suits * _RANKS + ranks).astype(np.uint64)).view(np.int64)
+    return np.stack((np.left_shift(1, 3 * ranks), np.left_shift(1, 4 * suits), bits), axis=1).reshape(-1, 3)
+
+
+def values(hand: Sequence[str], sums: Ints) -> Ints:
+    """The hand's File 'em value on each board, given by the sums of its seven cards' :func:`features`."""
+    straight, flush = _mask_tables()
+    total = sums + features(hand).sum(axis=0)
+    count = len(total)
+    counts = (total[:, :1] >> 3 * np.arange(_RANKS)) & 7
+    suits = (total[:, 1:2] >> 4 * np.arange(_SUITS)) & 15
+    suit_bits = ((total[:, 2:3].view(np.uint64) >> (_RANKS * np.arange(_SUITS, dtype=np.uint64)))
+                 & np.uint64(0xFFFF)).astype(np.int64)
+    rows = np.arange(count)
+    present = ((counts > 0) << np.arange(_RANKS)).sum(axis=1)
+    best: Ints = straight[present]
+    best = np.maximum(best, np.where(suits >= HAND_SIZE, flush[suit_bits], 0).max(axis=1))
+    for level, pattern in _patterns():
+        avail = counts.copy()
+        ok = np.ones(count, dtype=bool)
+        packed = np.zeros(count, dtype=np.int64)
+        for size in pattern:
+            enough = avail >= size
+            rank = _RANKS - 1 - np.argmax(enough[:, ::-1], axis=1)
+            ok &= enough[rows, rank]
+            avail[rows, rank] = 0
+            packed = packed << 4 | rank
+        packed <<= 4 * (HAND_SIZE - len(pattern))
+        best = np.maximum(best, np.where(ok, level << _LEVEL_SHIFT | packed, 0))
+    return best

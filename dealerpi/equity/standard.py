@@ -1,0 +1,230 @@
+"""Hold'em and Omaha (high and 8-or-better low) on many 52-card boards at once, by table folding.
+
+Every complete board is reduced once to three small numbers shared by all hands:
+
+* its rank class: which of the 6,175 five-card rank multisets it is. A card's rank key is SKPokerEval's
+  five-card key (github.com/kennethshackleton/SKPokerEval, ``RANK_KEYS``): the sums of any five of them,
+  at most four of a rank, are all different, so the sum of a board's keys indexes a dense table of classes;
+* its flush index: the suit holding three or more of its cards (4 if none) and that suit's rank mask;
+* (hi-lo) its set of distinct low ranks, read off the class.
+
+Every hand is folded beforehand into tables of its best value per rank class, per flush index and per low
+set; on each board a hand's value is then two or three array lookups. The values are those of
+:mod:`dealerpi.evaluation` (:class:`~dealerpi.evaluation.rankings.Ranking` strengths, low as ``LOW_LIMIT -
+mask``), so hands compare exactly as DealerPi's showdown compares them (tests/equity check it).
+
+Why a flush can be judged apart: with a hand's two (hold'em) or exactly two (Omaha) suited cards, five or
+more cards of one suit leave too few others for a full house or quads, so a flush beats every non-flush value
+that hand can make on that board, and a straight flush beats everything.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations, combinations_with_replacement
+
+import numpy as np
+import numpy.typing as npt
+
+from dealerpi.cards import STANDARD
+from dealerpi.evaluation.high import RANKING
+from dealerpi.evaluation.low import LOW_LIMIT
+
+_LOGGER = logging.getLogger(__name__)
+
+Ints = npt.NDArray[np.int64]
+
+RANK_KEYS = (0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415)
+"""SKPokerEval's five-card rank keys, deuce to ace: every multiset of five ranks (four of a kind at most) has
+its own sum (tests/equity checks all 6,175)."""
+_RANKS = 13
+_SUITS = 4
+_NO_SUIT = 4                       # the flush index's suit when no suit has three cards on the board
+_MASKS = 1 << _RANKS
+_LOW_BIT = [1 << (rank + 1) if rank <= 6 else 0 for rank in range(_RANKS - 1)] + [1]
+"""Bit of a rank in a low set: ace bit 0, deuce bit 1 ... eight bit 7; nine and up none."""
+
+CARD_RANK = np.array([STANDARD.rank_of(card) for card in STANDARD.cards], dtype=np.int64)
+CARD_SUIT = np.array([STANDARD.suits.index(card[1]) for card in STANDARD.cards], dtype=np.int64)
+CARD_INDEX = {card: i for i, card in enumerate(STANDARD.cards)}
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """The hand-independent tables, built once (about 0.1 s)."""
+
+    class_of_key: npt.NDArray[np.int16]   # rank-key sum of five cards -> rank class (-1: none)
+    class_counts: Ints                    # (6175, 13) cards of each rank in the class
+    class_ranks: Ints                     # (6175, 5) the class's ranks
+    five_value: Ints                      # (6175,) value of five unsuited cards of the class
+    flush_five: Ints                      # (8192,) value of five suited cards by rank mask (0 unless 5 bits)
+    flush_best: Ints                      # (8192,) best five suited cards of a mask (0 under 5 bits)
+    class_low: Ints                       # (6175,) the class's set of distinct low ranks
+    suit_of_count: Ints                   # sum of 8**suit over five cards -> suit with 3+ cards, or 4
+    subset_masks: Ints                    # masks of 3..5 ranks (one suit on a board), ...
+    subset_triples: Ints                  # ... each one's 3-rank subsets, padded with 0
+
+
+@cache
+def tables() -> Tables:
+    """Build the tables from DealerPi's own ranking (Ranking.strength), once per process."""
+    classes = [c for c in combinations_with_replacement(range(_RANKS), 5) if max(c.count(r) for r in c) <= 4]
+    ranks = np.array(classes, dtype=np.int64)
+    counts = np.zeros((len(classes), _RANKS), dtype=np.int64)
+    for i, combo in enumerate(classes):
+        for rank in combo:
+            counts[i, rank] += 1
+    keys = np.array(RANK_KEYS, dtype=np.int64)[ranks].sum(axis=1)
+    class_of_key = np.full(5 * RANK_KEYS[-1] + 1, -1, dtype=np.int16)   # room for five aces (no class)
+    class_of_key[keys] = np.arange(len(classes), dtype=np.int16)
+    five_value = np.array([RANKING.strength(list(row), suited=False) for row in counts], dtype=np.int64)
+    flush_five = np.zeros(_MASKS, dtype=np.int64)
+    flush_best = np.zeros(_MASKS, dtype=np.int64)
+    for mask in sorted(range(_MASKS), key=int.bit_count):
+        bits = [r for r in range(_RANKS) if mask >> r & 1]
+        if len(bits) == 5:
+            flush_five[mask] = flush_best[mask] = RANKING.strength([mask >> r & 1 for r in range(_RANKS)],
+                                                                   suited=True)
+        elif len(bits) > 5:
+            flush_best[mask] = max(flush_best[mask & ~(1 << r)] for r in bits)
+    low_bits = np.array(_LOW_BIT, dtype=np.int64)
+    class_low = np.bitwise_or.reduce(low_bits[ranks], axis=1)
+    suit_of_count = np.full(8**_SUITS, _NO_SUIT, dtype=np.int64)
+    for word in range(8**_SUITS):
+        for suit in range(_SUITS):
+            if word >> 3 * suit & 7 >= 3:
+                suit_of_count[word] = suit
+    subset_masks = [m for m in range(_MASKS) if 3 <= m.bit_count() <= 5]
+    triples = np.zeros((len(subset_masks), 10), dtype=np.int64)
+    for i, mask in enumerate(subset_masks):
+        bits = [1 << r for r in range(_RANKS) if mask >> r & 1]
+        for j, three in enumerate(combinations(bits, 3)):
+            triples[i, j] = sum(three)
+    return Tables(class_of_key, counts, ranks, five_value, flush_five, flush_best, class_low, suit_of_count,
+                  np.array(subset_masks, dtype=np.int64), triples)
+
+
+@dataclass(frozen=True, slots=True)
+class Boards:
+    """B complete boards reduced once: rank class, flush index (suit * 8192 + that suit's rank mask)."""
+
+    rank_class: Ints
+    flush_index: Ints
+
+
+_KEY_BITS = 20                       # five rank keys sum below 2**19; the suit counters go above
+
+
+def features(cards: Sequence[str]) -> Ints:
+    """Per card: its rank key plus ``8**suit << 20`` (five cards: a count per suit below 8), and its own bit
+    ``1 << 13 * suit + rank`` (a board's sum is then each suit's rank mask side by side)."""
+    ids = np.array([CARD_INDEX[c] for c in cards], dtype=np.int64)
+    ranks, suits = CARD_RANK[ids], CARD_SUIT[ids]
+    words = np.array(RANK_KEYS, dtype=np.int64)[ranks] + np.left_shift(8**suits, _KEY_BITS)
+    return np.stack((words, np.left_shift(1, suits * _RANKS + ranks)), axis=1).reshape(-1, 2)
+
+
+def reduce_boards(sums: Ints) -> Boards:
+    """Reduce complete boards, given by the sums of their cards' :func:`features`, to their numbers."""
+    table = tables()
+    key = sums[:, 0] & ((1 << _KEY_BITS) - 1)
+    suit = table.suit_of_count[sums[:, 0] >> _KEY_BITS]
+    flush_mask = np.right_shift(sums[:, 1], suit * _RANKS) & (_MASKS - 1)
+    return Boards(table.class_of_key[key].astype(np.int64), suit * _MASKS + flush_mask)
+
+
+def _ids(hand: Sequence[str]) -> Ints:
+    return np.array([CARD_INDEX[c] for c in hand], dtype=np.int64)
+
+
+def _impossible(hand_ranks: Ints) -> npt.NDArray[np.bool_]:
+    """Rank classes the hand's own cards rule out (five of a rank between them)."""
+    extra = np.bincount(hand_ranks, minlength=_RANKS)
+    result: npt.NDArray[np.bool_] = np.any(tables().class_counts + extra > 4, axis=1)
+    return result
+
+
+def _suit_masks(ids: Ints) -> list[list[int]]:
+    """Per suit, the rank bits of the hand's cards of that suit."""
+    masks: list[list[int]] = [[] for _ in range(_SUITS)]
+    for card in ids:
+        masks[CARD_SUIT[card]].append(1 << int(CARD_RANK[card]))
+    return masks
+
+
+@dataclass(frozen=True, slots=True)
+class Folded:
+    """One hand's best value per rank class and per flush index (and per rank class for the low)."""
+
+    by_class: Ints
+    by_flush: Ints
+    low_by_class: Ints | None = None
+
+    def high(self, boards: Boards) -> Ints:
+        result: Ints = np.maximum(self.by_class[boards.rank_class], self.by_flush[boards.flush_index])
+        return result
+
+    def low(self, boards: Boards) -> Ints:
+        assert self.low_by_class is not None
+        result: Ints = self.low_by_class[boards.rank_class]
+        return result
+
+
+def fold_holdem(hand: Sequence[str]) -> Folded:
+    """Best five of the hand's two cards and the board's five, per rank class and per flush index."""
+    table = tables()
+    ids = _ids(hand)
+    ranks = np.concatenate((table.class_ranks, np.broadcast_to(CARD_RANK[ids], (len(table.class_ranks), 2))), 1)
+    keys = np.array(RANK_KEYS, dtype=np.int64)[ranks]
+    five = np.array(list(combinations(range(7), 5)), dtype=np.int64)
+    sums = keys[:, five].sum(axis=2)
+    by_class = table.five_value[table.class_of_key[sums]].max(axis=1)
+    by_class[_impossible(CARD_RANK[ids])] = 0
+    by_flush = np.zeros((_NO_SUIT + 1) * _MASKS, dtype=np.int64)
+    every = np.arange(_MASKS, dtype=np.int64)
+    for suit, bits in enumerate(_suit_masks(ids)):
+        by_flush[suit * _MASKS:(suit + 1) * _MASKS] = table.flush_best[every | sum(bits)]
+    return Folded(by_class, by_flush)
+
+
+def fold_omaha(hand: Sequence[str], *, low: bool) -> Folded:
+    """Best hand of exactly two hole cards and three board cards, per rank class and flush index; with
+    ``low``, also the best 8-or-better low per rank class (0: none)."""
+    table = tables()
+    ids = _ids(hand)
+    keys = np.array(RANK_KEYS, dtype=np.int64)
+    pair_keys = np.array([keys[CARD_RANK[a]] + keys[CARD_RANK[b]] for a, b in combinations(ids, 2)])
+    three = np.array(list(combinations(range(5), 3)), dtype=np.int64)
+    triple_keys = keys[table.class_ranks][:, three].sum(axis=2)
+    sums = triple_keys[:, :, None] + pair_keys[None, None, :]
+    by_class = table.five_value[table.class_of_key[sums]].max(axis=(1, 2))
+    by_class[_impossible(CARD_RANK[ids])] = 0
+    by_flush = np.zeros((_NO_SUIT + 1) * _MASKS, dtype=np.int64)
+    for suit, bits in enumerate(_suit_masks(ids)):
+        if len(bits) < 2:
+            continue
+        pairs = np.array([a | b for a, b in combinations(bits, 2)], dtype=np.int64)
+        best = table.flush_five[table.subset_triples[:, :, None] | pairs[None, None, :]].max(axis=(1, 2))
+        by_flush[suit * _MASKS + table.subset_masks] = best
+    low_by_class = _fold_low(ids) if low else None
+    return Folded(by_class, by_flush, low_by_class)
+
+
+def _fold_low(ids: Ints) -> Ints:
+    """Best 8-or-better low (POT-4: two different low hole ranks, three different low board ranks, none
+    shared) per rank class, as :func:`dealerpi.evaluation.low.evaluate_omaha_low8` values; 0 for none."""
+    table = tables()
+    hand_low = sorted({_LOW_BIT[int(CARD_RANK[c])] for c in ids} - {0})
+    pairs = [a | b for a, b in combinations(hand_low, 2)]
+    by_set = np.zeros(256, dtype=np.int64)
+    if pairs:
+        for board_set in range(256):
+            board_bits = [1 << r for r in range(8) if board_set >> r & 1]
+            lows = [p | sum(t) for p in pairs for t in combinations(board_bits, 3) if not p & sum(t)]
+            if lows:
+                by_set[board_set] = LOW_LIMIT - 2 * min(lows)
+    result: Ints = by_set[table.class_low]
+    return result
