@@ -214,11 +214,20 @@ def fold_omaha(hand: Sequence[str], *, low: bool) -> Folded:
 
 
 def _fold_low(ids: Ints) -> Ints:
-    """Best 8-or-better low (POT-4: two different low hole ranks, three different low board ranks, none
-    shared) per rank class, as :func:`dealerpi.evaluation.low.evaluate_omaha_low8` values; 0 for none."""
-    table = tables()
-    hand_low = sorted({_LOW_BIT[int(CARD_RANK[c])] for c in ids} - {0})
-    pairs = [a | b for a, b in combinations(hand_low, 2)]
+    """Best 8-or-better low per rank class, as :func:`dealerpi.evaluation.low.evaluate_omaha_low8` values;
+    0 for none. It depends only on the hand's set of low ranks (at most 163 sets, each folded once)."""
+    hand_set = 0
+    for card in ids:
+        hand_set |= _LOW_BIT[int(CARD_RANK[card])]
+    return _low_by_class(hand_set)
+
+
+@cache
+def _low_by_class(hand_set: int) -> Ints:
+    """POT-4: two different low hole ranks and three different low board ranks, none shared; the lowest
+    highest-card-first (the smaller mask). Bit r of a set is rank r + 1 (ace = 1), the low module's bit r + 1."""
+    hand_bits = [1 << r for r in range(8) if hand_set >> r & 1]
+    pairs = [a | b for a, b in combinations(hand_bits, 2)]
     by_set = np.zeros(256, dtype=np.int64)
     if pairs:
         for board_set in range(256):
@@ -226,5 +235,6 @@ def _fold_low(ids: Ints) -> Ints:
             lows = [p | sum(t) for p in pairs for t in combinations(board_bits, 3) if not p & sum(t)]
             if lows:
                 by_set[board_set] = LOW_LIMIT - 2 * min(lows)
-    result: Ints = by_set[table.class_low]
+    result: Ints = by_set[tables().class_low]
+    result.setflags(write=False)
     return result
