@@ -50,14 +50,15 @@ def compute_equities(game: str, hands: Sequence[Sequence[Card]], board: Sequence
         stub = spot.stub(known)
         missing = spot.game.board_size - len(known)
         total = comb(len(stub), missing)
+        base = values.features(known).sum(axis=1)
         if samples is None and total <= EXACT_LIMIT:
-            chunks = board_draws.exact_sums(values.features(stub), missing)
+            chunks = board_draws.exact_sums(values.features(stub), missing, base)
             size = total
         else:
             exact = False
             size = samples or DEFAULT_SAMPLES
-            chunks = board_draws.sample_sums(values.features(stub), missing, size, seed + index)
-        sums = _tally_board(values, values.features(known).sum(axis=0), chunks)
+            chunks = board_draws.sample_sums(values.features(stub), missing, size, seed + index, base)
+        sums = _tally_board(values, chunks)
         evaluated += size
         mean = sums.equity / size
         equity += weight * mean
@@ -78,12 +79,12 @@ def compute_equities(game: str, hands: Sequence[Sequence[Card]], board: Sequence
     return EquityResult(spot.game.key, result_hands, exact, evaluated, stderr)
 
 
-def _tally_board(values: BoardValues, known: Features, chunks: Iterator[Features]) -> Tally:
+def _tally_board(values: BoardValues, chunks: Iterator[Features]) -> Tally:
     count = len(values.hands)
     zero = np.zeros(count)
     sums = Tally(zero, zero, zero, zero, zero)
     for chunk in chunks:
-        high, low = values(chunk + known)
+        high, low = values(chunk)
         sums = sums + tally(high, low)
     return sums
 

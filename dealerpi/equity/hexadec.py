@@ -81,13 +81,13 @@ def features(cards: Sequence[str]) -> Ints:
     ids = np.array([CARD_INDEX[c] for c in cards], dtype=np.int64)
     ranks, suits = CARD_RANK[ids], CARD_SUIT[ids]
     bits = np.left_shift(np.uint64(1), (suits * _RANKS + ranks).astype(np.uint64)).view(np.int64)
-    return np.stack((np.left_shift(1, 3 * ranks), np.left_shift(1, 4 * suits), bits), axis=1).reshape(-1, 3)
+    return np.stack((np.left_shift(1, 3 * ranks), np.left_shift(1, 4 * suits), bits)).reshape(3, -1)
 
 
 def values(hand: Sequence[str], sums: Ints) -> Ints:
-    """The hand's File 'em value on each board, given by the sums of its seven cards' :func:`features`."""
+    """The hand's File 'em value on each board, given by the (3, B) sums of its seven cards' :func:`features`."""
     straight, flush = _mask_tables()
-    total = sums + features(hand).sum(axis=0)
+    total = (sums + features(hand).sum(axis=1)[:, None]).T
     count = len(total)
     counts = (total[:, :1] >> 3 * np.arange(_RANKS)) & 7
     suits = (total[:, 1:2] >> 4 * np.arange(_SUITS)) & 15

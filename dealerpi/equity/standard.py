@@ -111,7 +111,7 @@ def tables() -> Tables:
 class Boards:
     """B complete boards reduced once: rank class, flush index (suit * 8192 + that suit's rank mask)."""
 
-    rank_class: Ints
+    rank_class: npt.NDArray[np.int16]
     flush_index: Ints
 
 
@@ -119,21 +119,22 @@ _KEY_BITS = 20                       # five rank keys sum below 2**19; the suit 
 
 
 def features(cards: Sequence[str]) -> Ints:
-    """Per card: its rank key plus ``8**suit << 20`` (five cards: a count per suit below 8), and its own bit
-    ``1 << 13 * suit + rank`` (a board's sum is then each suit's rank mask side by side)."""
+    """Per card (a column): its rank key plus ``8**suit << 20`` (five cards: a count per suit below 8), and
+    its own bit ``1 << 13 * suit + rank`` (a board's sum is then each suit's rank mask side by side)."""
     ids = np.array([CARD_INDEX[c] for c in cards], dtype=np.int64)
     ranks, suits = CARD_RANK[ids], CARD_SUIT[ids]
     words = np.array(RANK_KEYS, dtype=np.int64)[ranks] + np.left_shift(8**suits, _KEY_BITS)
-    return np.stack((words, np.left_shift(1, suits * _RANKS + ranks)), axis=1).reshape(-1, 2)
+    return np.stack((words, np.left_shift(1, suits * _RANKS + ranks))).reshape(2, -1)
 
 
 def reduce_boards(sums: Ints) -> Boards:
-    """Reduce complete boards, given by the sums of their cards' :func:`features`, to their numbers."""
+    """Reduce complete boards, given by the (2, B) sums of their cards' :func:`features`, to their numbers."""
     table = tables()
-    key = sums[:, 0] & ((1 << _KEY_BITS) - 1)
-    suit = table.suit_of_count[sums[:, 0] >> _KEY_BITS]
-    flush_mask = np.right_shift(sums[:, 1], suit * _RANKS) & (_MASKS - 1)
-    return Boards(table.class_of_key[key].astype(np.int64), suit * _MASKS + flush_mask)
+    suit = table.suit_of_count[sums[0] >> _KEY_BITS]
+    flush_index = np.right_shift(sums[1], suit * _RANKS)
+    flush_index &= _MASKS - 1
+    flush_index += suit * _MASKS
+    return Boards(table.class_of_key[sums[0] & ((1 << _KEY_BITS) - 1)], flush_index)
 
 
 def _ids(hand: Sequence[str]) -> Ints:
@@ -164,7 +165,8 @@ class Folded:
     low_by_class: Ints | None = None
 
     def high(self, boards: Boards) -> Ints:
-        result: Ints = np.maximum(self.by_class[boards.rank_class], self.by_flush[boards.flush_index])
+        result: Ints = self.by_class[boards.rank_class]
+        np.maximum(result, self.by_flush[boards.flush_index], out=result)
         return result
 
     def low(self, boards: Boards) -> Ints:

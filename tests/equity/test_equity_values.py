@@ -42,7 +42,7 @@ def _check(game: str, suits: str, seed: int) -> int:
         rest = [card for card in cards if card not in hand]
         boards = [rng.sample(rest, board_size) for _ in range(BOARDS_PER_HAND)]
         values = BoardValues(kind, [hand])
-        sums = np.stack([values.features(board).sum(axis=0) for board in boards])
+        sums = np.stack([values.features(board).sum(axis=1) for board in boards], axis=1)
         high_values, low_values = values(sums)
         for b, board in enumerate(boards):
             assert high_values[0, b] == REFERENCE[kind](hand, board), (hand, board)
