@@ -22,10 +22,9 @@ class BoardValues:
 
     def __init__(self, kind: Kind, hands: Sequence[Sequence[Card]]) -> None:
         self.kind, self.hands = kind, hands
-        if kind is Kind.HOLDEM:
-            self.folded = [standard.fold_holdem(hand) for hand in hands]
-        elif kind in (Kind.OMAHA, Kind.OMAHA8):
-            self.folded = [standard.fold_omaha(hand, low=kind is Kind.OMAHA8) for hand in hands]
+        if kind is not Kind.FILEEM:
+            self.folded = [standard.HandTables(hand, omaha=kind is not Kind.HOLDEM, low=kind is Kind.OMAHA8)
+                           for hand in hands]
 
     def features(self, cards: Sequence[Card]) -> Features:
         """The cards' features for this game (:mod:`.boards`: what a board's sums are made of)."""
@@ -35,7 +34,7 @@ class BoardValues:
         """High values (H, B) and, in hi-lo, low values (0: no low) of every hand on each complete board,
         given by the sums of its cards' features."""
         if self.kind is Kind.FILEEM:
-            return np.stack([hexadec.values(hand, sums) for hand in self.hands]), None
+            return hexadec.values(self.hands, sums), None
         boards = standard.reduce_boards(sums)
         high = np.stack([folded.high(boards) for folded in self.folded])
         if self.kind is not Kind.OMAHA8:

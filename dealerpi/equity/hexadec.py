@@ -84,19 +84,37 @@ def features(cards: Sequence[str]) -> Ints:
     return np.stack((np.left_shift(1, 3 * ranks), np.left_shift(1, 4 * suits), bits)).reshape(3, -1)
 
 
-def values(hand: Sequence[str], sums: Ints) -> Ints:
-    """The hand's File 'em value on each board, given by the (3, B) sums of its seven cards' :func:`features`."""
+def values(hands: Sequence[Sequence[str]], sums: Ints) -> Ints:
+    """Each hand's File 'em value on each board (H, B), the boards given by the (3, B) sums of their seven
+    cards' :func:`features`.
+
+    The rank-pattern and straight values depend only on the ten cards' rank counts, and boards repeat rank
+    multisets a lot (from the flop, the three cards to come make at most 816), so they are worked out once per
+    distinct board rank word and spread back; a flush needs seven of a suit, looked up board by board.
+    """
     straight, flush = _mask_tables()
-    total = (sums + features(hand).sum(axis=1)[:, None]).T
-    count = len(total)
-    counts = (total[:, :1] >> 3 * np.arange(_RANKS)) & 7
-    suits = (total[:, 1:2] >> 4 * np.arange(_SUITS)) & 15
-    suit_bits = ((total[:, 2:3].view(np.uint64) >> (_RANKS * np.arange(_SUITS, dtype=np.uint64)))
-                 & np.uint64(0xFFFF)).astype(np.int64)
+    words, inverse = np.unique(sums[0], return_inverse=True)
+    suit_shifts = 4 * np.arange(_SUITS)
+    bit_shifts = _RANKS * np.arange(_SUITS, dtype=np.uint64)
+    result = np.empty((len(hands), sums.shape[1]), dtype=np.int64)
+    for h, hand in enumerate(hands):
+        own = features(hand).sum(axis=1)
+        best = _by_rank_counts((words + own[0])[:, None] >> 3 * np.arange(_RANKS) & 7, straight)[inverse]
+        suits = (sums[1] + own[1])[:, None] >> suit_shifts & 15
+        suited = suits >= HAND_SIZE
+        if suited.any():
+            bits = ((sums[2] + own[2]).view(np.uint64)[:, None] >> bit_shifts & np.uint64(0xFFFF)).astype(np.int64)
+            best = np.maximum(best, np.where(suited, flush[bits], 0).max(axis=1))
+        result[h] = best
+    return result
+
+
+def _by_rank_counts(counts: Ints, straight: Ints) -> Ints:
+    """The best straight or rank pattern of each row of ten cards' rank counts (U, 16)."""
+    count = len(counts)
     rows = np.arange(count)
     present = ((counts > 0) << np.arange(_RANKS)).sum(axis=1)
     best: Ints = straight[present]
-    best = np.maximum(best, np.where(suits >= HAND_SIZE, flush[suit_bits], 0).max(axis=1))
     for level, pattern in _patterns():
         avail = counts.copy()
         ok = np.ones(count, dtype=bool)

@@ -41,6 +41,9 @@ RANK_KEYS = (0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415)
 """SKPokerEval's five-card rank keys, deuce to ace: every multiset of five ranks (four of a kind at most) has
 its own sum (tests/equity checks all 6,175)."""
 _RANKS = 13
+_RANK_KEY_ARRAY = np.array(RANK_KEYS, dtype=np.int64)
+_FIVE_OF_SEVEN = np.array(list(combinations(range(7), 5)), dtype=np.int64)
+_THREE_OF_FIVE = np.array(list(combinations(range(5), 3)), dtype=np.int64)
 _SUITS = 4
 _NO_SUIT = 4                       # the flush index's suit when no suit has three cards on the board
 _MASKS = 1 << _RANKS
@@ -64,8 +67,8 @@ class Tables:
     flush_best: Ints                      # (8192,) best five suited cards of a mask (0 under 5 bits)
     class_low: Ints                       # (6175,) the class's set of distinct low ranks
     suit_of_count: Ints                   # sum of 8**suit over five cards -> suit with 3+ cards, or 4
-    subset_masks: Ints                    # masks of 3..5 ranks (one suit on a board), ...
-    subset_triples: Ints                  # ... each one's 3-rank subsets, padded with 0
+    mask_row: Ints                        # rank mask of 3..5 ranks (one suit on a board) -> row, else -1
+    subset_triples: Ints                  # per row, the mask's 3-rank subsets, padded with 0
 
 
 @cache
@@ -103,16 +106,21 @@ def tables() -> Tables:
         bits = [1 << r for r in range(_RANKS) if mask >> r & 1]
         for j, three in enumerate(combinations(bits, 3)):
             triples[i, j] = sum(three)
+    mask_row = np.full(_MASKS, -1, dtype=np.int64)
+    mask_row[subset_masks] = np.arange(len(subset_masks))
     return Tables(class_of_key, counts, ranks, five_value, flush_five, flush_best, class_low, suit_of_count,
-                  np.array(subset_masks, dtype=np.int64), triples)
+                  mask_row, triples)
 
 
 @dataclass(frozen=True, slots=True)
 class Boards:
-    """B complete boards reduced once: rank class, flush index (suit * 8192 + that suit's rank mask)."""
+    """B complete boards reduced once: rank class, flush index (suit * 8192 + that suit's rank mask), and the
+    distinct classes and flush indices among them."""
 
     rank_class: npt.NDArray[np.int16]
     flush_index: Ints
+    classes: Ints
+    flushes: Ints
 
 
 _KEY_BITS = 20                       # five rank keys sum below 2**19; the suit counters go above
@@ -134,7 +142,10 @@ def reduce_boards(sums: Ints) -> Boards:
     flush_index = np.right_shift(sums[1], suit * _RANKS)
     flush_index &= _MASKS - 1
     flush_index += suit * _MASKS
-    return Boards(table.class_of_key[sums[0] & ((1 << _KEY_BITS) - 1)], flush_index)
+    rank_class = table.class_of_key[sums[0] & ((1 << _KEY_BITS) - 1)]
+    classes = np.flatnonzero(np.bincount(rank_class, minlength=len(table.class_ranks)))
+    flushes = np.flatnonzero(np.bincount(flush_index, minlength=(_NO_SUIT + 1) * _MASKS))
+    return Boards(rank_class, flush_index, classes, flushes)
 
 
 def _ids(hand: Sequence[str]) -> Ints:
@@ -156,63 +167,83 @@ def _suit_masks(ids: Ints) -> list[list[int]]:
     return masks
 
 
-@dataclass(frozen=True, slots=True)
-class Folded:
-    """One hand's best value per rank class and per flush index (and per rank class for the low)."""
+class HandTables:
+    """One hand folded into its best high value per rank class and per flush index (and, hi-lo, its best low
+    per rank class). Filled on demand for the classes and flush indices boards reach: all 6,175 classes
+    preflop, a few dozen from the flop on, so a postflop spot pays only for what it uses."""
 
-    by_class: Ints
-    by_flush: Ints
-    low_by_class: Ints | None = None
+    def __init__(self, hand: Sequence[str], *, omaha: bool, low: bool) -> None:
+        table = tables()
+        self.omaha = omaha
+        self.ids = _ids(hand)
+        self.by_class = np.zeros(len(table.class_ranks), dtype=np.int64)
+        self.class_done = np.zeros(len(table.class_ranks), dtype=bool)
+        self.by_flush = np.zeros((_NO_SUIT + 1) * _MASKS, dtype=np.int64)
+        self.flush_done = np.zeros((_NO_SUIT + 1) * _MASKS, dtype=bool)
+        self.impossible = _impossible(CARD_RANK[self.ids])
+        self.suit_bits = _suit_masks(self.ids)
+        self.low_by_class = _fold_low(self.ids) if low else None
 
     def high(self, boards: Boards) -> Ints:
+        """The hand's high value on each board."""
+        self._fill(boards)
         result: Ints = self.by_class[boards.rank_class]
         np.maximum(result, self.by_flush[boards.flush_index], out=result)
         return result
 
     def low(self, boards: Boards) -> Ints:
+        """The hand's 8-or-better low on each board (0: none)."""
         assert self.low_by_class is not None
         result: Ints = self.low_by_class[boards.rank_class]
         return result
 
+    def _fill(self, boards: Boards) -> None:
+        classes = boards.classes[~self.class_done[boards.classes]]
+        if len(classes):
+            values = self._omaha_classes(classes) if self.omaha else self._holdem_classes(classes)
+            values[self.impossible[classes]] = 0
+            self.by_class[classes] = values
+            self.class_done[classes] = True
+        flushes = boards.flushes[~self.flush_done[boards.flushes]]
+        if len(flushes):
+            self.by_flush[flushes] = self._omaha_flushes(flushes) if self.omaha else self._holdem_flushes(flushes)
+            self.flush_done[flushes] = True
 
-def fold_holdem(hand: Sequence[str]) -> Folded:
-    """Best five of the hand's two cards and the board's five, per rank class and per flush index."""
-    table = tables()
-    ids = _ids(hand)
-    ranks = np.concatenate((table.class_ranks, np.broadcast_to(CARD_RANK[ids], (len(table.class_ranks), 2))), 1)
-    keys = np.array(RANK_KEYS, dtype=np.int64)[ranks]
-    five = np.array(list(combinations(range(7), 5)), dtype=np.int64)
-    sums = keys[:, five].sum(axis=2)
-    by_class = table.five_value[table.class_of_key[sums]].max(axis=1)
-    by_class[_impossible(CARD_RANK[ids])] = 0
-    by_flush = np.zeros((_NO_SUIT + 1) * _MASKS, dtype=np.int64)
-    every = np.arange(_MASKS, dtype=np.int64)
-    for suit, bits in enumerate(_suit_masks(ids)):
-        by_flush[suit * _MASKS:(suit + 1) * _MASKS] = table.flush_best[every | sum(bits)]
-    return Folded(by_class, by_flush)
+    def _holdem_classes(self, classes: Ints) -> Ints:
+        """Best five of the two hole cards and the board's five: the best of the 21 five-card rank multisets."""
+        table = tables()
+        ranks = np.concatenate((table.class_ranks[classes],
+                                np.broadcast_to(CARD_RANK[self.ids], (len(classes), 2))), axis=1)
+        sums = _RANK_KEY_ARRAY[ranks][:, _FIVE_OF_SEVEN].sum(axis=2)
+        result: Ints = table.five_value[table.class_of_key[sums]].max(axis=1)
+        return result
 
+    def _omaha_classes(self, classes: Ints) -> Ints:
+        """Exactly two hole cards and three board cards: the best of 6 pairs x 10 triples (POT-1, RRoP §6)."""
+        table = tables()
+        keys = _RANK_KEY_ARRAY
+        pairs = np.array([keys[CARD_RANK[a]] + keys[CARD_RANK[b]] for a, b in combinations(self.ids, 2)])
+        triples = keys[table.class_ranks[classes]][:, _THREE_OF_FIVE].sum(axis=2)
+        result: Ints = table.five_value[table.class_of_key[triples[:, :, None] + pairs]].max(axis=(1, 2))
+        return result
 
-def fold_omaha(hand: Sequence[str], *, low: bool) -> Folded:
-    """Best hand of exactly two hole cards and three board cards, per rank class and flush index; with
-    ``low``, also the best 8-or-better low per rank class (0: none)."""
-    table = tables()
-    ids = _ids(hand)
-    keys = np.array(RANK_KEYS, dtype=np.int64)
-    pair_keys = np.array([keys[CARD_RANK[a]] + keys[CARD_RANK[b]] for a, b in combinations(ids, 2)])
-    three = np.array(list(combinations(range(5), 3)), dtype=np.int64)
-    triple_keys = keys[table.class_ranks][:, three].sum(axis=2)
-    sums = triple_keys[:, :, None] + pair_keys[None, None, :]
-    by_class = table.five_value[table.class_of_key[sums]].max(axis=(1, 2))
-    by_class[_impossible(CARD_RANK[ids])] = 0
-    by_flush = np.zeros((_NO_SUIT + 1) * _MASKS, dtype=np.int64)
-    for suit, bits in enumerate(_suit_masks(ids)):
-        if len(bits) < 2:
-            continue
-        pairs = np.array([a | b for a, b in combinations(bits, 2)], dtype=np.int64)
-        best = table.flush_five[table.subset_triples[:, :, None] | pairs[None, None, :]].max(axis=(1, 2))
-        by_flush[suit * _MASKS + table.subset_masks] = best
-    low_by_class = _fold_low(ids) if low else None
-    return Folded(by_class, by_flush, low_by_class)
+    def _holdem_flushes(self, flushes: Ints) -> Ints:
+        own = np.array([sum(bits) for bits in self.suit_bits] + [0], dtype=np.int64)
+        result: Ints = tables().flush_best[(flushes & (_MASKS - 1)) | own[flushes >> _RANKS]]
+        return result
+
+    def _omaha_flushes(self, flushes: Ints) -> Ints:
+        table = tables()
+        result = np.zeros(len(flushes), dtype=np.int64)
+        rows = table.mask_row[flushes & (_MASKS - 1)]
+        for suit, bits in enumerate(self.suit_bits):
+            chosen = np.flatnonzero(((flushes >> _RANKS) == suit) & (rows >= 0))
+            if len(bits) < 2 or not len(chosen):
+                continue
+            pairs = np.array([a | b for a, b in combinations(bits, 2)], dtype=np.int64)
+            triples = table.subset_triples[rows[chosen]]
+            result[chosen] = table.flush_five[triples[:, :, None] | pairs].max(axis=(1, 2))
+        return result
 
 
 def _fold_low(ids: Ints) -> Ints:
