@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
+from fractions import Fraction
 from math import comb, sqrt
 
 import numpy as np
 
 from dealerpi.equity import boards as board_draws
-from dealerpi.equity.boards import Features
 from dealerpi.equity.evaluate import BoardValues
 from dealerpi.equity.result import Card, EquityError, EquityResult, HandEquity, Outs
-from dealerpi.equity.showdown import Tally, tally
+from dealerpi.equity.showdown import Counter
 from dealerpi.equity.spots import Kind, Spot, make_spot
 from dealerpi.evaluation.registry import EVALUATORS
 
@@ -41,35 +41,39 @@ def compute_equities(game: str, hands: Sequence[Sequence[Card]], board: Sequence
     if samples is not None and samples < 2:
         raise EquityError(f"samples: {samples} is too few boards for Monte Carlo (2 or more)")
     count = len(spot.hands)
-    equity, high, low, scoop = (np.zeros(count) for _ in range(4))
-    variance = np.zeros(count)
+    zero = [Fraction(0)] * count
+    equity, high, low, scoop, variance = list(zero), list(zero), list(zero), list(zero), list(zero)
     exact, evaluated = True, 0
     values = BoardValues(spot.kind, spot.hands)
     for index, (known, parts) in enumerate(spot.boards):
-        weight = parts / spot.parts
+        weight = Fraction(parts, spot.parts)
         stub = spot.stub(known)
         missing = spot.game.board_size - len(known)
-        total = comb(len(stub), missing)
         base = values.features(known).sum(axis=1)
-        if samples is None and total <= EXACT_LIMIT:
-            chunks = board_draws.exact_sums(values.features(stub), missing, base)
-            size = total
-        else:
+        sampled = samples is not None or comb(len(stub), missing) > EXACT_LIMIT
+        if sampled:
             exact = False
             size = samples or DEFAULT_SAMPLES
             chunks = board_draws.sample_sums(values.features(stub), missing, size, seed + index, base)
-        sums = _tally_board(values, chunks)
+        else:
+            size = comb(len(stub), missing)
+            chunks = board_draws.exact_sums(values.features(stub), missing, base)
+        counter = Counter(count)
+        for chunk in chunks:
+            counter.add(*values(chunk))
+        sums = counter.tally()
         evaluated += size
-        mean = sums.equity / size
-        equity += weight * mean
-        high += weight * sums.high / size
-        low += weight * sums.low / size
-        scoop += weight * sums.scoops / size
-        if not exact or samples is not None:
-            spread = np.maximum(sums.squares / size - mean * mean, 0.0) * size / max(size - 1, 1)
-            variance += weight * weight * spread / size
+        for h in range(count):
+            mean = sums.equity[h] / size
+            equity[h] += weight * mean
+            high[h] += weight * sums.high[h] / size
+            low[h] += weight * sums.low[h] / size
+            scoop[h] += weight * Fraction(sums.scoops[h], size)
+            if sampled:  # the sample variance of the share, over the boards drawn, divided by their number
+                spread = (sums.squares[h] / size - mean * mean) * Fraction(size, size - 1)
+                variance[h] += weight * weight * spread / size
     hi_lo = spot.kind is Kind.OMAHA8
-    errors = [sqrt(v) for v in variance] if not exact else [None] * count
+    errors = [None if exact else sqrt(v) for v in variance]
     result_hands = tuple(
         HandEquity(cards, float(equity[i]),
                    float(high[i]) if hi_lo else None, float(low[i]) if hi_lo else None,
@@ -77,16 +81,6 @@ def compute_equities(game: str, hands: Sequence[Sequence[Card]], board: Sequence
         for i, cards in enumerate(spot.hands))
     stderr = None if exact else max(e or 0.0 for e in errors)
     return EquityResult(spot.game.key, result_hands, exact, evaluated, stderr)
-
-
-def _tally_board(values: BoardValues, chunks: Iterator[Features]) -> Tally:
-    count = len(values.hands)
-    zero = np.zeros(count)
-    sums = Tally(zero, zero, zero, zero, zero)
-    for chunk in chunks:
-        high, low = values(chunk)
-        sums = sums + tally(high, low)
-    return sums
 
 
 def compute_outs(game: str, hands: Sequence[Sequence[Card]], board: Sequence[Card],
@@ -125,7 +119,9 @@ def _shares(spot: Spot, board: tuple[Card, ...]) -> tuple[float, float]:
     low = None
     if spot.kind is Kind.OMAHA8:
         low = np.array([[EVALUATORS["omaha_low8"](hand, board) or 0] for hand in spot.hands], dtype=np.int64)
-    share = tally(high, low).equity
+    counter = Counter(2)
+    counter.add(high, low)
+    share = counter.tally().equity
     return float(share[0]), float(share[1])
 
 
