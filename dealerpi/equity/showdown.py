@@ -12,13 +12,15 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 _LOGGER = logging.getLogger(__name__)
 
-Values = npt.NDArray[np.int64]
+Values = npt.NDArray[np.signedinteger[Any]]
+Codes = npt.NDArray[np.int64]
 _DENSE_UP_TO = 6
 """Up to this many hands the (high, low) patterns are counted in a dense table (4**6 entries); above, sorted."""
 
@@ -34,10 +36,10 @@ class Tally:
     scoops: list[int]
 
 
-def _pattern(values: Values) -> Values:
+def _pattern(values: Values) -> Codes:
     """Per board, bit h set when hand h has the best value."""
     if len(values) == 2:  # heads-up: the common case, in two comparisons
-        pattern: Values = (values[0] >= values[1]).astype(np.int64)
+        pattern: Codes = (values[0] >= values[1]).astype(np.int64)
         pattern += (values[1] >= values[0]) << 1
         return pattern
     best = values.max(axis=0)

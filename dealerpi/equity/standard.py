@@ -36,6 +36,7 @@ from dealerpi.evaluation.low import LOW_LIMIT
 _LOGGER = logging.getLogger(__name__)
 
 Ints = npt.NDArray[np.int64]
+Values32 = npt.NDArray[np.int32]
 
 RANK_KEYS = (0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415)
 """SKPokerEval's five-card rank keys, deuce to ace: every multiset of five ranks (four of a kind at most) has
@@ -119,10 +120,13 @@ class Boards:
 
     rank_class: npt.NDArray[np.int16]
     flush_index: Ints
-    classes: Ints
-    flushes: Ints
+    classes: Ints | None          # None: too many boards to be worth listing; fold every class
+    flushes: Ints | None
 
 
+_LIST_UP_TO = 20_000
+"""Boards in a chunk up to which the classes and flush indices they reach are listed (postflop: a few dozen
+to fold); a bigger chunk (preflop) reaches nearly all, and every one is folded without listing."""
 _KEY_BITS = 20                       # five rank keys sum below 2**19; the suit counters go above
 
 
@@ -143,6 +147,8 @@ def reduce_boards(sums: Ints) -> Boards:
     flush_index &= _MASKS - 1
     flush_index += suit * _MASKS
     rank_class = table.class_of_key[sums[0] & ((1 << _KEY_BITS) - 1)]
+    if sums.shape[1] > _LIST_UP_TO:
+        return Boards(rank_class, flush_index, None, None)
     classes = np.flatnonzero(np.bincount(rank_class, minlength=len(table.class_ranks)))
     flushes = np.flatnonzero(np.bincount(flush_index, minlength=(_NO_SUIT + 1) * _MASKS))
     return Boards(rank_class, flush_index, classes, flushes)
@@ -167,6 +173,10 @@ def _suit_masks(ids: Ints) -> list[list[int]]:
     return masks
 
 
+_EVERY_CLASS = np.arange(6175)
+_EVERY_FLUSH = np.arange((_NO_SUIT + 1) * _MASKS)
+
+
 class HandTables:
     """One hand folded into its best high value per rank class and per flush index (and, hi-lo, its best low
     per rank class). Filled on demand for the classes and flush indices boards reach: all 6,175 classes
@@ -176,35 +186,37 @@ class HandTables:
         table = tables()
         self.omaha = omaha
         self.ids = _ids(hand)
-        self.by_class = np.zeros(len(table.class_ranks), dtype=np.int64)
+        self.by_class = np.zeros(len(table.class_ranks), dtype=np.int32)   # strengths < 2**24
         self.class_done = np.zeros(len(table.class_ranks), dtype=bool)
-        self.by_flush = np.zeros((_NO_SUIT + 1) * _MASKS, dtype=np.int64)
+        self.by_flush = np.zeros((_NO_SUIT + 1) * _MASKS, dtype=np.int32)
         self.flush_done = np.zeros((_NO_SUIT + 1) * _MASKS, dtype=bool)
         self.impossible = _impossible(CARD_RANK[self.ids])
         self.suit_bits = _suit_masks(self.ids)
         self.low_by_class = _fold_low(self.ids) if low else None
 
-    def high(self, boards: Boards) -> Ints:
+    def high(self, boards: Boards) -> Values32:
         """The hand's high value on each board."""
         self._fill(boards)
-        result: Ints = self.by_class[boards.rank_class]
+        result: Values32 = self.by_class[boards.rank_class]
         np.maximum(result, self.by_flush[boards.flush_index], out=result)
         return result
 
-    def low(self, boards: Boards) -> Ints:
+    def low(self, boards: Boards) -> Values32:
         """The hand's 8-or-better low on each board (0: none)."""
         assert self.low_by_class is not None
-        result: Ints = self.low_by_class[boards.rank_class]
+        result: Values32 = self.low_by_class[boards.rank_class]
         return result
 
     def _fill(self, boards: Boards) -> None:
-        classes = boards.classes[~self.class_done[boards.classes]]
+        classes = _EVERY_CLASS if boards.classes is None else boards.classes
+        classes = classes[~self.class_done[classes]]
         if len(classes):
             values = self._omaha_classes(classes) if self.omaha else self._holdem_classes(classes)
             values[self.impossible[classes]] = 0
             self.by_class[classes] = values
             self.class_done[classes] = True
-        flushes = boards.flushes[~self.flush_done[boards.flushes]]
+        flushes = _EVERY_FLUSH if boards.flushes is None else boards.flushes
+        flushes = flushes[~self.flush_done[flushes]]
         if len(flushes):
             self.by_flush[flushes] = self._omaha_flushes(flushes) if self.omaha else self._holdem_flushes(flushes)
             self.flush_done[flushes] = True
@@ -246,7 +258,7 @@ class HandTables:
         return result
 
 
-def _fold_low(ids: Ints) -> Ints:
+def _fold_low(ids: Ints) -> Values32:
     """Best 8-or-better low per rank class, as :func:`dealerpi.evaluation.low.evaluate_omaha_low8` values;
     0 for none. It depends only on the hand's set of low ranks (at most 163 sets, each folded once)."""
     hand_set = 0
@@ -256,7 +268,7 @@ def _fold_low(ids: Ints) -> Ints:
 
 
 @cache
-def _low_by_class(hand_set: int) -> Ints:
+def _low_by_class(hand_set: int) -> Values32:
     """POT-4: two different low hole ranks and three different low board ranks, none shared; the lowest
     highest-card-first (the smaller mask). Bit r of a set is rank r + 1 (ace = 1), the low module's bit r + 1."""
     hand_bits = [1 << r for r in range(8) if hand_set >> r & 1]
@@ -268,6 +280,6 @@ def _low_by_class(hand_set: int) -> Ints:
             lows = [p | sum(t) for p in pairs for t in combinations(board_bits, 3) if not p & sum(t)]
             if lows:
                 by_set[board_set] = LOW_LIMIT - 2 * min(lows)
-    result: Ints = by_set[tables().class_low]
+    result: Values32 = by_set[tables().class_low].astype(np.int32)
     result.setflags(write=False)
     return result
