@@ -64,14 +64,20 @@ def _mask_tables() -> tuple[Ints, Ints]:
         has = (masks & mask) == mask
         straight[has] = straight_level << _LEVEL_SHIFT | top << _LEVEL_SHIFT - 4
         flush[has] = sf_level << _LEVEL_SHIFT | top << _LEVEL_SHIFT - 4
-    # A flush (no straight flush) packs its seven highest ranks, highest first.
-    bits = (masks[:, None] >> np.arange(_RANKS - 1, -1, -1)) & 1          # column j: rank _RANKS-1-j
-    enough = bits.sum(axis=1) >= HAND_SIZE
-    order = np.argsort(-bits, axis=1, kind="stable")[:, :HAND_SIZE]        # the seven highest ranks present
-    packed = np.full(1 << _RANKS, flush_level, dtype=np.int64)
-    for column in range(HAND_SIZE):
-        packed = packed << 4 | (_RANKS - 1 - order[:, column])
-    flush = np.where((flush == 0) & enough, packed, flush)
+    # A flush (no straight flush) packs its seven highest ranks, highest first: drop the lowest ranks of a
+    # mask until seven are left, then read them off from the top.
+    popcount = ((masks[:, None] >> np.arange(_RANKS)) & 1).sum(axis=1)
+    enough = np.flatnonzero((popcount >= HAND_SIZE) & (flush == 0))
+    kept = masks[enough]
+    for _ in range(_RANKS - HAND_SIZE):
+        extra = popcount[kept] > HAND_SIZE
+        kept[extra] &= kept[extra] - 1
+    packed = np.full(len(kept), flush_level, dtype=np.int64)
+    for _ in range(HAND_SIZE):
+        highest = np.frexp(kept)[1].astype(np.int64) - 1
+        packed = packed << 4 | highest
+        kept ^= np.left_shift(1, highest)
+    flush[enough] = packed
     return straight, flush
 
 
