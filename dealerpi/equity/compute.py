@@ -50,7 +50,7 @@ def compute_equities(game: str, hands: Sequence[Sequence[Card]], board: Sequence
         stub = spot.stub(known)
         missing = spot.game.board_size - len(known)
         base = values.features(known).sum(axis=1)
-        sampled = samples is not None or comb(len(stub), missing) > EXACT_LIMIT
+        sampled = missing > 0 and (samples is not None or comb(len(stub), missing) > EXACT_LIMIT)
         if sampled:
             exact = False
             size = samples or DEFAULT_SAMPLES

@@ -79,3 +79,9 @@ def test_daemon_and_engine_do_not_load_numpy() -> None:
         done = subprocess.run([sys.executable, "-c", probe.format(module)], capture_output=True, text=True,
                               timeout=120, check=True)
         assert done.stdout.strip() == expected, module
+
+
+def test_samples_on_a_complete_board_is_the_one_board() -> None:
+    """Nothing left to draw: Monte Carlo has nothing to sample, the river is valued as it is."""
+    result = compute_equities("nlhe", ["AhAs", "KdKc"], "2c7d9h3sJc", samples=1000)
+    assert result.equities == (1.0, 0.0) and result.exact and result.boards == 1
