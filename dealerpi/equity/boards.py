@@ -61,10 +61,19 @@ def exact_sums(features: Features, missing: int, base: Features) -> Iterator[Fea
 
 def sample_sums(features: Features, missing: int, samples: int, seed: int, base: Features) -> Iterator[Features]:
     """``base`` plus the feature sums of ``samples`` boards, each ``missing`` stub cards drawn uniformly
-    without replacement (NumPy's default generator, PCG64, seeded: the same seed gives the same boards)."""
+    without replacement (NumPy's default generator, PCG64, seeded: the same seed gives the same boards).
+
+    Each board draws ``missing`` indices with replacement and draws again while two coincide: given that they
+    are all different, every ordered choice of distinct cards is equally likely, so every subset is too.
+    """
     n = features.shape[1]
     rng = np.random.default_rng(seed)
     for start in range(0, samples, CHUNK):
         size = min(CHUNK, samples - start)
-        draws = np.argpartition(rng.random((size, n)), missing - 1, axis=1)[:, :missing]
+        draws = rng.integers(0, n, (size, missing))
+        redo = np.arange(size)
+        while len(redo):
+            ordered = np.sort(draws[redo], axis=1)
+            redo = redo[(ordered[:, 1:] == ordered[:, :-1]).any(axis=1)]
+            draws[redo] = rng.integers(0, n, (len(redo), missing))
         yield base[:, None] + features[:, draws].sum(axis=2)

@@ -21,7 +21,7 @@ _LOGGER = logging.getLogger(__name__)
 EXACT_LIMIT = 3_000_000
 """Most boards enumerated exactly for one board of the pot; File 'em beyond it (preflop: C(58, 7) boards) is
 Monte Carlo. Every hold'em and Omaha spot is under it (preflop heads-up hold'em: C(48, 5) = 1,712,304)."""
-DEFAULT_SAMPLES = 20_000
+DEFAULT_SAMPLES = 50_000
 """Monte Carlo boards when the enumeration is too big and no sample size is asked for."""
 
 

@@ -102,10 +102,13 @@ def values(hands: Sequence[Sequence[str]], sums: Ints) -> Ints:
     words, inverse = np.unique(sums[0], return_inverse=True)
     suit_shifts = 4 * np.arange(_SUITS)
     bit_shifts = _RANKS * np.arange(_SUITS, dtype=np.uint64)
+    owns = [features(hand).sum(axis=1) for hand in hands]
+    # every hand's distinct ten-card rank words in one call: its cost is per numpy call, not per row
+    ten_card = np.concatenate([words + own[0] for own in owns])
+    by_rank = _by_rank_counts(ten_card[:, None] >> 3 * np.arange(_RANKS) & 7, straight).reshape(len(hands), -1)
     result = np.empty((len(hands), sums.shape[1]), dtype=np.int64)
-    for h, hand in enumerate(hands):
-        own = features(hand).sum(axis=1)
-        best = _by_rank_counts((words + own[0])[:, None] >> 3 * np.arange(_RANKS) & 7, straight)[inverse]
+    for h, own in enumerate(owns):
+        best = by_rank[h][inverse]
         suits = (sums[1] + own[1])[:, None] >> suit_shifts & 15
         suited = suits >= HAND_SIZE
         if suited.any():
@@ -116,20 +119,23 @@ def values(hands: Sequence[Sequence[str]], sums: Ints) -> Ints:
 
 
 def _by_rank_counts(counts: Ints, straight: Ints) -> Ints:
-    """The best straight or rank pattern of each row of ten cards' rank counts (U, 16)."""
-    count = len(counts)
-    rows = np.arange(count)
-    present = ((counts > 0) << np.arange(_RANKS)).sum(axis=1)
-    best: Ints = straight[present]
+    """The best straight or rank pattern of each row of ten cards' rank counts (U, 16).
+
+    Per row, ``at_least[g]`` is the mask of ranks with g or more cards; a group takes the highest rank of that
+    mask not used yet (``frexp`` gives the highest bit), so each step is a few operations on U numbers.
+    """
+    weights = np.left_shift(1, np.arange(_RANKS))
+    at_least = {size: ((counts >= size) * weights).sum(axis=1) for size in range(1, 5)}
+    best: Ints = straight[at_least[1]]
     for level, pattern in _patterns():
-        avail = counts.copy()
-        ok = np.ones(count, dtype=bool)
-        packed = np.zeros(count, dtype=np.int64)
+        used = np.zeros(len(counts), dtype=np.int64)
+        ok = np.ones(len(counts), dtype=bool)
+        packed = np.zeros(len(counts), dtype=np.int64)
         for size in pattern:
-            enough = avail >= size
-            rank = _RANKS - 1 - np.argmax(enough[:, ::-1], axis=1)
-            ok &= enough[rows, rank]
-            avail[rows, rank] = 0
+            avail = at_least[size] & ~used
+            ok &= avail > 0
+            rank = np.maximum(np.frexp(avail)[1].astype(np.int64) - 1, 0)
+            used |= np.left_shift(1, rank)
             packed = packed << 4 | rank
         packed <<= 4 * (HAND_SIZE - len(pattern))
         best = np.maximum(best, np.where(ok, level << _LEVEL_SHIFT | packed, 0))
