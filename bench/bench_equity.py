@@ -188,7 +188,8 @@ def main(argv: Sequence[str]) -> int:
         if spot.eval7 and have_eval7 and not (args.no_eval7_preflop and not spot.board):
             their_s, shares = _eval7_loop(spot)
             gap = max(abs(a - b) for a, b in zip(shares, result.equities, strict=True))
-            line += f"{their_s:8.4f} s = {their_s / ours_s:>6,.0f}x (gap {gap:.1e})"
+            ratio = their_s / ours_s
+            line += f"{their_s:8.4f} s = {ratio:>6,.{0 if ratio >= 10 else 2}f}x (gap {gap:.1e})"
         print(line)
         equities = " ".join(f"{e:.6f}" for e in result.equities)
         how = "exact" if result.exact else f"Monte Carlo, stderr {result.stderr:.4f}"
