@@ -231,7 +231,7 @@ class HandTables:
         return result
 
     def _omaha_classes(self, classes: Ints) -> Ints:
-        """Exactly two hole cards and three board cards: the best of 6 pairs x 10 triples (POT-1, RRoP §6)."""
+        """Exactly two hole cards and three board cards: the best of 6 pairs x 10 triples (RRoP §6; seed 002)."""
         table = tables()
         keys = _RANK_KEY_ARRAY
         pairs = np.array([keys[CARD_RANK[a]] + keys[CARD_RANK[b]] for a, b in combinations(self.ids, 2)])
