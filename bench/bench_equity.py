@@ -156,12 +156,11 @@ def main(argv: Sequence[str]) -> int:
     args = parser.parse_args(argv)
 
     started = time.perf_counter()
-    from dealerpi.equity import compute_equities
-    from dealerpi.equity.hexadec import _mask_tables
-    from dealerpi.equity.standard import tables
-    tables()
-    _mask_tables()
-    print(f"import dealerpi.equity and build its tables: {time.perf_counter() - started:.3f} s")
+    from dealerpi.equity import compute_equities, warm_up
+    imported = time.perf_counter()
+    warm_up()
+    print(f"import dealerpi.equity: {imported - started:.3f} s; build its tables (warm_up): "
+          f"{time.perf_counter() - imported:.3f} s")
     try:
         import eval7  # noqa: F401
         have_eval7 = True

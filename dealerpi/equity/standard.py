@@ -58,7 +58,7 @@ CARD_INDEX = {card: i for i, card in enumerate(STANDARD.cards)}
 
 @dataclass(frozen=True, slots=True)
 class Tables:
-    """The hand-independent tables, built once (about 0.1 s)."""
+    """The hand-independent tables, built once per process (a few tenths of a second here)."""
 
     class_of_key: npt.NDArray[np.int16]   # rank-key sum of five cards -> rank class (-1: none)
     class_counts: Ints                    # (6175, 13) cards of each rank in the class

@@ -114,3 +114,13 @@ def test_outs_equal_a_count_by_dealerpis_evaluators(game: str, hands: tuple[str,
     outs = compute_outs("fileem" if game == "fileem" else game, list(hands), board)
     assert outs is not None and outs.leader == leader
     assert [list(cards) for cards in outs.cards] == expected
+
+
+def test_warm_up_builds_every_table_before_the_first_hand() -> None:
+    """In a fresh process: nothing is built at import (the daemon-side cost is nil), everything after warm_up."""
+    probe = ("from dealerpi.equity import warm_up, standard, hexadec\n"
+             "before = standard.tables.cache_info().currsize, hexadec.mask_tables.cache_info().currsize\n"
+             "warm_up()\n"
+             "print(before, (standard.tables.cache_info().currsize, hexadec.mask_tables.cache_info().currsize))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True)
+    assert done.stdout.strip() == "(0, 0) (1, 1)"
