@@ -54,7 +54,7 @@ CORPUS = (
     Case("omaha hi-lo preflop, 34 dead", "plo8", ("Ah2s3dKc", "Ad2c5hQh"), "",
          _all_but("plo8", "Ah2s3dKcAd2c5hQh" "4c8d9s7hKhKdJsTs3c6h")),
     Case("file 'em turn", "fileem", ("0h0sFd", "1d2c3h"), "2s7d9hAcBdCc"),
-    Case("file 'em flop, 40 dead", "fileem", ("0h0sFd", "1d2c3h"), "2s7d9hAc",
+    Case("file 'em flop, 43 dead", "fileem", ("0h0sFd", "1d2c3h"), "2s7d9hAc",
          _all_but("fileem", "0h0sFd1d2c3h2s7d9hAc" "0d0cFhFs1h4c5c6cBdCcEd")),
     Case("file 'em preflop, three ways, 46 dead", "fileem", ("0h0sFd", "1d2c3h", "EhEsDd"), "",
          _all_but("fileem", "0h0sFd1d2c3hEhEsDd" "2s7d9hAc0dFh4c5cBd")),
