@@ -70,6 +70,7 @@ class Daemon(Protocol):
     presses: Any
     table_source: TableSource
     pending_table: dict[str, Any] | None
+    dealer_overlay: tuple[Any, float] | None
 
     def submit(self, entry: dict[str, Any]) -> Any: ...
     def queue_table(self, entry: dict[str, Any]) -> Any: ...
@@ -245,7 +246,14 @@ class ApiServer:
         if method in ("press", "release", "deal", "shuffle"):
             return {"id": rid, **self.operate_panel(client, method, params)}
         if method == "show_qr":
-            return {"id": rid, **self.show_qr(client.role, params.get("url"), params.get("label"))}
+            return {"id": rid, **self.show_qr(client.role, params.get("url"), params.get("label"),
+                                              params.get("seconds", QR_SECONDS))}
+        if method == "hide_qr":                  # the pairing code was used: off the display at once
+            if client.role != "host":
+                return {"id": rid, "error": {"message": "pairing codes are the host's"}}
+            self.daemon.dealer_overlay = None
+            self.daemon.refresh_dealer()
+            return {"id": rid, "result": {"hidden": True}}
         return {"id": rid, "error": {"message": f"unknown method {method!r}"}}
 
     def operate_panel(self, client: _Client, method: str, params: Mapping[str, Any]) -> dict[str, Any]:
@@ -302,16 +310,19 @@ class ApiServer:
                 return {"result": {"text": data[:end].decode(), "next": [number, offset + end]}}
         return {"result": {"text": "", "next": None}}
 
-    def show_qr(self, role: str, url: object, label: object) -> dict[str, Any]:
-        """The host asks for a pairing code on the dealer display (issue 14). The URL carries a token: it is
-        drawn, never journaled nor logged, and gone after ``QR_SECONDS`` or at the next console button."""
+    def show_qr(self, role: str, url: object, label: object, seconds: object = QR_SECONDS) -> dict[str, Any]:
+        """The host asks for a pairing code on the dealer display (issue 14). The URL carries a one-time code
+        (issue 19): it is drawn, never journaled nor logged, and gone after ``seconds`` (at most
+        ``QR_SECONDS``), at the next console button, or when the code is used (``hide_qr``)."""
         if role != "host":
             return {"error": {"message": "pairing codes are the host's"}}
         if not (isinstance(url, str) and url.startswith(("http://", "https://")) and len(url) <= 200
-                and isinstance(label, str) and len(label) <= 12):
-            return {"error": {"message": "show_qr: url is an http(s) URL, label a short word"}}
-        self.daemon.show_on_dealer(qr_screen(url, label), QR_SECONDS)
-        return {"result": {"shown": QR_SECONDS}}
+                and isinstance(label, str) and len(label) <= 12
+                and isinstance(seconds, int | float) and 0 < seconds <= QR_SECONDS):
+            return {"error": {"message": f"show_qr: url is an http(s) URL, label a short word, seconds at most "
+                                         f"{QR_SECONDS:g}"}}
+        self.daemon.show_on_dealer(qr_screen(url, label), float(seconds))
+        return {"result": {"shown": float(seconds)}}
 
     def submit(self, role: str, entry: object, rid: object, confirmed: bool) -> dict[str, Any]:
         """One input from a page: checked for the role, tagged, journaled and applied by the daemon."""

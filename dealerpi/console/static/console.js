@@ -258,7 +258,7 @@ for (const button of document.querySelectorAll("[data-pair]")) {
 for (const button of document.querySelectorAll("[data-show]")) {
   button.addEventListener("click", async () => {
     const answer = await fetch(`/pair/${button.dataset.show}/show`, {method: "POST"});
-    say(answer.ok ? "the code is on the dealer display for a minute (any console button takes it away)"
+    say(answer.ok ? "the code is on the dealer display for 30 s, for one phone (any console button takes it away)"
                   : await answer.text(), !answer.ok);
   });
 }
