@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from dealerpi.console import game_form, status_panel
-from dealerpi.console.ledger import Event, Ledger
+from dealerpi.console import game_form, sessions, status_panel
+from dealerpi.console.ledger import Event, Ledger, Session
 from dealerpi.console.protocol import CONFIRMED, PANEL, ROLES, Decoder, ProtocolError, changes, encode, may_send
 from dealerpi.console.qr_screen import qr_screen
 from dealerpi.console.views import role_view
@@ -121,6 +121,7 @@ class ApiServer:
         """What a journal checkpoint keeps for the API (the segments before it are not replayed at start-up):
         the ledger's events and the last :data:`RIDS_KEPT` request ids."""
         return {"ledger": [dataclasses.asdict(event) for event in self.ledger.events],
+                "sessions": [session.as_json() for session in self.ledger.sessions],
                 "rids": list(self.rids)[-RIDS_KEPT:]}
 
     def restore(self, data: object) -> None:
@@ -131,12 +132,15 @@ class ApiServer:
                 raise TypeError("no console part")
             events = [Event(**{**event, "index": -1}) for event in data["ledger"]]
             rids = dict.fromkeys(str(rid) for rid in data["rids"])
+            # the evening's sessions (issue 19); a checkpoint written before them has the events of one
+            kept = [Session(**{**session, "index": -1, "ended": None if session["ended"] is None else -1})
+                    for session in data.get("sessions", [])]
         except (KeyError, TypeError) as exc:
             _LOGGER.error("the checkpoint's console part is not usable (%s): the ledger starts empty", exc)
             self.daemon.alerts.append(Alert("LEDGER", "Session ledger: buy-ins before this restart are missing; "
                                                       "note them by hand"))
             return
-        self.ledger.events, self.rids = events, rids
+        self.ledger.events, self.rids, self.ledger.sessions = events, rids, kept
 
     def changed(self) -> None:
         """The table or the dealer's screen changed: send each client its changes once, after this burst."""
@@ -333,6 +337,8 @@ class ApiServer:
             return {"accepted": False, "reason": refusal}
         if kind in CONFIRMED and not confirmed:
             return {"accepted": False, "reason": f"{kind} takes the hand back or ends it: confirm it first"}
+        if kind == "sit" and not confirmed and (odd := self._odd_stack(entry)) is not None:
+            return {"accepted": False, "confirm": True, "reason": odd}
         if (answer := self._seen_rid(rid)) is not None:
             return answer
         tagged = _tagged(entry, role, rid)
@@ -342,6 +348,18 @@ class ApiServer:
         self.daemon.refresh()
         return {"accepted": outcome.accepted, "reason": outcome.reason,
                 "alerts": [{"rule": a.rule, "message": a.message} for a in outcome.alerts]}
+
+    def _odd_stack(self, entry: Mapping[str, Any]) -> str | None:
+        """Issue 19 item 11: a tournament seat with another stack than the starting stack (TRN-9: every
+        entrant buys the full stack) is refused with this reason until the host confirms it; None: fine."""
+        config, stack = self.daemon.table.config, entry.get("stack")
+        if config is None or not config.policies.tournament or not config.starting_stack \
+                or not isinstance(stack, int) or stack == config.starting_stack:
+            return None
+        who = entry.get("player") if isinstance(entry.get("player"), str) else "the player"
+        return (f"seat {entry.get('seat')}: {who} would start with {stack}, not the starting stack "
+                f"{config.starting_stack} (TRN-9: every entrant gets the full stack): confirm to seat {who} "
+                f"with {stack}")
 
     def _seen_rid(self, rid: object) -> dict[str, Any] | None:
         """The answer for a request id that is malformed or already journaled (applied once, across
@@ -362,7 +380,14 @@ class ApiServer:
         daemon = self.daemon
         try:
             current = parse_config(daemon.pending_table) if daemon.pending_table is not None else daemon.table.config
-            entry = game_form.changed_table(current, changes)
+            switching = isinstance(changes, Mapping) and current is not None \
+                and sessions.is_tournament(current, changes) not in (None, current.policies.tournament)
+            if switching and (refusal := sessions.switch_refusal(daemon.table)) is not None:
+                return {"accepted": False, "reason": refusal}
+            if switching and current is not None and current.policies.tournament and isinstance(changes, Mapping):
+                entry = sessions.back_to_cash(current, changes, self.ledger.last_cash_table())
+            else:
+                entry = game_form.changed_table(current, changes)
             wanted = parse_config(entry)
         except InputError as error:
             return {"accepted": False, "reason": str(error)}
@@ -410,7 +435,8 @@ class ApiServer:
 
     def ledger_summary(self) -> dict[str, Any]:
         table = self.daemon.table
-        key = (tuple(self.ledger.events), tuple((s, i.player, i.stack) for s, i in sorted(table.seats.items())))
+        key = (tuple(self.ledger.events), tuple((s, i.player, i.stack) for s, i in sorted(table.seats.items())),
+               tuple(repr(session) for session in self.ledger.sessions))
         if self._summary is None or self._summary[0] != key:
             self._summary = (key, self.ledger.summary(table))
         return self._summary[1]

@@ -92,10 +92,14 @@ def test_a_played_hand_moves_chips_and_the_loser_pays_the_winner() -> None:
         "pays,to,amount", "Cy,Ann,250", "Bob,Ann,1"]
 
 
-def test_a_tournament_has_no_ledger() -> None:
+def test_a_tournaments_ledger_is_its_entries_not_its_chips() -> None:
+    """Issue 19: a tournament's ledger is the buy-ins into the prize pool (TRN-4), never its chips: Ann's
+    1000 chips are no money on the table, her entry is 20."""
     table, ledger = run([{**TABLE, "rules": "tournament", "buy_in": 20},
                          {"type": "sit", "seat": 1, "player": "Ann", "stack": 1000}])
-    assert 1 in table.seats and ledger.events == []
+    summary = ledger.summary(table)
+    assert 1 in table.seats and [(e.kind, e.amount) for e in ledger.events] == [("entry", 20)]
+    assert (summary["in"], summary["on_table"], summary["balanced"]) == (20, 0, False)
 
 
 def test_csv_cells_that_a_spreadsheet_would_run_are_quoted_as_text() -> None:
