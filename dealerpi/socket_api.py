@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from dealerpi.console import game_form, sessions, status_panel
-from dealerpi.console.ledger import Event, Ledger, Session
+from dealerpi.console import game_form, money, sessions, status_panel
+from dealerpi.console.ledger import CLOSE, Event, Ledger, Session
 from dealerpi.console.protocol import CONFIRMED, PANEL, ROLES, Decoder, ProtocolError, changes, encode, may_send
 from dealerpi.console.qr_screen import qr_screen
 from dealerpi.console.views import role_view
@@ -102,6 +102,7 @@ class ApiServer:
         self._push_due = False
         self._summary: tuple[object, dict[str, Any]] | None = None
         self.panel: VirtualPanel | None = None   # the virtual hardware, on fake devices only
+        self.notes = money.Notes(_notes_path(daemon.journal))     # expenses, charges, paid marks (money.py)
 
     # --- the controller's hooks ----------------------------------------------------------------------
 
@@ -239,6 +240,12 @@ class ApiServer:
             if client.role != "host":
                 return {"id": rid, "error": {"message": "the ledger is the host's"}}
             return {"id": rid, "result": self.ledger_summary()}
+        if method in ("ledger_note", "close_session"):
+            if client.role != "host":
+                return {"id": rid, "error": {"message": "the ledger is the host's"}}
+            if method == "close_session":
+                return {"id": rid, "result": self.close_session(params.get("rid"))}
+            return {"id": rid, "result": self.ledger_note(params.get("note"))}
         if method == "clear_alerts":             # what CONFIRM with nothing pending does on the console
             if client.role == "board":
                 return {"id": rid, "error": {"message": "a board cannot clear the dealer's alerts"}}
@@ -434,12 +441,63 @@ class ApiServer:
                 "banks": status_panel.banks(self.daemon.config, self.daemon.presses, fake)}
 
     def ledger_summary(self) -> dict[str, Any]:
+        """The ledger (ledger.py) with the money notes (money.py) laid over each session."""
         table = self.daemon.table
         key = (tuple(self.ledger.events), tuple((s, i.player, i.stack) for s, i in sorted(table.seats.items())),
-               tuple(repr(session) for session in self.ledger.sessions))
+               tuple(repr(session) for session in self.ledger.sessions), len(self.notes.notes))
         if self._summary is None or self._summary[0] != key:
-            self._summary = (key, self.ledger.summary(table))
+            summary = self.ledger.summary(table)
+            notes = [note for note in self.notes.notes if self._note_session(note, summary["sessions"])]
+            sessions = [money.with_notes(session, notes) for session in summary["sessions"]]
+            self._summary = (key, {**sessions[-1], "sessions": sessions})
         return self._summary[1]
+
+    @staticmethod
+    def _note_session(note: Mapping[str, Any], sessions: list[dict[str, Any]]) -> bool:
+        """A note counts for the session of its number that began when the note says (a note of an
+        earlier journal, a new evening, names a session that is not this one)."""
+        return any(s["session"]["number"] == note.get("session") and s["session"]["at"] == note.get("session_at")
+                   for s in sessions) or note.get("note") == "remove"
+
+    def ledger_note(self, note: object) -> dict[str, Any]:
+        """The host adds an expense, a charge, a paid mark, or removes one (money.py): checked, written to
+        the notes file (fsync) and only then counted."""
+        if not isinstance(note, Mapping):
+            return {"accepted": False, "reason": "ledger_note: note must be a JSON object"}
+        summary = self.ledger_summary()
+        number = note.get("session", summary["session"]["number"])
+        session = next((s for s in summary["sessions"] if s["session"]["number"] == number), None)
+        if session is None:
+            return {"accepted": False, "reason": f"ledger_note: no session {number!r} this evening"}
+        if (reason := money.check(note, session)) is not None:
+            return {"accepted": False, "reason": reason}
+        try:
+            kept = self.notes.add({**note, "session": number, "session_at": session["session"]["at"],
+                                   "at": utc_now()})
+        except OSError as exc:
+            return {"accepted": False, "reason": f"the ledger's notes file cannot be written: {exc}"}
+        self.changed()
+        return {"accepted": True, "reason": None, "note": kept["id"]}
+
+    def close_session(self, rid: object) -> dict[str, Any]:
+        """The host closes the cash game in force: only when money in equals money out (every player cashed
+        out, in = out), and between hands. Journaled as the table in force with ``"session": "close"``, so
+        a replay closes it at the same place; the next buy-in starts the next session."""
+        if (answer := self._seen_rid(rid)) is not None:
+            return answer
+        summary, table = self.ledger_summary(), self.daemon.table
+        if summary["session"]["kind"] != "cash":
+            return {"accepted": False, "reason": "a tournament ends with its winner: go back to a cash game from "
+                                                 "the game form"}
+        if summary["on_table"] or summary["in"] != summary["out"]:
+            return {"accepted": False, "reason": f"money in {summary['in']} is not money out {summary['out']} "
+                                                 f"(on the table {summary['on_table']}): cash everyone out first"}
+        if table.config is None or not table.table_may_change():
+            return {"accepted": False, "reason": "a session closes between hands"}
+        entry = {"type": "table", **game_form.table_input(table.config), "session": CLOSE}
+        outcome = self.daemon.submit(_tagged(entry, "host", rid))
+        self.daemon.refresh()
+        return {"accepted": outcome.accepted, "reason": outcome.reason}
 
     def view(self, role: str) -> dict[str, Any]:
         if role == PANEL and self.panel is not None:     # the host's view and the virtual hardware's
@@ -466,6 +524,15 @@ class ApiServer:
                 client.writer.close()
                 continue
             client.writer.write(encode({"method": "view", "params": diff}))
+
+
+def _notes_path(journal: Any) -> Path | None:
+    """The money notes beside the journal (its folder's, or its file's): the daemon's state."""
+    folder: Path | None = getattr(journal, "folder", None)
+    path = getattr(journal, "path", None)
+    if folder is not None:
+        return folder.parent / "ledger-notes.jsonl"
+    return Path(path).parent / "ledger-notes.jsonl" if path is not None else None
 
 
 def _tagged(entry: Mapping[str, Any], by: str, rid: object) -> dict[str, Any]:

@@ -85,6 +85,7 @@ class Ledger:
         self._candidate: Event | None = None
         self._close = False
         self._config: TableConfig | None = None     # the config last turned into a session's table
+        self._at: str | None = None                 # the time of the input being applied
 
     @property
     def current(self) -> Session | None:
@@ -95,6 +96,9 @@ class Ledger:
         self._candidate = None
         config = table.config
         self._close = entry.get("type") == "table" and entry.get("session") == CLOSE
+        # the input's own time only (never now): a replay must give a session the same time (money.py
+        # finds a note's session by its number and time)
+        self._at = entry.get("at") if isinstance(entry.get("at"), str) else None
         if config is None or not isinstance(entry.get("seat"), int):
             return
         kind, seat, at = entry.get("type"), entry["seat"], entry.get("at")
@@ -132,7 +136,7 @@ class Ledger:
         config = table.config
         if config is None:
             return
-        at = self.now()
+        at = self._at
         current = self.current
         if current is None:
             self.sessions.append(Session(1, _kind(config), keep - 1, at))
@@ -195,7 +199,8 @@ class Ledger:
             balanced = session.finished and balanced        # the pool is paid out once there is a winner
         return {
             "session": {"number": session.number, "kind": session.kind, "at": session.at,
-                        "open": session.ended is None, "closed": session.closed, "finished": session.finished},
+                        "rules": (session.table or {}).get("rules"), "open": session.ended is None,
+                        "closed": session.closed, "finished": session.finished},
             "events": [{"at": e.at, "kind": e.kind, "player": e.player, "seat": e.seat, "amount": e.amount}
                        for e in events],
             "players": [{"player": name, **row, "net": nets[name]} for name, row in players.items()],

@@ -35,6 +35,7 @@ from dealerpi.console.devices import CODE_SECONDS, Devices
 from dealerpi.console.histories import HandHistories
 from dealerpi.console.history_routes import HistoryRoutes
 from dealerpi.console.ledger import csv_text
+from dealerpi.console.money import pokernow_csv
 from dealerpi.console.pairing import load_tokens, local_address, local_name, qr_svg, write_pairing
 from dealerpi.console.protocol import PANEL, Decoder, ProtocolError, encode
 from dealerpi.console.running import run_until_signal
@@ -226,6 +227,9 @@ class Console:
     async def _ledger_csv(self, request: web.Request) -> web.StreamResponse:
         self._allowed(request, "host")
         answer = await self._ask("ledger", {})
+        if request.query.get("format") == "pokernow":      # PokerNow's columns, every session (money.py)
+            return web.Response(text=pokernow_csv(answer["result"]["sessions"]), content_type="text/csv",
+                                headers={"Content-Disposition": 'attachment; filename="ledger_pokernow.csv"'})
         return web.Response(text=csv_text(answer["result"]), content_type="text/csv",
                             headers={"Content-Disposition": 'attachment; filename="ledger.csv"'})
 
@@ -323,6 +327,10 @@ class Console:
             answer = await link.request("change_table", {"changes": op.get("changes"), "rid": op.get("rid")})
             result = answer.get("result") or {"accepted": False, "reason": answer.get("error", {}).get("message")}
             return {"type": "result", "rid": op.get("rid"), "form": "game", **result}
+        if isinstance(op, dict) and op.get("op") in ("ledger_note", "close_session"):    # the host's money
+            answer = await link.request(str(op["op"]), {"note": op.get("note"), "rid": op.get("rid")})
+            result = answer.get("result") or {"accepted": False, "reason": answer.get("error", {}).get("message")}
+            return {"type": "result", "op": op["op"], "rid": op.get("rid"), **result}
         if isinstance(op, dict) and op.get("op") in PANEL_OPS:     # the virtual hardware: the daemon checks
             params = {k: op[k] for k in ("where", "button", "card", "after") if k in op}
             answer = await link.request(str(op["op"]), params)

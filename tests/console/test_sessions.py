@@ -79,7 +79,7 @@ def test_item3_a_tournament_after_a_cash_game_leaves_its_settlement_alone(tmp_pa
     assert [(p["player"], p["net"]) for p in cash["players"]] == [("Ann", 200), ("Bob", -200)]
     assert cash["transfers"] == [{"from": "Bob", "to": "Ann", "amount": 200}]
     assert tournament["session"] == {"number": 2, "kind": "tournament", "at": tournament["session"]["at"],
-                                     "open": True, "closed": False, "finished": False}
+                                     "rules": "tournament", "open": True, "closed": False, "finished": False}
     assert [(e["kind"], e["player"], e["amount"]) for e in tournament["events"]] == [
         ("entry", "Ann", 30), ("entry", "Bob", 30), ("entry", "Cy", 30)]
     assert (tournament["in"], tournament["out"], tournament["on_table"]) == (90, 0, 0)
