@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from browser_kit import chromium
-from console.test_console_browser import serve_table
+from console.test_console_browser import serve_table, sit
 from daemon_kit import CONFIG
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
@@ -79,3 +79,27 @@ def test_another_site_cannot_frame_a_page(table: tuple[Path, dict[str, str]], br
         framed = [frame.url for frame in page.frames if frame != page.main_frame]
         assert framed == ([host_page] if strip else ["chrome-error://chromewebdata/"]), strip
         page.context.close()
+
+
+def test_a_message_of_an_earlier_hand_clears_at_the_next(table: tuple[Path, dict[str, str]],
+                                                          browser: Browser) -> None:
+    """Issue 19 (low): a line stayed two hands later. The host's top-up
+    above the home maximum (BET-16: 100 big blinds of 3 = 300) is refused and said; the dealer starts the
+    hand (START): the host's line is cleared, the page no longer shows an answer of the hand before."""
+    _folder, urls = table
+    host, problems = watched(browser)
+    host.goto(urls["host"])
+    expect(host.locator("#link")).to_have_text("connected", timeout=10000)
+    for seat, name in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
+        sit(host, seat, name, 250)
+    host.select_option("#topup select", "1")
+    host.fill("#topup input[name=amount]", "1000")
+    host.click("#topup button")
+    expect(host.locator("#message")).to_contain_text("300", timeout=10000)
+    dealer, _ = watched(browser, 768, 1024)
+    dealer.goto(urls["dealer"])
+    expect(dealer.locator("#link")).to_have_text("connected", timeout=10000)
+    dealer.click("#start")
+    expect(host.locator("#hand")).to_have_text("#1", timeout=10000)
+    expect(host.locator("#message")).to_have_text("")
+    assert problems == []

@@ -34,11 +34,14 @@ function send(entry, confirm) {
   socket.send(JSON.stringify({op: "input", entry, rid: rid(), confirm: !!confirm}));
 }
 
+let saidIn = null;      // the hand a message was said in: the next hand clears it (issue 19: stale lines)
+
 function say(text, bad) {
   const box = $("message");
   if (!box) return;
   box.textContent = text || "";
   box.className = "message" + (bad ? " bad" : "");
+  saidIn = view ? view.hand : null;
 }
 
 // a button that acts on the second click within 5 s
@@ -191,7 +194,10 @@ function connect() {
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "view") { view = message.view; fill("link", "connected"); }
-    else if (message.type === "changes" && view) merge(message.changes);
+    else if (message.type === "changes" && view) {
+      merge(message.changes);
+      if (saidIn !== null && view.hand !== saidIn) say("");
+    }
     else if (message.type === "result") {
       for (const hook of window.resultHooks || []) hook(message);     // game.js: its form's answer
       if (!message.accepted) { say(message.reason, true); sentForm = null; }
