@@ -319,10 +319,11 @@ class Console:
             op = json.loads(text)
         except ValueError:
             return {"type": "result", "accepted": False, "reason": "not JSON"}
+        echo = {"rid": op["rid"]} if isinstance(op, dict) and isinstance(op.get("rid"), str) else {}
         if isinstance(op, dict) and op.get("op") == "clear_alerts":
             answer = await link.request("clear_alerts", {})
             return {"type": "result", "accepted": "result" in answer,
-                    "reason": answer.get("error", {}).get("message")}
+                    "reason": answer.get("error", {}).get("message"), **echo}
         if isinstance(op, dict) and op.get("op") == "table":       # the host's game form (game_form.py)
             answer = await link.request("change_table", {"changes": op.get("changes"), "rid": op.get("rid")})
             result = answer.get("result") or {"accepted": False, "reason": answer.get("error", {}).get("message")}
@@ -335,7 +336,7 @@ class Console:
             params = {k: op[k] for k in ("where", "button", "card", "after") if k in op}
             answer = await link.request(str(op["op"]), params)
             return {"type": "result", "op": op["op"], "accepted": "result" in answer,
-                    "reason": answer.get("error", {}).get("message")}
+                    "reason": answer.get("error", {}).get("message"), **echo}
         if not isinstance(op, dict) or op.get("op") != "input":
             return {"type": "result", "accepted": False, "reason": 'an operation is {"op": "input", ...}'}
         params = {"entry": op.get("entry"), "confirm": bool(op.get("confirm"))}

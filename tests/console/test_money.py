@@ -116,3 +116,41 @@ def test_the_ledger_in_pokernows_csv_columns(tmp_path: Path) -> None:
     assert [(r[0], r[1], r[4], r[5], r[6], r[7]) for r in rows] == [
         ("Ann", "Ann", "250", "450", "0", "200"), ("Bob", "Bob", "200", "0", "0", "-200")]
     assert all(r[2] and r[3] for r in rows)                                  # start and end times
+
+
+def test_the_phone_page_gets_each_answer_with_its_request_id(tmp_path: Path) -> None:
+    """docs/console.md, "Messages for the pages": an operation carries a rid and its answer echoes it, with
+    accepted and the reason, so a page shows the answer next to what was tapped: a ledger note (accepted),
+    closing a session with money on the table (refused, why), clearing the alerts."""
+    _config, _controller, api = make(tmp_path)
+    host = client(api, "host")
+    for seat, name in ((1, "Ann"), (2, "Bob")):
+        assert send(api, host, {"type": "sit", "seat": seat, "player": name, "stack": 100})["accepted"]
+
+    async def body() -> list[dict[str, Any]]:
+        await api.start()
+        console = Console(api.path, {"host": "h" * 22, "dealer": "d" * 22, "board": "b" * 22}, False, urls={})
+        web_client: TestClient[Any, Any] = TestClient(TestServer(console.app()))
+        await web_client.start_server()
+        answers = []
+        try:
+            ws = await web_client.ws_connect("/ws?view=host")
+            assert (await ws.receive_json())["type"] == "view"
+            for op in ({"op": "ledger_note", "rid": "a1", "note": {"note": "expense", "what": "chips", "amount": 4,
+                                                                    "paid_by": "Ann", "split": ["Ann", "Bob"]}},
+                       {"op": "close_session", "rid": "a2"}, {"op": "clear_alerts", "rid": "a3"}):
+                await ws.send_json(op)
+                while (message := await ws.receive_json())["type"] != "result":
+                    pass
+                answers.append(message)
+            await ws.close()
+        finally:
+            await web_client.close()
+            await api.stop()
+        return answers
+
+    assert asyncio.run(body()) == [
+        {"type": "result", "op": "ledger_note", "rid": "a1", "accepted": True, "reason": None, "note": "n1"},
+        {"type": "result", "op": "close_session", "rid": "a2", "accepted": False,
+         "reason": "money in 200 is not money out 0 (on the table 200): cash everyone out first"},
+        {"type": "result", "accepted": True, "reason": None, "rid": "a3"}]
