@@ -103,3 +103,25 @@ def test_a_message_of_an_earlier_hand_clears_at_the_next(table: tuple[Path, dict
     expect(host.locator("#hand")).to_have_text("#1", timeout=10000)
     expect(host.locator("#message")).to_have_text("")
     assert problems == []
+
+
+def test_the_host_revokes_a_paired_tv_from_the_page(table: tuple[Path, dict[str, str]], browser: Browser) -> None:
+    """The TV opens the board's URL: it is paired with a token of its own and listed on the host's page;
+    Revoke closes the TV's page at once (it says it reconnects and cannot), and its cookie opens nothing
+    after (401). The host's own device stays paired."""
+    _folder, urls = table
+    tv, _problems = watched(browser, 1920, 1080)
+    tv.goto(urls["board"])
+    expect(tv.locator("#link")).to_have_text("connected", timeout=10000)
+    host, problems = watched(browser)
+    host.goto(urls["host"])
+    expect(host.locator("#link")).to_have_text("connected", timeout=10000)
+    boards = host.locator("#devices li", has_text="board:")
+    expect(boards).to_have_count(1, timeout=10000)
+    boards.get_by_role("button", name="Revoke").click()
+    expect(host.locator("#message")).to_contain_text("revoked")
+    expect(boards).to_have_count(0)
+    expect(tv.locator("#link")).not_to_have_text("connected", timeout=10000)
+    assert tv.request.get(urls["board"].split("?")[0]).status == 401
+    expect(host.locator("#devices li", has_text="(this device)")).to_have_count(1)
+    assert problems == []
