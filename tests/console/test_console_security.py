@@ -90,20 +90,32 @@ def test_no_open_redirect_from_a_token_url(tmp_path: Path) -> None:
 
 def test_the_host_token_never_goes_to_a_table_display(tmp_path: Path) -> None:
     """There is no ``POST /pair/host/show`` (nor for the board): only the dealer's code goes on the dealer
-    display, and it is a one-time pairing code, not the dealer's token."""
+    display, and it is a one-time pairing code, not the dealer's token; once used it leaves the display."""
     shown: list[Any] = []
 
-    async def body(client: TestClient[Any, Any], controller: Any, _console: Console) -> None:
+    async def body(client: TestClient[Any, Any], controller: Any, console: Console) -> None:
         controller.dealer_slot.show = shown.append
+        issued: list[str] = []
+        issue = console.devices.issue
+        console.devices.issue = lambda role, seconds: issued.append(issue(role, seconds)) or issued[-1]  # type: ignore[method-assign]
         for role in ("host", "board"):
             answer = await client.post(f"/pair/{role}/show", headers={**origin(client), **HOST})
             assert answer.status == 404, role
         assert shown == []
         answer = await client.post("/pair/dealer/show", headers={**origin(client), **HOST})
         assert answer.status == 200 and await answer.json() == {"shown": CODE_SECONDS["display"]}
+        assert controller.dealer_overlay is not None and controller.dealer_overlay[0] is shown[0]
+        assert TOKENS["dealer"] not in issued[0]
+        used = await client.get(f"/?t={issued[0]}", allow_redirects=False)      # the dealer scans it
+        assert used.status == 303
+        for _ in range(100):                                      # the display is told at once, not awaited
+            if controller.dealer_overlay is None:
+                break
+            await asyncio.sleep(0.01)
+        assert controller.dealer_overlay is None and shown[-1] is not shown[0]    # the dealer's screen again
 
     run(tmp_path, body)
-    assert len(shown) == 1
+    assert shown[0].size == (128, 64)
 
 
 def test_a_pairing_code_pairs_one_device_once_and_expires(tmp_path: Path) -> None:
