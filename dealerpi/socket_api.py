@@ -235,7 +235,8 @@ class ApiServer:
         if method == "change_table":
             if client.role != "host":
                 return {"id": rid, "error": {"message": "the game and the stakes are the host's"}}
-            return {"id": rid, "result": self.change_table(params.get("changes"), params.get("rid"))}
+            return {"id": rid, "result": self.change_table(params.get("changes"), params.get("rid"),
+                                                           bool(params.get("confirm")))}
         if method == "ledger":
             if client.role != "host":
                 return {"id": rid, "error": {"message": "the ledger is the host's"}}
@@ -377,7 +378,7 @@ class ApiServer:
             return {"accepted": True, "duplicate": True}
         return None
 
-    def change_table(self, changes: object, rid: object) -> dict[str, Any]:
+    def change_table(self, changes: object, rid: object, confirmed: bool = False) -> dict[str, Any]:
         """The host's game form: only the fields changed, laid over the table in force (or over the change
         already waiting for the hand's end), checked by the engine's parser, then journaled as a whole
         ``table`` input. During a hand it is journaled at once and applied from the next hand
@@ -389,8 +390,9 @@ class ApiServer:
             current = parse_config(daemon.pending_table) if daemon.pending_table is not None else daemon.table.config
             switching = isinstance(changes, Mapping) and current is not None \
                 and sessions.is_tournament(current, changes) not in (None, current.policies.tournament)
-            if switching and (refusal := sessions.switch_refusal(daemon.table)) is not None:
-                return {"accepted": False, "reason": refusal}
+            if switching and (refusal := sessions.switch_refusal(daemon.table, confirmed)) is not None:
+                return refusal
+            leaving = sessions.carried(daemon.table) if switching else []
             if switching and current is not None and current.policies.tournament and isinstance(changes, Mapping):
                 entry = sessions.back_to_cash(current, changes, self.ledger.last_cash_table())
             else:
@@ -406,6 +408,8 @@ class ApiServer:
         if daemon.table.table_may_change():
             outcome = daemon.submit(tagged)
             later = False
+            for leave in leaving if outcome.accepted else []:    # an ended tournament's players (sessions.py)
+                daemon.submit(_tagged(leave, "host", None))
         else:
             outcome = daemon.queue_table(tagged)
             later = outcome.accepted

@@ -116,7 +116,7 @@ class Ledger:
             self._candidate = Event(index, "buy-in", entry["player"], seat, entry["stack"], at, number)
         elif kind == "chips" and seat in table.seats and isinstance(entry.get("amount"), int):
             self._candidate = Event(index, "top-up", table.seats[seat].player, seat, entry["amount"], at, number)
-        elif kind == "leave" and seat in table.seats:
+        elif kind == "leave" and seat in table.seats and entry.get("ends") != "tournament":   # sessions.carried
             info = table.seats[seat]
             self._candidate = Event(index, "cash-out", info.player, seat, info.stack, at, number)
 

@@ -325,7 +325,8 @@ class Console:
             return {"type": "result", "accepted": "result" in answer,
                     "reason": answer.get("error", {}).get("message"), **echo}
         if isinstance(op, dict) and op.get("op") == "table":       # the host's game form (game_form.py)
-            answer = await link.request("change_table", {"changes": op.get("changes"), "rid": op.get("rid")})
+            answer = await link.request("change_table", {"changes": op.get("changes"), "rid": op.get("rid"),
+                                                         "confirm": bool(op.get("confirm"))})
             result = answer.get("result") or {"accepted": False, "reason": answer.get("error", {}).get("message")}
             return {"type": "result", "rid": op.get("rid"), "form": "game", **result}
         if isinstance(op, dict) and op.get("op") in ("ledger_note", "close_session"):    # the host's money

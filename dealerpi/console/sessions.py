@@ -2,7 +2,9 @@
 and tournament forms: pure functions the daemon's API (``socket_api``) calls with the table in force.
 
 A switch needs an empty table: a cash game's chips are money and a tournament's are not, so a player
-carried from one to the other would bring chips into a ledger that never saw them bought. Going back from a
+carried from one to the other would bring chips into a ledger that never saw them bought. A cash game's
+players cash out first; a tournament's cannot (TRN-4), so ending it takes the host's confirmation and its
+players leave with it (``leave`` tagged ``"ends": "tournament"``, journaled right after the switch). Going back from a
 tournament to a cash game restores the last cash game's table (its game, blinds, limits, ante, policies)
 with the host's changes laid over it; the tournament's own keys (the level schedule, the payouts, the
 buy-in, late entry, the starting stack) go, so the level clock and the board's tournament view go with them.
@@ -35,12 +37,37 @@ def is_tournament(current: TableConfig | None, changes: Mapping[str, Any]) -> bo
     return PRESETS[Preset(rules)].tournament
 
 
-def switch_refusal(table: Table) -> str | None:
-    """Why the table cannot switch now: a seat is taken (None: it is empty)."""
-    for seat, info in sorted(table.seats.items()):
-        return (f"seat {seat} ({info.player}, {info.stack}) is still seated: a switch between a cash game and a "
-                "tournament needs an empty table (chips are money in one and not in the other)")
-    return None
+ENDS = "tournament"          # a ``leave`` journaled with ``"ends": "tournament"``: chips that were never money
+
+
+def switch_refusal(table: Table, confirmed: bool) -> dict[str, Any] | None:
+    """Why the table cannot switch now (an answer for the page), or None. A cash game's seats must be
+    cashed out first (always possible between hands). A tournament's players cannot cash out (their stacks
+    stay in play, TRN-4): ending a tournament that has no winner yet takes the host's confirmation, and
+    then its players leave the table with it (:func:`carried`)."""
+    if not table.table_may_change():
+        return {"accepted": False, "reason": "a switch between a cash game and a tournament is made between hands"}
+    seated = sorted(table.seats.items())
+    if not seated:
+        return None
+    seat, info = seated[0]
+    config = table.config
+    if config is not None and config.policies.tournament:
+        if confirmed or (table.standings is not None and table.standings.remaining == 0):   # or it has its winner
+            return None
+        names = ", ".join(f"seat {s} ({i.player}, {i.stack})" for s, i in seated)
+        return {"accepted": False, "confirm": True,
+                "reason": f"the tournament is still on: {names}; confirm to end it: its players leave the table "
+                          "and no prize is paid (their chips were never money)"}
+    return {"accepted": False,
+            "reason": f"seat {seat} ({info.player}, {info.stack}) is still seated: a switch between a cash game "
+                      "and a tournament needs an empty table (chips are money in one and not in the other)"}
+
+
+def carried(table: Table) -> list[dict[str, Any]]:
+    """The ``leave`` inputs that take a tournament's players off the table once it is over: tagged so that
+    the ledger counts no cash-out (ledger.py)."""
+    return [{"type": "leave", "seat": seat, "ends": ENDS} for seat in sorted(table.seats)]
 
 
 def back_to_cash(current: TableConfig, changes: Mapping[str, Any], last_cash: Mapping[str, Any] | None

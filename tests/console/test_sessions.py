@@ -33,9 +33,9 @@ def send(api: Any, peer: _Client, entry: dict[str, Any], **params: Any) -> dict[
     return result
 
 
-def change(api: Any, peer: _Client, changes: dict[str, Any]) -> dict[str, Any]:
-    result: dict[str, Any] = api.handle(peer, {"id": 3, "method": "change_table", "params": {"changes": changes}})[
-        "result"]
+def change(api: Any, peer: _Client, changes: dict[str, Any], **params: Any) -> dict[str, Any]:
+    result: dict[str, Any] = api.handle(peer, {"id": 3, "method": "change_table",
+                                               "params": {"changes": changes, **params}})["result"]
     return result
 
 
@@ -105,27 +105,39 @@ def test_item11_a_tournament_sit_with_another_stack_needs_confirmation(tmp_path:
 
 
 def test_item4_back_to_a_cash_game_restores_its_settings_and_drops_the_clock(tmp_path: Path) -> None:
-    """From the tournament (blinds by level 50/100, starting stack 1000, buy-in 30) the host picks the home
-    rules: the table is the cash game's again, blinds 1/3, no level schedule, no starting stack, no buy-in,
-    and the pages get no tournament view (the TV's clock goes). A fresh 200 buy-in is accepted (at 100/200
-    it would have been all in on the big blind). A switch while someone is seated is refused with the
-    reason (their chips are money in one session and not in the other)."""
-    _config, controller, api = make(tmp_path)
+    """A cash game at blinds 1/3 (tests/daemon_kit.py), then the tournament (blinds by level 50/100,
+    starting stack 1000, buy-in 30) with Ann seated. The host picks the home rules: the tournament has no
+    winner, so it asks to confirm ending it (Ann's stack stays in play, TRN-4: she could not cash out);
+    confirmed, Ann leaves the table with it (no cash-out: those chips were never money), and the table is
+    the cash game's again: blinds 1/3, no level schedule, no starting stack, no buy-in, and the pages get
+    no tournament view (the TV's clock goes). A fresh 200 buy-in is taken (at 100/200 it would have been
+    all in on the big blind). Back to the tournament with Ann seated at the cash game is refused: she cashes
+    out first."""
+    config_file, controller, api = make(tmp_path)
     host = client(api, "host")
+    assert send(api, host, {"type": "sit", "seat": 2, "player": "Bob", "stack": 100})["accepted"]
+    assert send(api, host, {"type": "leave", "seat": 2})["accepted"]
     assert change(api, host, TOURNAMENT)["accepted"]
     assert send(api, host, {"type": "sit", "seat": 1, "player": "Ann", "stack": 1000})["accepted"]
-    refused = change(api, host, {"rules": "home"})
-    assert refused == {"accepted": False, "reason": "seat 1 (Ann, 1000) is still seated: a switch between a cash "
-                                                    "game and a tournament needs an empty table (chips are money "
-                                                    "in one and not in the other)"}
-    assert send(api, host, {"type": "undo"}, confirm=True)["accepted"]           # Ann's sit taken back
-    assert change(api, host, {"rules": "home"})["accepted"]
+    assert change(api, host, {"rules": "home"}) == {
+        "accepted": False, "confirm": True,
+        "reason": "the tournament is still on: seat 1 (Ann, 1000); confirm to end it: its players leave the table "
+                  "and no prize is paid (their chips were never money)"}
+    assert change(api, host, {"rules": "home"}, confirm=True)["accepted"]
     config = controller.table.config
     assert (config.small_blind, config.big_blind, config.levels, config.starting_stack, config.buy_in) == \
         (1, 3, (), 0, 0)
-    assert controller.table.levels is None and tournament_view(controller.table) is None
+    assert controller.table.seats == {} and controller.table.levels is None
+    assert tournament_view(controller.table) is None
+    assert {k: v for k, v in journal_lines(config_file)[-1].items() if k != "at"} == \
+        {"type": "leave", "seat": 1, "ends": "tournament", "by": "host"}
     assert send(api, host, {"type": "sit", "seat": 1, "player": "Ann", "stack": 200})["accepted"]
-    assert [s["session"]["kind"] for s in api.ledger_summary()["sessions"]] == ["cash", "tournament", "cash"]
+    ledger = api.ledger_summary()
+    assert [s["session"]["kind"] for s in ledger["sessions"]] == ["cash", "tournament", "cash"]
+    assert [(e["kind"], e["amount"]) for e in ledger["events"]] == [("buy-in", 200)]
+    assert change(api, host, TOURNAMENT) == {
+        "accepted": False, "reason": "seat 1 (Ann, 200) is still seated: a switch between a cash game and a "
+                                     "tournament needs an empty table (chips are money in one and not in the other)"}
 
 
 def test_a_tournament_finishes_with_its_winner_places_and_prizes(tmp_path: Path) -> None:
@@ -149,23 +161,34 @@ def test_a_tournament_finishes_with_its_winner_places_and_prizes(tmp_path: Path)
     assert (ledger["in"], ledger["out"], ledger["balanced"]) == (60, 60, True)
     assert ledger["transfers"] == [{"from": "Bob", "to": "Ann", "amount": 30}]
     assert send(api, host, {"type": "leave", "seat": 1})["accepted"]
-    assert change(api, host, {"rules": "home"})["accepted"]
+    assert change(api, host, {"rules": "home"})["accepted"]          # it has its winner: no confirmation
+    assert [s["session"]["kind"] for s in api.ledger_summary()["sessions"]] == ["cash", "tournament", "cash"]
 
 
 def test_a_re_entry_pays_the_buy_in_again(tmp_path: Path) -> None:
-    """Bob busts and sits again (late entry is open: no limit set): a re-entry of 30. Pool: Ann 30, Bob
-    30 + 30, Cy 30 = 120."""
+    """docs/tournaments.md's first hand: Ann (button), Bob (50), Cy (100) at 1000 each; dealt from Bob:
+    Bob 4c 5d, Cy 7h 2d, Ann Ah Ad. Ann moves all in, Bob folds, Cy calls all in; Ann's aces win on Kc 9d
+    4h Js 3s: Cy is out, 3rd (TRN-4). Cy sits again (late entry open: no limit set): a re-entry of 30.
+    Pool: 30 x 3 + 30 = 120."""
     _config, controller, api = make(tmp_path)
     host = client(api, "host")
     assert change(api, host, TOURNAMENT)["accepted"]
     for seat, name in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
         assert send(api, host, {"type": "sit", "seat": seat, "player": name, "stack": 1000})["accepted"]
-    assert send(api, host, {"type": "leave", "seat": 3})["reason"].startswith("seat 3: a tournament stack")
-    assert controller.table.standings is not None and controller.table.standings.pool == 90
-    assert send(api, host, {"type": "undo"}, confirm=True)["accepted"]          # Cy's entry taken back
-    assert send(api, host, {"type": "sit", "seat": 3, "player": "Bob2", "stack": 1000})["accepted"]
-    events = [(e["kind"], e["player"]) for e in api.ledger_summary()["events"]]
-    assert events == [("entry", "Ann"), ("entry", "Bob"), ("entry", "Bob2")]
+    assert send(api, host, {"type": "button", "seat": 1})["accepted"]
+    assert send(api, host, {"type": "start"})["accepted"]
+    for card in ("4c", "7h", "Ah", "5d", "2d", "Ad"):
+        assert send(api, host, {"type": "card", "card": card})["accepted"]
+    for seat, action in ((1, "all_in"), (2, "fold"), (3, "call")):
+        assert controller.submit({"type": "act", "seat": seat, "action": action}).accepted
+    for card in BOARD:
+        assert send(api, host, {"type": "card", "card": card})["accepted"], card
+    assert 3 not in controller.table.seats
+    assert send(api, host, {"type": "sit", "seat": 3, "player": "Cy", "stack": 1000})["accepted"]
+    ledger = api.ledger_summary()
+    assert [(e["kind"], e["player"], e["amount"]) for e in ledger["events"]] == [
+        ("entry", "Ann", 30), ("entry", "Bob", 30), ("entry", "Cy", 30), ("re-entry", "Cy", 30)]
+    assert ledger["in"] == 120 == controller.table.standings.pool
 
 
 def test_the_sessions_survive_a_restart_from_a_checkpoint(tmp_path: Path) -> None:

@@ -148,12 +148,16 @@ function renderHost() {
   renderStatus(view.status || {});
   const ledger = view.ledger;
   if (!ledger) return;
-  fill("check", el("span", {class: ledger.balanced ? "ok" : "bad"},
-                   `in ${ledger.in} = on the table ${ledger.on_table} + cashed out ${ledger.out}: ` +
-                   (ledger.balanced ? "balanced" : "NOT balanced: check the chips")));
+  const tournament = ledger.session && ledger.session.kind === "tournament";     // issue 19: its own session
+  fill("check", tournament
+    ? el("span", {class: ledger.balanced ? "ok" : ""}, `Tournament: entries ${ledger.in}, prizes paid ${ledger.out}` +
+         (ledger.balanced ? ": settled" : ": the pool is paid when there is a winner"))
+    : el("span", {class: ledger.balanced ? "ok" : "bad"},
+         `in ${ledger.in} = on the table ${ledger.on_table} + cashed out ${ledger.out}: ` +
+         (ledger.balanced ? "balanced" : "NOT balanced: check the chips")));
   fill("players", ...ledger.players.map((p) => el("tr", {}, el("td", {}, p.player), el("td", {class: "num"}, p.in),
        el("td", {class: "num"}, p.out), el("td", {class: "num"}, p.on_table), el("td", {class: "num"}, p.net))));
-  fill("transfers", ...(ledger.transfers.length ? ledger.transfers.map((t) => el("li", {}, `${t.from} pays ${t.to} ${t.amount}`))
+  fill("transfers", ...(ledger.transfers.length ? ledger.transfers.map((t) => el("li", {}, `${t.from} pays ${t.to} ${t.amount}${t.paid ? " (paid)" : ""}`))
                                                 : [el("li", {}, "nobody owes anybody")]));
   fill("events", ...ledger.events.map((e) => el("tr", {},
        el("td", {}, e.at ? new Date(e.at).toLocaleTimeString() : "—"), el("td", {}, e.kind), el("td", {}, e.player),
