@@ -205,7 +205,8 @@ class Console:
         """A code was used: a dealer's code leaves the dealer display at once (it pairs nothing more)."""
         if role == "dealer":
             task = asyncio.ensure_future(self._ask("hide_qr", {}))
-            task.add_done_callback(lambda done: done.exception())     # a daemon away: the code lapses anyway
+            # a daemon away: the code lapses anyway (its exception is taken, not left to the loop's log)
+            task.add_done_callback(lambda done: None if done.cancelled() else done.exception())
 
     async def _devices(self, request: web.Request) -> web.StreamResponse:
         """The paired devices, for the host to see which phone is which and revoke one."""
