@@ -383,7 +383,8 @@ async def serve(settings: config_module.ConsoleSettings, ready: Callable[[int], 
     console.urls = page_urls(settings.listen, port, tokens)
     console.base = console.urls["host"].partition("/host?")[0]
     listed = dict(console.urls)
-    if (name := local_name(host, local_address())) is not None:     # the same pages by the mDNS name
+    # the same pages by the mDNS name; asked in a thread: a name nobody answers can take seconds to fail
+    if (name := await asyncio.to_thread(local_name, host, local_address())) is not None:
         listed.update({f"{role} (mDNS)": url.replace(console.base, f"http://{name}:{port}")
                        for role, url in console.urls.items()})
     pairing = write_pairing(settings.state, listed)
