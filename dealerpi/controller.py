@@ -109,6 +109,7 @@ class Controller:
         self.dealer_page = 0
         self.engine_views: dict[int, SeatView] = {}
         self._last_tick: float | None = None        # when time was last handed to the engine
+        self._fresh_clock: object = None            # TRN-2: the fresh clock (new decision) timing started for
         self._shown: dict[object, object] = {}       # display key -> the view last drawn on it
         self.buttons = ButtonBank(devices.button, clock, post or self.on_edge)
         self.leds = LedBank(devices.led)
@@ -482,8 +483,11 @@ class Controller:
         if self.table.clock is None and (self.table.levels is None or self.table.levels.paused):
             self._last_tick = None
             return
-        if self._last_tick is None:                 # a clock just started: count from now
-            self._last_tick = now
+        clock = self.table.clock
+        fresh = clock is not None and clock.elapsed == 0 and clock is not self._fresh_clock
+        if self._last_tick is None or fresh:        # a clock just started (a new decision): count from now,
+            self._last_tick = now                   # not from the last tick (TDA 29: ties go to the player)
+            self._fresh_clock = clock
             return
         step = step or (1.0 if self.table.clock is not None else 5.0)
         if now - self._last_tick >= step:

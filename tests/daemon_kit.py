@@ -80,9 +80,10 @@ class Clock:
         return self.now
 
 
-def make(tmp_path: Path, ops: FileOps = os) -> tuple[Config, FakeDevices, Controller, Clock]:
+def make(tmp_path: Path, ops: FileOps = os, *, config_text: str = CONFIG) -> tuple[Config, FakeDevices, Controller,
+                                                                                 Clock]:
     path = tmp_path / "table.toml"
-    path.write_text(CONFIG)
+    path.write_text(config_text)
     config = load(path)
     devices = FakeDevices(config)
     journal, entries = Journal.open(config.journal, ops)

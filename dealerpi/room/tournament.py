@@ -21,8 +21,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from dealerpi.engine.payouts import Standings
+from dealerpi.engine.policies import PRESETS, Preset
 
-HAND_FOR_HAND_SECONDS = 120     # TRN-5: at most 3 minutes, preferably 2, off the clock per hand
+# TRN-5 (TDA RP-8): at most 3 minutes, preferably 2, off the clock per hand: the room's clock follows the
+# tables' own cap (the tournament preset's ``hand_for_hand_seconds``), so the two never disagree
+HAND_FOR_HAND_SECONDS = PRESETS[Preset.TOURNAMENT].hand_for_hand_seconds
 
 
 def draw_seats(players: Sequence[str], tables: Mapping[str, int], rng: random.Random) -> dict[str, tuple[str, int]]:
