@@ -11,10 +11,12 @@ after a cash game no longer mixes its chips into the cash game's (the issue's wo
 The ledger watches the inputs the table accepts (the daemon calls :meth:`Ledger.before` and
 :meth:`Ledger.after` around each one, journal replay included). A cash game: ``sit`` is a buy-in, ``chips``
 a top-up (BET-16, between hands), ``leave`` a cash-out of the stack the seat had; the check is chips on the
-table plus cash-outs equal buy-ins plus top-ups (poker moves chips, it makes none). A tournament: a ``sit``
-(or a late entrant taking over a reserved stack, ``back`` with a player, TRN-9) is an entry of the buy-in
-into the prize pool, a player's second one a re-entry; the prizes are the standings' (TRN-4); in = out once
-it is finished (the pool paid out). Chips of a tournament are not money: they are in no ledger. Each event
+table plus cash-outs equal buy-ins plus top-ups (poker moves chips, it makes none). A tournament: the
+engine's record of its buy-ins (``TableState.buys``, engine/tournament_money.py) gives the entries and
+re-entries (the buy-in each), the rebuys (the buy-in) and the add-ons (their price); its money out is the
+prizes (the standings, TRN-4) and the bounty cash won (PKO, engine/bounties.py); in = out once it is
+finished (the pool and every head paid out). Chips of a tournament are not money: they are in no ledger.
+Each event
 and session remembers where its input stands in the table's accepted inputs, so an ``undo`` takes back
 what its input added.
 
@@ -42,7 +44,7 @@ CLOSE = "close"             # a ``table`` input's ``"session"`` that closes the 
 @dataclass(frozen=True)
 class Event:
     index: int              # where the input stands in the table's accepted inputs
-    kind: str               # "buy-in", "top-up", "cash-out"; "entry", "re-entry"
+    kind: str               # "buy-in", "top-up", "cash-out"; "entry", "re-entry", "rebuy", "add-on"
     player: str
     seat: int
     amount: int
@@ -62,13 +64,14 @@ class Session:
     ended: int | None = None                   # the accepted input that ended it (None: the session in force)
     left: dict[str, int] = field(default_factory=dict)   # a cash game ended: chips each player still had
     places: list[dict[str, Any]] = field(default_factory=list)   # a tournament: (player, place, prize)
+    bounties: dict[str, int] = field(default_factory=dict)       # a PKO tournament: bounty cash won
     finished: bool = False                     # a tournament: it has its winner
     closed: bool = False                       # the host closed it (in = out)
 
     def as_json(self) -> dict[str, Any]:
         return {"number": self.number, "kind": self.kind, "index": self.index, "at": self.at, "table": self.table,
-                "ended": self.ended, "left": self.left, "places": self.places, "finished": self.finished,
-                "closed": self.closed}
+                "ended": self.ended, "left": self.left, "places": self.places, "bounties": self.bounties,
+                "finished": self.finished, "closed": self.closed}
 
 
 def _kind(config: TableConfig) -> str:
@@ -86,6 +89,8 @@ class Ledger:
         self._close = False
         self._config: TableConfig | None = None     # the config last turned into a session's table
         self._at: str | None = None                 # the time of the input being applied
+        self._buys = 0                              # the engine's tournament buy-ins before it
+        self._seat: int | None = None
 
     @property
     def current(self) -> Session | None:
@@ -99,20 +104,15 @@ class Ledger:
         # the input's own time only (never now): a replay must give a session the same time (money.py
         # finds a note's session by its number and time)
         self._at = entry.get("at") if isinstance(entry.get("at"), str) else None
-        if config is None or not isinstance(entry.get("seat"), int):
-            return
+        self._buys = len(table.state.buys)
+        self._seat = entry["seat"] if isinstance(entry.get("seat"), int) else None
+        if config is None or not isinstance(entry.get("seat"), int) or config.policies.tournament:
+            return                                   # a tournament's buy-ins: the engine's record (after)
         kind, seat, at = entry.get("type"), entry["seat"], entry.get("at")
         at = at if isinstance(at, str) else self.now()
         index = table.accepted_count
         number = self.current.number if self.current is not None else 1
-        if config.policies.tournament:
-            player = entry.get("player")
-            taking_over = kind == "back" and seat in table.seats and table.seats[seat].reserved
-            if isinstance(player, str) and ((kind == "sit" and not entry.get("reserved")) or taking_over):
-                again = any(e.player == player and e.session == number for e in self.events)
-                self._candidate = Event(index, "re-entry" if again else "entry", player, seat, config.buy_in, at,
-                                        number)
-        elif kind == "sit" and isinstance(entry.get("stack"), int) and isinstance(entry.get("player"), str):
+        if kind == "sit" and isinstance(entry.get("stack"), int) and isinstance(entry.get("player"), str):
             self._candidate = Event(index, "buy-in", entry["player"], seat, entry["stack"], at, number)
         elif kind == "chips" and seat in table.seats and isinstance(entry.get("amount"), int):
             self._candidate = Event(index, "top-up", table.seats[seat].player, seat, entry["amount"], at, number)
@@ -134,6 +134,8 @@ class Ledger:
             self.events.append(self._candidate)
         self._candidate = None
         config = table.config
+        if accepted and config is not None and len(table.state.buys) > self._buys:
+            self._bought(table, config, keep - 1)
         if config is None:
             return
         at = self._at
@@ -150,6 +152,15 @@ class Ledger:
         self._close = False
         self._follow(table, config)
 
+    def _bought(self, table: Table, config: TableConfig, index: int) -> None:
+        """The tournament buy-ins the input just made (engine/tournament_money.py's record), as events."""
+        at = self._at if self._at is not None else self.now()
+        number = self.current.number if self.current is not None else 1
+        for player, kind in table.state.buys[self._buys:]:
+            price = config.addon_price if kind == "addon" else config.buy_in
+            words = {"reentry": "re-entry", "addon": "add-on"}.get(kind, kind)
+            self.events.append(Event(index, words, player, self._seat or 0, price, at, number))
+
     def _follow(self, table: Table, config: TableConfig) -> None:
         """The session in force keeps its table and, a tournament, its standings as they are now."""
         session = self.sessions[-1]
@@ -160,6 +171,8 @@ class Ledger:
             standings = table.standings
             session.places = [{"player": f.player, "place": f.place, "prize": f.prize} for f in standings.results()]
             session.finished = standings.remaining == 0 and bool(standings.finishes)
+            bounties = table.state.bounties
+            session.bounties = dict(bounties.won) if bounties is not None else {}
 
     @staticmethod
     def _on_table(session: Session, table: Table) -> dict[str, int]:
@@ -189,9 +202,10 @@ class Ledger:
                 if player in players:
                     players[player]["on_table"] += stack
         else:
-            for place in session.places:
-                if place["prize"]:
-                    players.setdefault(place["player"], {"in": 0, "out": 0, "on_table": 0})["out"] += place["prize"]
+            paid = [(place["player"], place["prize"]) for place in session.places] + list(session.bounties.items())
+            for player, amount in paid:
+                if amount:
+                    players.setdefault(player, {"in": 0, "out": 0, "on_table": 0})["out"] += amount
         totals = {key: sum(row[key] for row in players.values()) for key in ("in", "out", "on_table")}
         nets = {name: row["out"] + row["on_table"] - row["in"] for name, row in players.items()}
         balanced = totals["on_table"] + totals["out"] == totals["in"]

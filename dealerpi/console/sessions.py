@@ -18,11 +18,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from dealerpi.console.game_form import changed_table, table_input
-from dealerpi.engine.inputs import InputError, TableConfig, parse_config
+from dealerpi.engine.inputs import MONEY_KEYS, InputError, TableConfig, parse_config
 from dealerpi.engine.policies import PRESETS, Preset
 from dealerpi.engine.table import Table
 
-TOURNAMENT_KEYS = ("levels", "payouts", "buy_in", "late_entry_levels", "starting_stack")
+TOURNAMENT_KEYS = ("levels", "payouts", "buy_in", "late_entry_levels", "starting_stack", *MONEY_KEYS)
 
 
 def is_tournament(current: TableConfig | None, changes: Mapping[str, Any]) -> bool | None:

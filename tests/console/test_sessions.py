@@ -168,11 +168,11 @@ def test_a_tournament_finishes_with_its_winner_places_and_prizes(tmp_path: Path)
 def test_a_re_entry_pays_the_buy_in_again(tmp_path: Path) -> None:
     """docs/tournaments.md's first hand: Ann (button), Bob (50), Cy (100) at 1000 each; dealt from Bob:
     Bob 4c 5d, Cy 7h 2d, Ann Ah Ad. Ann moves all in, Bob folds, Cy calls all in; Ann's aces win on Kc 9d
-    4h Js 3s: Cy is out, 3rd (TRN-4). Cy sits again (late entry open: no limit set): a re-entry of 30.
-    Pool: 30 x 3 + 30 = 120."""
+    4h Js 3s: Cy is out, 3rd (TRN-4). Cy sits again (one re-entry allowed, late entry open: no limit set):
+    a re-entry of 30, as the engine records it (engine/tournament_money.py). Pool: 30 x 3 + 30 = 120."""
     _config, controller, api = make(tmp_path)
     host = client(api, "host")
-    assert change(api, host, TOURNAMENT)["accepted"]
+    assert change(api, host, {**TOURNAMENT, "reentries": 1})["accepted"]
     for seat, name in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
         assert send(api, host, {"type": "sit", "seat": seat, "player": name, "stack": 1000})["accepted"]
     assert send(api, host, {"type": "button", "seat": 1})["accepted"]
