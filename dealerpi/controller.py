@@ -26,6 +26,7 @@ import contextlib
 import dataclasses
 import functools
 import logging
+import secrets
 import time
 from collections.abc import Callable, Mapping
 from typing import Any, Concatenate, ParamSpec, TypeVar
@@ -132,6 +133,7 @@ class Controller:
         self._console_shown: object = None            # the dealer console's confirmation as last drawn
         self.table_source = TableSource()           # who sent the table in force; the config's last applied
         self.level_time = LevelTime()               # the wall time counted into the level clock (TRN-1)
+        self._new_journal = False                   # replay found no journal: its first record names it
 
     # --- start-up ------------------------------------------------------------------------------------
 
@@ -144,6 +146,9 @@ class Controller:
             self.table = start.table
             self.table.records_kept = RECORDS_KEPT
             self.shoe_position = start.shoe
+        # issue 20: a new journal's first record names it (``journal``: a random id, and its time), so the
+        # console's session (the hash of that line, console/final_hands.py) is this journal's alone
+        self._new_journal = not entries and (start is None or start.table is None)
         started = False
         for entry in entries:
             accepted = self._apply(entry).accepted
@@ -312,8 +317,11 @@ class Controller:
         """Append ``entry``; False (and inputs paused) if it is not durable."""
         if self.journal_fault is not None:
             return False
+        if self._new_journal:
+            entry = {**entry, "journal": secrets.token_hex(8), "at": entry.get("at", utc_now())}
         try:
             self.journal.append(entry)
+            self._new_journal = False
         except JournalFault as fault:
             self.journal_fault = str(fault)
             self._probe_at = self.clock() + PROBE_EVERY

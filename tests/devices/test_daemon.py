@@ -14,7 +14,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from daemon_kit import CONFIG, Clock, FakeDecks, journal_lines, make, press, untimed
+from daemon_kit import CONFIG, JOURNAL_TIME, Clock, FakeDecks, journal_lines, make, press, untimed
 
 from dealerpi.config import Config, load
 from dealerpi.controller import Controller
@@ -44,6 +44,7 @@ def test_buttons_to_journal_to_engine_to_displays_and_leds(tmp_path: Path) -> No
     config, devices, controller, clock = make(tmp_path)
     actor = seat_and_deal(config, devices, controller, clock)
     lines = journal_lines(config)
+    assert len(lines[0].pop("journal")) == 16 and JOURNAL_TIME.fullmatch(lines[0].pop("at"))   # issue 20
     assert lines[0] == {"type": "table", "game": "nlhe", "rules": "home", "seats": 3, "blinds": [1, 3], "by": "config"}
     assert lines[1:4] == [{"type": "sit", "seat": s, "player": f"Seat {s}", "stack": 300} for s in (1, 2, 3)]
     assert "at" in lines[4] and untimed(lines[4:5]) == [{"type": "start"}]      # journaled with its time
