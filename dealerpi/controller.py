@@ -149,6 +149,8 @@ class Controller:
         # issue 20: a new journal's first record names it (``journal``: a random id, and its time), so the
         # console's session (the hash of that line, console/final_hands.py) is this journal's alone
         self._new_journal = not entries and (start is None or start.table is None)
+        if self._new_journal and self.api is not None:
+            self.api.new_journal()               # a new evening: the ledger's notes of the last one are put aside
         started = False
         for entry in entries:
             accepted = self._apply(entry).accepted

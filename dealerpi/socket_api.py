@@ -451,17 +451,15 @@ class ApiServer:
                tuple(repr(session) for session in self.ledger.sessions), len(self.notes.notes))
         if self._summary is None or self._summary[0] != key:
             summary = self.ledger.summary(table)
-            notes = [note for note in self.notes.notes if self._note_session(note, summary["sessions"])]
-            sessions = [money.with_notes(session, notes) for session in summary["sessions"]]
+            sessions = [money.with_notes(session, self.notes.notes) for session in summary["sessions"]]
             self._summary = (key, {**sessions[-1], "sessions": sessions})
         return self._summary[1]
 
-    @staticmethod
-    def _note_session(note: Mapping[str, Any], sessions: list[dict[str, Any]]) -> bool:
-        """A note counts for the session of its number that began when the note says (a note of an
-        earlier journal, a new evening, names a session that is not this one)."""
-        return any(s["session"]["number"] == note.get("session") and s["session"]["at"] == note.get("session_at")
-                   for s in sessions) or note.get("note") == "remove"
+    def new_journal(self) -> None:
+        """The daemon starts a new journal (a new evening): the money notes of the last one are put aside."""
+        with contextlib.suppress(OSError):
+            if (kept := self.notes.put_aside(utc_now().replace(":", ""))) is not None:
+                _LOGGER.info("a new journal: the last evening's ledger notes are in %s", kept)
 
     def ledger_note(self, note: object) -> dict[str, Any]:
         """The host adds an expense, a charge, a paid mark, or removes one (money.py): checked, written to
@@ -476,8 +474,7 @@ class ApiServer:
         if (reason := money.check(note, session)) is not None:
             return {"accepted": False, "reason": reason}
         try:
-            kept = self.notes.add({**note, "session": number, "session_at": session["session"]["at"],
-                                   "at": utc_now()})
+            kept = self.notes.add({**note, "session": number, "at": utc_now()})
         except OSError as exc:
             return {"accepted": False, "reason": f"the ledger's notes file cannot be written: {exc}"}
         self.changed()

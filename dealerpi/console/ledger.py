@@ -101,8 +101,7 @@ class Ledger:
         self._candidate = None
         config = table.config
         self._close = entry.get("type") == "table" and entry.get("session") == CLOSE
-        # the input's own time only (never now): a replay must give a session the same time (money.py
-        # finds a note's session by its number and time)
+        # the input's own time only (never now): a replay gives a session the same time
         self._at = entry.get("at") if isinstance(entry.get("at"), str) else None
         self._buys = len(table.state.buys)
         self._seat = entry["seat"] if isinstance(entry.get("seat"), int) else None

@@ -4,7 +4,8 @@ preset's house takes one, "paid" marks on the transfers, and the ledger in Poker
 These are money outside the chips, so they are no table inputs: the daemon keeps them as notes in
 ``ledger-notes.jsonl`` beside the journal, each line written and fsynced before it counts (like a journaled
 input), and read back at start-up. A note names its session by number; the sessions themselves come from
-the journal (ledger.py), so the numbers are the same after a restart.
+the journal (ledger.py), so the numbers are the same after a restart. A new journal (a new evening) puts
+the file aside (``ledger-notes-TIME.jsonl``): its numbers were the last evening's.
 
 - ``expense``: ``{"what": "pizza", "amount": 60, "paid_by": "Ann", "split": ["Ann", "Bob", "Cy"]}``: Ann
   paid 60 for the three; each owes a third (20), the units left over one each in the order named. Ann's
@@ -53,6 +54,16 @@ class Notes:
                         break                        # a torn last line (a power cut mid-write): dropped
                     raise ValueError(f"{path}: line {number} is not JSON") from None
                 self.notes.append(note)
+
+    def put_aside(self, stamp: str) -> Path | None:
+        """A new journal (a new evening): the notes so far go to ``ledger-notes-STAMP.jsonl`` beside it (kept
+        for the host, never counted again: their session numbers are the last evening's)."""
+        self.notes = []
+        if self.path is None or not self.path.exists():
+            return None
+        kept = self.path.with_name(f"{self.path.stem}-{stamp}{self.path.suffix}")
+        os.replace(self.path, kept)
+        return kept
 
     def add(self, note: dict[str, Any]) -> dict[str, Any]:
         note = {**note, "id": f"n{len(self.notes) + 1}"}

@@ -60,8 +60,8 @@ def test_the_house_charge_only_where_the_presets_house_takes_one(tmp_path: Path)
 def test_paid_marks_and_closing_only_when_money_in_equals_money_out(tmp_path: Path) -> None:
     """Ann and Bob buy in; closing is refused while 450 is on the table (in 450, out 0). After the cash
     game both cashed out: Bob's transfer to Ann is marked paid, the session closes (journaled as the table
-    with "session": "close"), and the next buy-in (Cy, 100) is session 2's. The marks and the expense come
-    back after a restart (the notes file)."""
+    with "session": "close"), and the next buy-in (Cy, 100) is session 2's. The mark comes back after a
+    restart (the notes file); a new journal (a new evening) puts the notes aside, counted no more."""
     config, controller, api = make(tmp_path)
     host = client(api, "host")
     for seat, name, stack in ((1, "Ann", 250), (2, "Bob", 200)):
@@ -89,6 +89,11 @@ def test_paid_marks_and_closing_only_when_money_in_equals_money_out(tmp_path: Pa
                                                                  "paid": True}]
     assert api.handle(client(api, "dealer"), {"id": 7, "method": "close_session", "params": {}}) == \
         {"id": 7, "error": {"message": "the ledger is the host's"}}
+    controller.journal.close()
+    config.journal.unlink()                                   # a new evening: a new journal
+    _config, controller, api = make(tmp_path)
+    assert api.ledger_summary()["transfers"] == []
+    assert [p.name.startswith("ledger-notes-") for p in (tmp_path / "state").glob("ledger-notes*")] == [True]
 
 
 def test_the_ledger_in_pokernows_csv_columns(tmp_path: Path) -> None:
