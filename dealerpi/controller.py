@@ -162,6 +162,8 @@ class Controller:
         # issue 20: a new journal's first record names it (``journal``: a random id, and its time), so the
         # console's session (the hash of that line, console/final_hands.py) is this journal's alone
         self._new_journal = not entries and (start is None or start.table is None)
+        if self._new_journal and self.api is not None:
+            self.api.new_journal()               # a new evening: the ledger's notes of the last one are put aside
         started = False
         for number, entry in enumerate(entries, start=1):
             accepted = self._apply(entry).accepted
@@ -269,6 +271,8 @@ class Controller:
         console's hand histories; the engine ignores the key."""
         if entry.get("type") == "start" and "at" not in entry:
             entry = {**entry, "at": utc_now()}
+        if entry.get("type") == "pause":            # TRN-5: the clock stops where it is, not at the last tick
+            self._pass_time(self.clock(), step=1.0)
         if not self._journal(entry):
             return Outcome(False, f"{JOURNAL_PAUSED} ({self.journal_fault})")
         outcome = self._apply(entry)
@@ -504,7 +508,7 @@ class Controller:
         self._probe_journal(now)
         self._pass_time(now)
 
-    def _pass_time(self, now: float) -> None:
+    def _pass_time(self, now: float, step: float | None = None) -> None:
         """The engine has no clock: while a player clock (TRN-2) or the level clock (TRN-1) runs, elapsed whole
         seconds reach it as journaled ``tick`` inputs, every second for a player clock, every 5 s for levels."""
         if self.table.clock is None and (self.table.levels is None or self.table.levels.paused):
@@ -516,7 +520,7 @@ class Controller:
             self._last_tick = now                   # not from the last tick (TDA 29: ties go to the player)
             self._fresh_clock = clock
             return
-        step = 1.0 if self.table.clock is not None else 5.0
+        step = step or (1.0 if self.table.clock is not None else 5.0)
         if now - self._last_tick >= step:
             seconds = int(now - self._last_tick)
             self._last_tick += seconds

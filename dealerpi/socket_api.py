@@ -35,8 +35,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import msgspec
 
-from dealerpi.console import game_form, status_panel
-from dealerpi.console.ledger import Event, Ledger
+from dealerpi.console import game_form, money, sessions, status_panel
+from dealerpi.console.ledger import CLOSE, Event, Ledger, Session
 from dealerpi.console.protocol import CONFIRMED, PANEL, ROLES, Decoder, ProtocolError, changes, encode, may_send
 from dealerpi.console.qr_screen import qr_screen
 from dealerpi.console.views import role_view
@@ -80,6 +80,7 @@ class Daemon(Protocol):
     presses: Any
     table_source: TableSource
     pending_table: dict[str, Any] | None
+    dealer_overlay: tuple[Any, float] | None
 
     def submit(self, entry: dict[str, Any]) -> Any: ...
     def queue_table(self, entry: dict[str, Any]) -> Any: ...
@@ -124,6 +125,7 @@ class ApiServer:
         self._push_due = False
         self._summary: tuple[object, dict[str, Any]] | None = None
         self.panel: VirtualPanel | None = None   # the virtual hardware, on fake devices only
+        self.notes = money.Notes(_notes_path(daemon.journal))     # expenses, charges, paid marks (money.py)
         self.endpoints = self._register()
         self._params_of = {name: endpoint.params for name, endpoint in self.endpoints.items()}
 
@@ -147,6 +149,7 @@ class ApiServer:
         """What a journal checkpoint keeps for the API (the segments before it are not replayed at start-up):
         the ledger's events and the last :data:`RIDS_KEPT` request ids with their answers."""
         return {"ledger": [dataclasses.asdict(event) for event in self.ledger.events],
+                "sessions": [session.as_json() for session in self.ledger.sessions],
                 "rids": [[rid, said] for rid, said in list(self.rids.items())[-RIDS_KEPT:]]}
 
     def restore(self, data: object) -> None:
@@ -157,12 +160,15 @@ class ApiServer:
                 raise TypeError("no console part")
             events = [Event(**{**event, "index": -1}) for event in data["ledger"]]
             rids = dict(_kept_rid(item) for item in data["rids"])
+            # the evening's sessions (issue 19); a checkpoint written before them has the events of one
+            kept = [Session(**{**session, "index": -1, "ended": None if session["ended"] is None else -1})
+                    for session in data.get("sessions", [])]
         except (KeyError, TypeError) as exc:
             _LOGGER.error("the checkpoint's console part is not usable (%s): the ledger starts empty", exc)
             self.daemon.alerts.append(Alert("LEDGER", "Session ledger: buy-ins before this restart are missing; "
                                                       "note them by hand"))
             return
-        self.ledger.events, self.rids = events, rids
+        self.ledger.events, self.rids, self.ledger.sessions = events, rids, kept
 
     def changed(self) -> None:
         """The table or the dealer's screen changed: send each client its changes once, after this burst."""
@@ -264,15 +270,23 @@ class ApiServer:
             "hello": Endpoint(api.Hello, self._hello, after_hello=False),
             "input": Endpoint(api.SendInput, result(lambda client, p: self.submit(
                 str(client.role), p.entry, p.rid, p.confirm))),
-            "change_table": Endpoint(api.ChangeTable, result(lambda _c, p: self.change_table(p.changes, p.rid)),
-                                     frozenset({"host"}), "the game and the stakes are the host's"),
+            "change_table": Endpoint(api.ChangeTable, result(lambda _c, p: self.change_table(
+                p.changes, p.rid, p.confirm)), frozenset({"host"}), "the game and the stakes are the host's"),
             "ledger": Endpoint(api.NoParams, result(lambda _c, _p: self.ledger_summary()), frozenset({"host"}),
                                "the ledger is the host's"),
+            "ledger_note": Endpoint(api.LedgerNote, result(lambda _c, p: self.ledger_note(p.note)),
+                                    frozenset({"host"}), "the ledger is the host's"),
+            "close_session": Endpoint(api.CloseSession, result(lambda _c, p: self.close_session(p.rid)),
+                                      frozenset({"host"}), "the ledger is the host's"),
             # what CONFIRM with nothing pending does on the console
             "clear_alerts": Endpoint(api.NoParams, result(lambda _c, _p: self._clear_alerts()),
                                      frozenset({"host", "dealer", PANEL}), "a board cannot clear the dealer's alerts"),
             "journal": Endpoint(api.JournalAt, lambda client, p: self.journal_chunk(str(client.role), list(p.at))),
-            "show_qr": Endpoint(api.ShowQr, lambda client, p: self.show_qr(str(client.role), p.url, p.label)),
+            "show_qr": Endpoint(api.ShowQr, lambda client, p: self.show_qr(
+                str(client.role), p.url, p.label, QR_SECONDS if p.seconds is None else p.seconds)),
+            # the pairing code was used: off the display at once
+            "hide_qr": Endpoint(api.NoParams, lambda _c, _p: self._hide_qr(), frozenset({"host"}),
+                                "pairing codes are the host's"),
             **{method: panel(method) for method in ("press", "release", "deal", "shuffle")},
         }
 
@@ -286,6 +300,11 @@ class ApiServer:
         client.role = role
         client.shown = self.view(client.role)
         return {"result": {"role": client.role, "view": client.shown, "version": api.VERSION}}
+
+    def _hide_qr(self) -> dict[str, Any]:
+        self.daemon.dealer_overlay = None
+        self.daemon.refresh_dealer()
+        return {"result": {"hidden": True}}
 
     def _clear_alerts(self) -> dict[str, Any]:
         self.daemon.alerts.clear()
@@ -344,16 +363,19 @@ class ApiServer:
                 return {"result": {"text": data[:end].decode(), "next": [number, offset + end]}}
         return {"result": {"text": "", "next": None}}
 
-    def show_qr(self, role: str, url: object, label: object) -> dict[str, Any]:
-        """The host asks for a pairing code on the dealer display (issue 14). The URL carries a token: it is
-        drawn, never journaled nor logged, and gone after ``QR_SECONDS`` or at the next console button."""
+    def show_qr(self, role: str, url: object, label: object, seconds: object = QR_SECONDS) -> dict[str, Any]:
+        """The host asks for a pairing code on the dealer display (issue 14). The URL carries a one-time code
+        (issue 19): it is drawn, never journaled nor logged, and gone after ``seconds`` (at most
+        ``QR_SECONDS``), at the next console button, or when the code is used (``hide_qr``)."""
         if role != "host":
             return {"error": {"message": "pairing codes are the host's"}}
         if not (isinstance(url, str) and url.startswith(("http://", "https://")) and len(url) <= 200
-                and isinstance(label, str) and len(label) <= 12):
-            return {"error": {"message": "show_qr: url is an http(s) URL, label a short word"}}
-        self.daemon.show_on_dealer(qr_screen(url, label), QR_SECONDS)
-        return {"result": {"shown": QR_SECONDS}}
+                and isinstance(label, str) and len(label) <= 12
+                and isinstance(seconds, int | float) and 0 < seconds <= QR_SECONDS):
+            return {"error": {"message": f"show_qr: url is an http(s) URL, label a short word, seconds at most "
+                                         f"{QR_SECONDS:g}"}}
+        self.daemon.show_on_dealer(qr_screen(url, label), float(seconds))
+        return {"result": {"shown": float(seconds)}}
 
     def submit(self, role: str, entry: object, rid: object, confirmed: bool) -> dict[str, Any]:
         """One input from a page: checked for the role, tagged, journaled and applied by the daemon."""
@@ -368,6 +390,8 @@ class ApiServer:
             entry = sent_input(entry)             # only the keys a sender may write (issue 22, probes 1 and 3)
         except WireError as error:
             return api.refused(str(error))
+        if kind == "sit" and not confirmed and (odd := self._odd_stack(entry)) is not None:
+            return api.InputAnswer(False, odd, confirm=True).as_json()     # issue 19 item 11
         if (seen := self._seen_rid(rid)) is not None:
             return seen
         tagged = _tagged(entry, role, rid)
@@ -376,6 +400,18 @@ class ApiServer:
         outcome = self.daemon.submit(tagged)
         self.daemon.refresh()
         return answer(tagged, outcome)
+
+    def _odd_stack(self, entry: Mapping[str, Any]) -> str | None:
+        """Issue 19 item 11: a tournament seat with another stack than the starting stack (TRN-9: every
+        entrant buys the full stack) is refused with this reason until the host confirms it; None: fine."""
+        config, stack = self.daemon.table.config, entry.get("stack")
+        if config is None or not config.policies.tournament or not config.starting_stack \
+                or not isinstance(stack, int) or stack == config.starting_stack:
+            return None
+        who = entry.get("player") if isinstance(entry.get("player"), str) else "the player"
+        return (f"seat {entry.get('seat')}: {who} would start with {stack}, not the starting stack "
+                f"{config.starting_stack} (TRN-9: every entrant gets the full stack): confirm to seat {who} "
+                f"with {stack}")
 
     def _seen_rid(self, rid: object) -> dict[str, Any] | None:
         """The answer for a request id that is malformed or already journaled (applied once, across
@@ -386,7 +422,7 @@ class ApiServer:
             return {**self.rids[rid], "duplicate": True}       # the answer it got, whatever it was
         return None
 
-    def change_table(self, changes: object, rid: object) -> dict[str, Any]:
+    def change_table(self, changes: object, rid: object, confirmed: bool = False) -> dict[str, Any]:
         """The host's game form: only the fields changed, laid over the table in force (or over the change
         already waiting for the hand's end), checked by the engine's parser, then journaled as a whole
         ``table`` input. During a hand it is journaled at once and applied from the next hand
@@ -396,7 +432,15 @@ class ApiServer:
         daemon = self.daemon
         try:
             current = parse_config(daemon.pending_table) if daemon.pending_table is not None else daemon.table.config
-            entry = game_form.changed_table(current, changes)
+            switching = isinstance(changes, Mapping) and current is not None \
+                and sessions.is_tournament(current, changes) not in (None, current.policies.tournament)
+            if switching and (refusal := sessions.switch_refusal(daemon.table, confirmed)) is not None:
+                return refusal
+            leaving = sessions.carried(daemon.table) if switching else []
+            if switching and current is not None and current.policies.tournament and isinstance(changes, Mapping):
+                entry = sessions.back_to_cash(current, changes, self.ledger.last_cash_table())
+            else:
+                entry = game_form.changed_table(current, changes)
             wanted = parse_config(entry)
         except InputError as error:
             return api.refused(str(error))
@@ -408,6 +452,8 @@ class ApiServer:
         if daemon.table.table_may_change():
             outcome = daemon.submit(tagged)
             later = False
+            for leave in leaving if outcome.accepted else []:    # an ended tournament's players (sessions.py)
+                daemon.submit(_tagged(leave, "host", None))
         else:
             outcome = daemon.queue_table(tagged)
             later = outcome.accepted
@@ -446,16 +492,73 @@ class ApiServer:
                 "banks": status_panel.banks(self.daemon.config, self.daemon.presses, fake)}
 
     def ledger_summary(self) -> dict[str, Any]:
+        """The ledger (ledger.py) with the money notes (money.py) laid over each session."""
         table = self.daemon.table
-        key = (tuple(self.ledger.events), tuple((s, i.player, i.stack) for s, i in sorted(table.seats.items())))
+        key = (tuple(self.ledger.events), tuple((s, i.player, i.stack) for s, i in sorted(table.seats.items())),
+               tuple(repr(session) for session in self.ledger.sessions), len(self.notes.notes))
         if self._summary is None or self._summary[0] != key:
-            self._summary = (key, self.ledger.summary(table))
+            summary = self.ledger.summary(table)
+            sessions = [money.with_notes(session, self.notes.notes) for session in summary["sessions"]]
+            self._summary = (key, {**sessions[-1], "sessions": sessions})
         return self._summary[1]
+
+    def _ledger_view(self) -> dict[str, Any]:
+        """The ledger as the host's page gets it: the session in force, and the evening's earlier sessions,
+        which no longer change. The session in force is not repeated in that list: it changes at every buy-in,
+        and a list whose last item changed is sent whole (issue 22, probe 6: the evening's ledger at every
+        buy-in); ``ledger`` (the request, the CSV) has every session."""
+        summary = self.ledger_summary()
+        return {**summary, "sessions": summary["sessions"][:-1]}
+
+    def new_journal(self) -> None:
+        """The daemon starts a new journal (a new evening): the money notes of the last one are put aside."""
+        with contextlib.suppress(OSError):
+            if (kept := self.notes.put_aside(utc_now().replace(":", ""))) is not None:
+                _LOGGER.info("a new journal: the last evening's ledger notes are in %s", kept)
+
+    def ledger_note(self, note: object) -> dict[str, Any]:
+        """The host adds an expense, a charge, a paid mark, or removes one (money.py): checked, written to
+        the notes file (fsync) and only then counted."""
+        if not isinstance(note, Mapping):
+            return {"accepted": False, "reason": "ledger_note: note must be a JSON object"}
+        summary = self.ledger_summary()
+        number = note.get("session", summary["session"]["number"])
+        session = next((s for s in summary["sessions"] if s["session"]["number"] == number), None)
+        if session is None:
+            return {"accepted": False, "reason": f"ledger_note: no session {number!r} this evening"}
+        if (reason := money.check(note, session)) is not None:
+            return {"accepted": False, "reason": reason}
+        try:
+            kept = self.notes.add({**note, "session": number, "at": utc_now()})
+        except OSError as exc:
+            return {"accepted": False, "reason": f"the ledger's notes file cannot be written: {exc}"}
+        self.changed()
+        return {"accepted": True, "reason": None, "note": kept["id"]}
+
+    def close_session(self, rid: object) -> dict[str, Any]:
+        """The host closes the cash game in force: only when money in equals money out (every player cashed
+        out, in = out), and between hands. Journaled as the table in force with ``"session": "close"``, so
+        a replay closes it at the same place; the next buy-in starts the next session."""
+        if (seen := self._seen_rid(rid)) is not None:
+            return seen
+        summary, table = self.ledger_summary(), self.daemon.table
+        if summary["session"]["kind"] != "cash":
+            return {"accepted": False, "reason": "a tournament ends with its winner: go back to a cash game from "
+                                                 "the game form"}
+        if summary["on_table"] or summary["in"] != summary["out"]:
+            return {"accepted": False, "reason": f"money in {summary['in']} is not money out {summary['out']} "
+                                                 f"(on the table {summary['on_table']}): cash everyone out first"}
+        if table.config is None or not table.table_may_change():
+            return {"accepted": False, "reason": "a session closes between hands"}
+        entry = {"type": "table", **game_form.table_input(table.config), "session": CLOSE}
+        outcome = self.daemon.submit(_tagged(entry, "host", rid))
+        self.daemon.refresh()
+        return {"accepted": outcome.accepted, "reason": outcome.reason}
 
     def view(self, role: str) -> dict[str, Any]:
         if role == PANEL and self.panel is not None:     # the host's view and the virtual hardware's
             return {**self.view("host"), **self.panel.view()}
-        extra = {"ledger": self.ledger_summary(), "setup": self.setup()} if role == "host" else {}
+        extra = {"ledger": self._ledger_view(), "setup": self.setup()} if role == "host" else {}
         return role_view(role, self.daemon.table, self.status(), extra)
 
     def _push(self) -> None:
@@ -496,6 +599,15 @@ def _kept_rid(item: object) -> tuple[str, dict[str, Any]]:
     if isinstance(item, list) and len(item) == 2 and isinstance(item[1], dict):
         return str(item[0]), item[1]
     return str(item), {"accepted": True}
+
+
+def _notes_path(journal: Any) -> Path | None:
+    """The money notes beside the journal (its folder's, or its file's): the daemon's state."""
+    folder: Path | None = getattr(journal, "folder", None)
+    path = getattr(journal, "path", None)
+    if folder is not None:
+        return folder.parent / "ledger-notes.jsonl"
+    return Path(path).parent / "ledger-notes.jsonl" if path is not None else None
 
 
 def _tagged(entry: Mapping[str, Any], by: str, rid: object) -> dict[str, Any]:

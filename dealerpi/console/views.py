@@ -22,7 +22,7 @@ def _seat(table: Table, seat: int, tabled: tuple[str, ...]) -> dict[str, Any]:
     view = seat_view(table, seat)       # without show_own_cards: hole_cards stays empty
     return {"player": view.player, "stack": view.stack, "status": view.status, "bet": view.bet,
             "blind": view.blind, "button": view.is_button, "turn": view.your_action, "won": view.won,
-            "cards": list(tabled)}
+            "cards": list(tabled) if view.player is not None else []}     # not on a seat its player left
 
 
 def public_view(table: Table) -> dict[str, Any]:

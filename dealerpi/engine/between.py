@@ -120,7 +120,8 @@ def leave(state: TableState, entry: Leave, play: HandPlay | None) -> TableState:
     if play is not None and not play.over and entry.seat in play.plan.order \
             and not play.hand.folded[play.index(entry.seat)]:
         raise IllegalAction(f"seat {entry.seat} is in the hand: fold first")
-    if state.standings is not None and info.stack > 0 and not info.reserved:
+    over = state.standings is not None and state.standings.remaining == 0     # TRN-4: it has its winner
+    if state.standings is not None and info.stack > 0 and not info.reserved and not over:
         raise IllegalAction(f"seat {entry.seat}: a tournament stack stays in play (TRN-4); mark the player away "
                             "(DEAL-9: dealt in, blinded, killed)")
     return state.without_seat(entry.seat)

@@ -195,7 +195,8 @@ class HandPlay:
                 *self._after_change()]
 
     def _deal_result(self, result: DealResult) -> list[Alert]:
-        self.record.irregularities += result.alerts
+        # the record names seats, as the live alert does (Table.apply's seat_words), not the hand's indices
+        self.record.irregularities += [Alert(a.rule, self.seat_words(a.message)) for a in result.alerts]
         if result.fouled:                         # MIS-7: stop, return every bet; the next start replays
             self._void(fouled=True)
             return [*result.alerts, Alert("MIS-7", "All bets are returned; replace the deck and start the hand again")]

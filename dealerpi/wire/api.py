@@ -56,6 +56,7 @@ class ChangeTable(Params, frozen=True):
 
     changes: dict[str, Any] | None = None    # none, or empty: refused with the game form's reason
     rid: Rid | None = None
+    confirm: bool = False                   # switching a tournament with no winner yet to a cash game (issue 19)
 
 
 class NoParams(Params, frozen=True):
@@ -69,6 +70,17 @@ class JournalAt(Params, frozen=True):
 class ShowQr(Params, frozen=True):
     url: Annotated[str, msgspec.Meta(max_length=200, pattern="^https?://")]
     label: Annotated[str, msgspec.Meta(max_length=12)]
+    seconds: Annotated[float, msgspec.Meta(gt=0)] | None = None     # at most the daemon's QR_SECONDS
+
+
+class LedgerNote(Params, frozen=True):
+    """An expense, a charge, a paid mark or its removal (dealerpi/console/money.py checks the note)."""
+
+    note: dict[str, Any]
+
+
+class CloseSession(Params, frozen=True):
+    rid: Rid | None = None
 
 
 class Button(Params, frozen=True):
@@ -99,6 +111,7 @@ class InputAnswer(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     alerts: list[AlertLine] | msgspec.UnsetType = msgspec.UNSET
     pending: bool | msgspec.UnsetType = msgspec.UNSET
     duplicate: bool | msgspec.UnsetType = msgspec.UNSET
+    confirm: bool | msgspec.UnsetType = msgspec.UNSET    # refused until confirmed (issue 19: an odd stack)
 
     def as_json(self) -> dict[str, Any]:
         said: dict[str, Any] = msgspec.to_builtins(self)

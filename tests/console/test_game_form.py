@@ -220,3 +220,16 @@ def play_to_the_end_of_hand_2(controller: Any) -> None:
     for seat in (2, 3):
         assert controller.submit({"type": "act", "seat": seat, "action": "fold"}).accepted
     assert controller.table.between_hands
+
+
+def test_a_change_keeps_the_tournaments_money_keys_issue_20() -> None:
+    """A tournament with one re-entry, one rebuy until level 1, an add-on of 2000 chips for 20 and a 10
+    bounty: the host raises the buy-in to 40 from the form; the other keys stay (the form's table in force
+    used to leave them out, so the change dropped them: a freezeout without bounties)."""
+    current = parse_config({"type": "table", "game": "nlhe", "rules": "tournament", "seats": 6, "blinds": [50, 100],
+                            "buy_in": 30, "starting_stack": 1000, "reentries": 1, "rebuys": 1, "rebuy_levels": 1,
+                            "addon_chips": 2000, "addon_price": 20, "bounty": 10,
+                            "levels": [{"blinds": [50, 100], "minutes": 20}]})
+    changed = parse_config(changed_table(current, {"buy_in": 40}))
+    assert (changed.buy_in, changed.reentries, changed.rebuys, changed.rebuy_levels, changed.addon_chips,
+            changed.addon_price, changed.bounty) == (40, 1, 1, 1, 2000, 20, 10)

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 import json
+from pathlib import Path
+from typing import Any
+
+from simkit import running_sim
 
 from dealerpi.engine import PotPaid
 from dealerpi.history.phh import loads_all
@@ -174,3 +179,23 @@ def test_deal9_a_hand_over_at_the_deal_is_written_as_its_own_hand() -> None:
         (1, ("Bob", "Ann"), (1550, 1450)), (2, ("Ann", "Bob"), (1500, 1500))]
     assert records[1].actions == ("d dh p1 2c4c", "d dh p2 3c5c", "p2 f # killed")
     assert all(replay(record).status is Status.MATCH for record in records)
+
+
+def test_the_simulators_host_page_lists_the_hands(tmp_path: Path) -> None:
+    """Issue 19 item 6: the simulator started the console without its journal, so the host's hands list
+    answered "503: this console has no journal". A hand played to its end (Ann on the button and Bob in the
+    small blind fold; the pot is Bob's 1 and the 1 of Cy's big blind it matches, the other 2 go back to Cy
+    unmatched) and the next start journaled: it is listed."""
+    lines = START_JOURNAL.read_text().splitlines() + [json.dumps(entry) for entry in (
+        {"type": "start"}, *({"type": "card", "card": card} for card in DEAL),
+        {"type": "act", "seat": 1, "action": "fold"}, {"type": "act", "seat": 2, "action": "fold"},
+        {"type": "start"})]
+
+    async def body() -> dict[str, Any]:
+        async with running_sim(tmp_path, lines=lines) as sim:
+            answer = await sim.session.get(f"{sim.url}/hands.json?view=host")
+            assert answer.status == 200, await answer.text()
+            return dict(await answer.json())
+
+    listed = asyncio.run(body())
+    assert [(hand["number"], hand["pot"]) for hand in listed["hands"]] == [(1, 2)]
