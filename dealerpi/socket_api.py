@@ -24,11 +24,13 @@ import contextlib
 import dataclasses
 import logging
 import os
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from dealerpi import broadcast_stream
 from dealerpi.console import game_form, status_panel
 from dealerpi.console.ledger import Event, Ledger
 from dealerpi.console.protocol import CONFIRMED, PANEL, ROLES, Decoder, ProtocolError, changes, encode, may_send
@@ -115,6 +117,8 @@ class ApiServer:
         self.ledger.after(accepted, table)
         if self.panel is not None:
             self.panel.follow()
+        if accepted:
+            self._send_broadcast(entry)
 
     def checkpoint_data(self) -> dict[str, Any]:
         """What a journal checkpoint keeps for the API (the segments before it are not replayed at start-up):
@@ -213,6 +217,8 @@ class ApiServer:
             return {"id": rid, "error": {"message": "params must be an object"}}
         if method == "hello":
             role = params.get("role")
+            if role == broadcast_stream.ROLE:
+                return {"id": rid, **self.hello_broadcast(client)}
             if role == PANEL and self.panel is None:
                 return {"id": rid, "error": {"message": "no virtual-hardware panel: this daemon drives real devices "
                                                         "(the panel exists with dealerpi run --fake only)"}}
@@ -223,6 +229,8 @@ class ApiServer:
             return {"id": rid, "result": {"role": client.role, "view": client.shown}}
         if client.role is None:
             return {"id": rid, "error": {"message": "say hello with a role first"}}
+        if client.role == broadcast_stream.ROLE:
+            return {"id": rid, "error": {"message": "the broadcast role only listens"}}
         if method == "input":
             result = self.submit(client.role, params.get("entry"), params.get("rid"), bool(params.get("confirm")))
             return {"id": rid, "result": result}
@@ -247,6 +255,32 @@ class ApiServer:
         if method == "show_qr":
             return {"id": rid, **self.show_qr(client.role, params.get("url"), params.get("label"))}
         return {"id": rid, "error": {"message": f"unknown method {method!r}"}}
+
+    def hello_broadcast(self, client: _Client) -> dict[str, Any]:
+        """The streamed table's process (issue 21, :mod:`dealerpi.broadcast_stream`): checked by the peer's
+        user id, then sent the table now and every accepted input from here on, hole cards included."""
+        sock = client.writer.get_extra_info("socket") if client.writer is not None else None
+        if (refused := broadcast_stream.refusal(broadcast_stream.peer_uid(sock))) is not None:
+            _LOGGER.warning("local API: refused a broadcast hello: %s", refused)
+            return {"error": {"message": refused}}
+        client.role = broadcast_stream.ROLE
+        wall = getattr(self.daemon, "wall", time.time)
+        return {"result": broadcast_stream.hello_result(self.daemon.table.snapshot(), self.daemon.journal, wall)}
+
+    def _send_broadcast(self, entry: Mapping[str, Any]) -> None:
+        listeners = [client for client in self.clients if client.role == broadcast_stream.ROLE]
+        if not listeners:
+            return
+        message = encode(broadcast_stream.event(entry, self.daemon.journal, getattr(self.daemon, "wall", time.time)))
+        for client in listeners:
+            transport = client.writer.transport
+            if transport.is_closing() or transport.get_write_buffer_size() > MAX_BACKLOG:
+                _LOGGER.warning("local API: dropping a broadcast client that stopped reading (it reconnects "
+                                "and catches up from the journal)")
+                self.clients.discard(client)
+                client.writer.close()
+                continue
+            client.writer.write(message)
 
     def operate_panel(self, client: _Client, method: str, params: Mapping[str, Any]) -> dict[str, Any]:
         """A finger on a virtual button, a card slid past the virtual shoe's reader, a shuffle."""
@@ -414,7 +448,7 @@ class ApiServer:
         self._push_due = False
         views: dict[str, dict[str, Any]] = {}
         for client in list(self.clients):
-            if client.role is None:
+            if client.role in (None, broadcast_stream.ROLE):
                 continue
             if client.role not in views:
                 views[client.role] = self.view(client.role)
