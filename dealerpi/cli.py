@@ -21,6 +21,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "sim": ("dealerpi.sim.server:main", "the table simulator in a browser"),
     "console": ("dealerpi.console.server:main", "the host console: the table's pages (--config FILE)"),
     "room": ("dealerpi.room.cli:main", "the card room service (--config room.toml); broker-files; desk"),
+    "broadcast": ("dealerpi.broadcast.server:main", "the streamed table: venue and delayed feeds (--config FILE)"),
 }
 
 

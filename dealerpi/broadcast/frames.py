@@ -1,0 +1,135 @@
+"""What the two feeds show of the table at one moment: pure functions of the broadcast's own :class:`Table`.
+
+The **venue** frame is :func:`dealerpi.console.views.public_view`, the board TV's view, unchanged: the same
+function the console's board page uses, whose secrecy is tested there (no hole card of a live hand; the
+hands tabled at the showdown or turned up at an all-in, POT-5, are public). The **broadcast** frame is for
+the delayed feed only: every dealt hand face up, folded ones marked, the cards the table has seen that are
+out of the deck (folded hands, burns, exposed cards: the "true outs" a camera table cannot know), the last
+action, the amount to call, and at the end the winners with their hands in words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dealerpi.console.hand_words import summary
+from dealerpi.console.views import public_view
+from dealerpi.engine.hand_log import BetOrRaisedTo, CheckedOrCalled, Folded, Killed, Mucked, Shown
+from dealerpi.engine.reading import SeatStatus
+from dealerpi.engine.table import Table
+
+LIVE = (SeatStatus.IN, SeatStatus.ALL_IN)
+
+
+def venue_frame(table: Table, ms: int) -> dict[str, Any]:
+    return {"ms": ms, **public_view(table)}
+
+
+def _play(table: Table) -> Any:
+    return getattr(table, "play", None)
+
+
+def live_hands(table: Table) -> dict[int, tuple[str, ...]]:
+    """Seat -> hole cards of every hand still in play (dealt in, not folded), once the hand is being played."""
+    if table.between_hands:
+        return {}
+    return {seat: table.hole_cards(seat) for seat in table.dealt_seats() if table.seat(seat).status in LIVE}
+
+
+def dead_cards(table: Table) -> list[str]:
+    """Every card read in this hand that is neither in a live hand nor on a board nor back in the deck:
+    burns, folded and killed hands, exposed cards (the "true outs", issue 21)."""
+    play = _play(table)
+    if play is None or table.between_hands:
+        return []
+    live = {card for cards in live_hands(table).values() for card in cards}
+    board = {card for cards in table.board() for card in cards}
+    back = table.returned_cards()
+    return [card for card in play.deal.read_order if card not in live and card not in board and card not in back]
+
+
+def hands_complete(table: Table) -> bool:
+    """An equity is computable: two or more hands live, every hole card dealt, no street half dealt."""
+    play = _play(table)
+    if play is None or len(live_hands(table)) < 2:
+        return False
+    return play.hand.hole_due == 0 and not any(play.hand.cards_due())
+
+
+def all_in_reveal(table: Table) -> bool:
+    """TDA R16 (rules digest POT-5): betting is over with an all-in and two or more hands live: every live hand
+    is turned face up."""
+    play = _play(table)
+    if play is None or table.between_hands or len(live_hands(table)) < 2:
+        return False
+    hand = play.hand
+    return bool(hand.betting_closed) and any(table.seat(s).status is SeatStatus.ALL_IN for s in live_hands(table))
+
+
+def last_action(table: Table) -> str | None:
+    """The last betting step in words ("Bob raises to 12"), from the hand's log."""
+    play = _play(table)
+    log = getattr(getattr(play, "hand", None), "log", None)
+    if not log:
+        return None
+    order = play.plan.order
+    for step in reversed(log):
+        if isinstance(step, Folded | CheckedOrCalled | BetOrRaisedTo | Killed | Shown | Mucked):
+            seat = order[step.player]
+            name = table.seat(seat).player or f"Seat {seat}"
+            if isinstance(step, Folded):
+                return f"{name} folds"
+            if isinstance(step, CheckedOrCalled):
+                return f"{name} checks/calls"
+            if isinstance(step, BetOrRaisedTo):
+                return f"{name} bets/raises to {step.amount}"
+            if isinstance(step, Killed):
+                return f"{name}'s hand is dead"
+            return f"{name} shows" if isinstance(step, Shown) else f"{name} mucks"
+    return None
+
+
+def _to_call(table: Table) -> dict[str, Any] | None:
+    expectation = table.expectation()
+    legal = expectation.legal
+    if legal is None or expectation.seat is None:
+        return None
+    bet = table.seat(expectation.seat).bet
+    call = 0 if legal.call_to is None else max(0, legal.call_to - bet)
+    return {"seat": expectation.seat, "to_call": call, "words": list(legal.words())}
+
+
+def broadcast_frame(table: Table, ms: int) -> dict[str, Any]:
+    """The delayed feed's frame, without the equities (:mod:`dealerpi.broadcast.odds` adds them)."""
+    frame = venue_frame(table, ms)
+    play = _play(table)
+    blinds = table.hand_blinds()
+    big = blinds[1] if blinds else None
+    dealt = set(table.dealt_seats())
+    for key, seat_frame in frame["seats"].items():
+        seat = int(key)
+        status = table.seat(seat).status
+        seat_frame["cards"] = list(table.hole_cards(seat)) if seat in dealt and play is not None else []
+        seat_frame["folded"] = seat in dealt and status is SeatStatus.FOLDED
+        seat_frame["bb"] = round(seat_frame["stack"] / big, 1) if big else None
+        seat_frame["equity"] = None
+    frame["dead"] = dead_cards(table)
+    frame["reveal"] = all_in_reveal(table)
+    frame["to_call"] = _to_call(table)
+    frame["last_action"] = last_action(table)
+    frame["button"] = table.button()
+    frame["outs"] = None
+    frame["result"] = _result(table)
+    return frame
+
+
+def _result(table: Table) -> dict[str, Any] | None:
+    """At the end of a hand: the winners, their chips and hands in words (the console's hand list's words)."""
+    if not table.between_hands or not table.records:
+        return None
+    record = table.records[-1]
+    config = table.config
+    evaluators = tuple(config.game.evaluators) if config is not None else ()
+    players = {seat: state.player for seat, state in table.seats.items() if state.player}
+    words = summary(record, players, evaluators)
+    return {"number": words["number"], "winners": words["winners"]}

@@ -1,0 +1,79 @@
+"""Equities and outs for the delayed feed, from :mod:`dealerpi.equity`, computed in the broadcast process.
+
+Counted out of the deck: every card the table has seen that is not in a live hand or on a board (folded
+hands, burns, exposed cards; :func:`dealerpi.broadcast.frames.dead_cards`), the "true outs" of issue 21.
+An answer depends on the game, the live hands, the boards and the dead cards only, so it is kept by that key:
+an action (which changes none of them) costs nothing, and a restart that rebuilds the delayed hour computes
+each spot once.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import OrderedDict
+from typing import Any
+
+from dealerpi.broadcast.frames import dead_cards, hands_complete, live_hands
+from dealerpi.engine.table import Table
+from dealerpi.equity import EquityError, compute_equities, compute_outs
+from dealerpi.equity.result import HandEquity
+
+_LOGGER = logging.getLogger(__name__)
+
+KEPT = 512          # spots remembered (an hour of hands is a few hundred)
+
+Key = tuple[str, tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...], tuple[str, ...]]
+
+
+class Odds:
+    """Adds ``equity`` to each live seat of a broadcast frame, and ``outs`` when two hands are live."""
+
+    def __init__(self) -> None:
+        self._known: OrderedDict[Key, dict[str, Any]] = OrderedDict()
+
+    def add(self, table: Table, frame: dict[str, Any]) -> None:
+        if not hands_complete(table) or table.config is None:
+            return
+        hands = live_hands(table)
+        seats = sorted(hands)
+        boards = tuple(tuple(board) for board in table.board())
+        key: Key = (table.config.game.key, tuple(hands[s] for s in seats), boards, tuple(sorted(dead_cards(table))))
+        answer = self._known.get(key)
+        if answer is None:
+            answer = self._compute(key)
+            self._known[key] = answer
+            while len(self._known) > KEPT:
+                self._known.popitem(last=False)
+        for seat, equity in zip(seats, answer["hands"], strict=True):
+            frame["seats"][str(seat)]["equity"] = equity
+        frame["exact"] = answer["exact"]
+        frame["outs"] = ({str(seat): outs for seat, outs in zip(seats, answer["outs"], strict=True)}
+                         if answer["outs"] is not None else None)
+
+    @staticmethod
+    def _compute(key: Key) -> dict[str, Any]:
+        game, hands, boards, dead = key
+        try:
+            if len(boards) == 1:
+                result = compute_equities(game, hands, boards[0], dead)
+            else:                                   # several boards or runs (POT-11): each an equal part
+                result = compute_equities(game, hands, (), dead, boards=boards)
+            outs = None
+            if len(hands) == 2 and len(boards) == 1:
+                found = compute_outs(game, hands, boards[0], dead)
+                outs = None if found is None else [sorted(cards) for cards in found.cards]
+        except EquityError:
+            # never the message in the log: it names cards of a live hand
+            _LOGGER.error("equity: a spot of game %s could not be computed; no equity shown for it", game)
+            return {"hands": [None] * len(hands), "exact": False, "outs": None}
+        return {"hands": [_shares(hand) for hand in result.hands], "exact": result.exact, "outs": outs}
+
+
+def _shares(hand: HandEquity) -> dict[str, Any]:
+    """One hand's result as JSON: equity, and for hi-lo the high, low and scoop shares; a Monte Carlo stderr."""
+    found: dict[str, Any] = {"equity": hand.equity}
+    for name in ("high", "low", "scoop", "stderr"):
+        value = getattr(hand, name)
+        if value is not None:
+            found[name] = value
+    return found

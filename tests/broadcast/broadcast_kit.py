@@ -1,0 +1,112 @@
+"""A table daemon (fake devices, its real Unix socket) and the broadcast process's server on one loop, with a
+clock the test moves (no real waits for the delay), and a driver that plays whole hands."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from console_kit import start
+
+from dealerpi.broadcast.server import Broadcast, serve
+from dealerpi.broadcast.settings import load
+from dealerpi.controller import Controller
+from dealerpi.engine.expectation import Waiting
+from dealerpi.socket_api import ApiServer
+
+SIT = [{"type": "sit", "seat": s, "player": n, "stack": 300} for s, n in ((1, "Ann"), (2, "Bob"), (3, "Cy"))]
+T0 = 1_800_000_000_000            # the tests' wall clock starts here (ms)
+
+
+class Clock:
+    """The wall clock in ms, for the daemon (seconds) and the broadcast (ms) alike; the test moves it."""
+
+    def __init__(self) -> None:
+        self.ms = T0
+
+    def __call__(self) -> int:
+        return self.ms
+
+    def seconds(self) -> float:
+        return self.ms / 1000
+
+
+def broadcast_toml(tmp_path: Path, minutes: int = 30, extra: str = "") -> Path:
+    path = tmp_path / "broadcast.toml"
+    path.write_text(f'[broadcast]\ntable = "table.toml"\nlisten = "127.0.0.1:0"\nstate = "bstate"\n'
+                    f"delay_minutes = {minutes}\n{extra}")
+    return path
+
+
+@dataclass
+class Rig:
+    controller: Controller
+    api: ApiServer
+    broadcast: Broadcast
+    port: int
+    clock: Clock
+    tmp_path: Path
+
+    def submit(self, entry: dict[str, Any]) -> None:
+        outcome = self.controller.submit(dict(entry))
+        assert outcome.accepted, (entry, outcome.reason)
+        self.controller.refresh()
+
+
+async def play_hand(rig: Rig, deck: list[str], script: list[str] | None = None, step_ms: int = 2000) -> None:
+    """``start``, then every card the table asks for from ``deck`` in order (hole cards, burns, boards), the
+    seats' actions from ``script`` in turn (then check or call), every hand shown at the showdown; each input
+    ``step_ms`` after the one before on the clock."""
+    rig.submit({"type": "start"})
+    cards = iter(deck)
+    moves = iter(script or [])
+    table = rig.controller.table
+    while not table.between_hands:
+        rig.clock.ms += step_ms
+        expectation = table.expectation()
+        if expectation.waiting in (Waiting.CARD, Waiting.BURN):
+            rig.submit({"type": "card", "card": next(cards)})
+        elif expectation.waiting is Waiting.ACTION:
+            legal = expectation.legal
+            assert legal is not None
+            action = next(moves, "check" if legal.check else "call")
+            rig.submit({"type": "act", "seat": expectation.seat, "action": action})
+        elif expectation.waiting is Waiting.SHOWDOWN:
+            rig.submit({"type": "show", "seat": expectation.seats[0]})
+        else:
+            raise AssertionError(f"the table waits for {expectation.words()}")
+        await asyncio.sleep(0)
+    await asyncio.sleep(0.01)
+
+
+@contextlib.asynccontextmanager
+async def running(tmp_path: Path, minutes: int = 30, extra: str = "", clock: Clock | None = None,
+                  sit: bool = True) -> AsyncIterator[Rig]:
+    """The daemon's API listening, the broadcast serving and following it."""
+    clock = clock or Clock()
+    _config, controller, api = start(tmp_path, wall=clock.seconds)
+    await api.start()
+    settings = load(broadcast_toml(tmp_path, minutes, extra))
+    found: asyncio.Future[tuple[Broadcast, int]] = asyncio.get_running_loop().create_future()
+    task = asyncio.ensure_future(serve(settings, clock, ready=lambda b, p: found.set_result((b, p))))
+    broadcast, port = await found
+    for _ in range(200):                        # the link says hello (a real socket): wait for its session
+        if broadcast.session.table is not None and any(c.role == "broadcast" for c in api.clients):
+            break
+        await asyncio.sleep(0.01)
+    rig = Rig(controller, api, broadcast, port, clock, tmp_path)
+    if sit and not controller.table.seats:
+        for entry in SIT:
+            rig.submit(entry)
+    try:
+        yield rig
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        await api.stop()
+        controller.close()
