@@ -47,17 +47,17 @@ def peer_uid(sock: socket.socket | None) -> int | None:
     return int(uid)
 
 
-def allowed_uids(own_uid: Callable[[], int] = os.geteuid) -> set[int]:
+def allowed_uids() -> set[int]:
     """The daemon's own user and, where it exists, ``dealerpi-broadcast``."""
-    uids = {own_uid()}
+    uids = {os.geteuid()}
     with contextlib.suppress(KeyError):            # no such user on a laptop
         uids.add(pwd.getpwnam(BROADCAST_USER).pw_uid)
     return uids
 
 
-def refusal(uid: int | None, own_uid: Callable[[], int] = os.geteuid) -> str | None:
+def refusal(uid: int | None) -> str | None:
     """None when a peer with ``uid`` may be the broadcast, else why not (sent to the peer)."""
-    if uid is not None and uid in allowed_uids(own_uid):
+    if uid is not None and uid in allowed_uids():
         return None
     return (f"the broadcast role is for the {BROADCAST_USER} user or the daemon's own (this connection's user "
             f"id is {uid}): docs/broadcast.md")

@@ -58,9 +58,9 @@ class Rig:
 
 
 async def play_hand(rig: Rig, deck: list[str], script: list[str] | None = None, step_ms: int = 2000) -> None:
-    """``start``, then every card the table asks for from ``deck`` in order (hole cards, burns, boards), the
-    seats' actions from ``script`` in turn (then check or call), every hand shown at the showdown; each input
-    ``step_ms`` after the one before on the clock."""
+    """``start``, then every card the table asks for from ``deck`` in order (hole cards, burns, boards),
+    the seats' actions from ``script`` in turn ("fold", "bet:6" a bet to 6; then check or call), every hand
+    shown at the showdown; each input ``step_ms`` after the one before on the clock."""
     rig.submit({"type": "start"})
     cards = iter(deck)
     moves = iter(script or [])
@@ -73,8 +73,8 @@ async def play_hand(rig: Rig, deck: list[str], script: list[str] | None = None, 
         elif expectation.waiting is Waiting.ACTION:
             legal = expectation.legal
             assert legal is not None
-            action = next(moves, "check" if legal.check else "call")
-            rig.submit({"type": "act", "seat": expectation.seat, "action": action})
+            action, _, to = next(moves, "check" if legal.check else "call").partition(":")
+            rig.submit({"type": "act", "seat": expectation.seat, "action": action, **({"to": int(to)} if to else {})})
         elif expectation.waiting is Waiting.SHOWDOWN:
             rig.submit({"type": "show", "seat": expectation.seats[0]})
         else:
