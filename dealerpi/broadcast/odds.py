@@ -9,8 +9,12 @@ each spot once.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from typing import Any
 
 from dealerpi.broadcast.frames import dead_cards, hands_complete, live_hands
@@ -26,10 +30,19 @@ Key = tuple[str, tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...], tuple
 
 
 class Odds:
-    """Adds ``equity`` to each live seat of a broadcast frame, and ``outs`` when two hands are live."""
+    """Adds ``equity`` to each live seat of a broadcast frame, and ``outs`` when two hands are live.
 
-    def __init__(self) -> None:
+    A spot not computed yet goes to one worker thread, so the venue feed and the events never wait for an
+    enumeration; its frames are filled on the event loop when the answer comes (a frame leaves the process
+    the delay later, so the answer is there by then). ``clock`` stamps when each spot's answer was ready.
+    """
+
+    def __init__(self, clock: Callable[[], int]) -> None:
+        self._clock = clock
         self._known: OrderedDict[Key, dict[str, Any]] = OrderedDict()
+        self._waiting: dict[Key, tuple[Future[dict[str, Any]], list[tuple[dict[str, Any], list[int]]]]] = {}
+        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="equity")
+        self.ready: list[tuple[int, int]] = []       # (table ms of the frame that asked, ms the answer was used)
 
     def add(self, table: Table, frame: dict[str, Any]) -> None:
         if not hands_complete(table) or table.config is None:
@@ -39,16 +52,39 @@ class Odds:
         boards = tuple(tuple(board) for board in table.board())
         key: Key = (table.config.game.key, tuple(hands[s] for s in seats), boards, tuple(sorted(dead_cards(table))))
         answer = self._known.get(key)
-        if answer is None:
-            answer = self._compute(key)
+        if answer is not None:
+            _fill(frame, seats, answer)
+            return
+        if key not in self._waiting:
+            future = self._worker.submit(self._compute, key)
+            self._waiting[key] = (future, [])
+            with contextlib.suppress(RuntimeError):         # no running loop: collect() is called by hand
+                loop = asyncio.get_running_loop()
+                future.add_done_callback(lambda _f: _call_soon(loop, self.collect))
+        self._waiting[key][1].append((frame, seats))
+
+    def collect(self) -> None:
+        """Fill the frames whose spots are computed (on the event loop's thread)."""
+        for key, (future, frames) in list(self._waiting.items()):
+            if not future.done():
+                continue
+            del self._waiting[key]
+            answer = future.result()
             self._known[key] = answer
             while len(self._known) > KEPT:
                 self._known.popitem(last=False)
-        for seat, equity in zip(seats, answer["hands"], strict=True):
-            frame["seats"][str(seat)]["equity"] = equity
-        frame["exact"] = answer["exact"]
-        frame["outs"] = ({str(seat): outs for seat, outs in zip(seats, answer["outs"], strict=True)}
-                         if answer["outs"] is not None else None)
+            now = self._clock()
+            for frame, seats in frames:
+                _fill(frame, seats, answer)
+                self.ready.append((frame["ms"], now))
+
+    def settle(self) -> None:
+        """Wait for every spot asked for, then fill its frames (tests, and a process that stops)."""
+        wait([future for future, _ in self._waiting.values()])
+        self.collect()
+
+    def close(self) -> None:
+        self._worker.shutdown(wait=False, cancel_futures=True)
 
     @staticmethod
     def _compute(key: Key) -> dict[str, Any]:
@@ -67,6 +103,19 @@ class Odds:
             _LOGGER.error("equity: a spot of game %s could not be computed; no equity shown for it", game)
             return {"hands": [None] * len(hands), "exact": False, "outs": None}
         return {"hands": [_shares(hand) for hand in result.hands], "exact": result.exact, "outs": outs}
+
+
+def _call_soon(loop: asyncio.AbstractEventLoop, job: Callable[[], None]) -> None:
+    with contextlib.suppress(RuntimeError):              # the loop closed first: the process is stopping
+        loop.call_soon_threadsafe(job)
+
+
+def _fill(frame: dict[str, Any], seats: list[int], answer: dict[str, Any]) -> None:
+    for seat, equity in zip(seats, answer["hands"], strict=True):
+        frame["seats"][str(seat)]["equity"] = equity
+    frame["exact"] = answer["exact"]
+    frame["outs"] = ({str(seat): outs for seat, outs in zip(seats, answer["outs"], strict=True)}
+                     if answer["outs"] is not None else None)
 
 
 def _shares(hand: HandEquity) -> dict[str, Any]:

@@ -120,12 +120,13 @@ class Broadcast:
         itself on a loopback listen; the delayed feed's and the host's only with their own token."""
         role = self._role(request)
         if role == wanted or (wanted == "venue" and role in ("local", "host", "broadcast")):
-            if "token" in request.query:
+            socket = request.headers.get("Upgrade", "").lower() == "websocket"
+            if "token" in request.query and not socket:      # out of the address bar, into a cookie
                 response = web.HTTPSeeOther(request.path)
                 response.set_cookie(COOKIE, request.query["token"], httponly=True, samesite="Strict",
                                     max_age=400 * 86400)
                 raise response
-            if request.headers.get("Upgrade", "").lower() == "websocket" and not _same_origin(request):
+            if socket and not _same_origin(request):
                 raise web.HTTPForbidden(text="403: a feed opened from another site's page\n")
             return
         raise web.HTTPUnauthorized(text=f"401: this needs the {wanted} token: see the broadcast's pairing.txt\n")
@@ -294,6 +295,7 @@ async def serve(settings: BroadcastSettings, clock: Callable[[], int] = wall_ms,
         await asyncio.gather(*tasks, return_exceptions=True)
         await broadcast.close()
         await runner.cleanup()
+        session.odds.close()
 
 
 def main(argv: list[str]) -> int:

@@ -38,7 +38,7 @@ class BroadcastSession:
         self.delay_ms = delay_ms
         self.clock = clock
         self.line = DelayLine(delay_ms, sync_ms)
-        self.odds = Odds()
+        self.odds = Odds(clock)
         self.clips = Clips(store.folder / "clips.json")
         self.table: Table | None = None
         self.session: Session | None = None
@@ -47,7 +47,6 @@ class BroadcastSession:
         self.last_ms = 0
         self.venue: dict[str, Any] | None = None
         self.venue_listeners: list[Listener] = []
-        self.equity_ms: list[tuple[int, int]] = []       # (table ms of the card, ms the equity was ready)
 
     # --- start-up and the daemon's hello ------------------------------------------------------------
 
@@ -130,11 +129,7 @@ class BroadcastSession:
         self.clips.follow(table, stamped.ms, was_between)
         if stamped.ms + self.delay_ms + self.line.sync_ms + 60_000 >= self.clock() or live:
             frame = broadcast_frame(table, stamped.ms)
-            had_equity = False
-            self.odds.add(table, frame)
-            had_equity = any(seat.get("equity") for seat in frame["seats"].values())
-            if had_equity and live:
-                self.equity_ms.append((stamped.ms, self.clock()))
+            self.odds.add(table, frame)                   # now if known, else when its worker is done
             self.line.add(frame)
         if live:
             self.venue = venue_frame(table, stamped.ms)
@@ -142,6 +137,7 @@ class BroadcastSession:
                 listener(self.venue)
 
     def release(self) -> list[dict[str, Any]]:
+        self.odds.collect()
         return self.line.release(self.clock())
 
     def status(self) -> dict[str, Any]:
