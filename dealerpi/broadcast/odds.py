@@ -69,6 +69,8 @@ class Odds:
             if not future.done():
                 continue
             del self._waiting[key]
+            if future.cancelled():                       # the process is stopping
+                continue
             answer = future.result()
             self._known[key] = answer
             while len(self._known) > KEPT:

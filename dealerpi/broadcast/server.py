@@ -85,8 +85,7 @@ class Broadcast:
     loopback: bool
     title: str = "DealerPi"
     venue_sockets: set[web.WebSocketResponse] = field(default_factory=set)
-    overlay_sockets: set[web.WebSocketResponse] = field(default_factory=set)
-    _status: dict[str, Any] | None = None
+    overlay_sockets: dict[web.WebSocketResponse, dict[str, Any]] = field(default_factory=dict)   # -> status sent
     _sending: set[asyncio.Future[None]] = field(default_factory=set)
 
     def app(self) -> web.Application:
@@ -167,16 +166,16 @@ class Broadcast:
         self._allow(request, "broadcast")
         socket = web.WebSocketResponse(heartbeat=30)
         await socket.prepare(request)
-        self.overlay_sockets.add(socket)
+        self.overlay_sockets[socket] = status = self.session.status()
         try:
-            await socket.send_json({"type": "status", "status": self.session.status()})
+            await socket.send_json({"type": "status", "status": status})
             if self.session.line.current is not None:
                 await socket.send_json({"type": "frame", "frame": self.session.line.current})
             async for message in socket:        # nothing a client sends changes what it is sent
                 if message.type == WSMsgType.ERROR:
                     break
         finally:
-            self.overlay_sockets.discard(socket)
+            self.overlay_sockets.pop(socket, None)
         return socket
 
     def _to_venue(self, frame: dict[str, Any]) -> None:
@@ -192,15 +191,13 @@ class Broadcast:
             await asyncio.sleep(RELEASE_EVERY)
 
     async def release_once(self) -> None:
-        frames = self.session.release()
+        frames = [{"type": "frame", "frame": frame} for frame in self.session.release()]
         status = self.session.status()
-        messages: list[dict[str, Any]] = []
-        if status != self._status:
-            self._status = status
-            messages.append({"type": "status", "status": status})
-        messages += [{"type": "frame", "frame": frame} for frame in frames]
-        for socket in list(self.overlay_sockets):
-            for message in messages:
+        for socket, sent in list(self.overlay_sockets.items()):
+            if status != sent:
+                self.overlay_sockets[socket] = status
+                await _send(socket, {"type": "status", "status": status})
+            for message in frames:
                 await _send(socket, message)
 
     # --- clips and tags -------------------------------------------------------------------------------
@@ -237,7 +234,7 @@ class Broadcast:
         return web.json_response({"hand": clip.number, "tags": clip.tags})
 
     async def close(self) -> None:
-        for socket in list(self.venue_sockets | self.overlay_sockets):
+        for socket in [*self.venue_sockets, *self.overlay_sockets]:
             await socket.close()
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from console_kit import start
 
 from dealerpi.broadcast.server import Broadcast, serve
+from dealerpi.broadcast.session import BroadcastSession
 from dealerpi.broadcast.settings import load
 from dealerpi.controller import Controller
 from dealerpi.engine.expectation import Waiting
@@ -46,15 +47,45 @@ def broadcast_toml(tmp_path: Path, minutes: int = 30, extra: str = "") -> Path:
 class Rig:
     controller: Controller
     api: ApiServer
-    broadcast: Broadcast
-    port: int
     clock: Clock
     tmp_path: Path
+    broadcast: Broadcast | None = None
+    port: int = 0
+    task: asyncio.Future[None] | None = None
 
     def submit(self, entry: dict[str, Any]) -> None:
         outcome = self.controller.submit(dict(entry))
         assert outcome.accepted, (entry, outcome.reason)
         self.controller.refresh()
+
+    @property
+    def session(self) -> BroadcastSession:
+        assert self.broadcast is not None
+        return self.broadcast.session
+
+    async def start_broadcast(self, minutes: int = 30, extra: str = "") -> None:
+        """``dealerpi broadcast`` as its unit starts it, on this loop; back once it follows the daemon."""
+        settings = load(broadcast_toml(self.tmp_path, minutes, extra))
+        found: asyncio.Future[tuple[Broadcast, int]] = asyncio.get_running_loop().create_future()
+        self.task = asyncio.ensure_future(serve(settings, self.clock, ready=lambda b, p: found.set_result((b, p))))
+        self.broadcast, self.port = await found
+        for _ in range(500):                    # the link says hello over the real socket
+            if self.broadcast.session.table is not None and any(c.role == "broadcast" for c in self.api.clients):
+                return
+            await asyncio.sleep(0.01)
+        raise AssertionError("the broadcast did not connect to the daemon")
+
+    async def stop_broadcast(self) -> None:
+        """As systemd stops it (SIGTERM cancels the serving task)."""
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+            self.task = None
+        for _ in range(500):                    # the daemon has seen the connection close
+            if not any(c.role == "broadcast" for c in self.api.clients):
+                return
+            await asyncio.sleep(0.01)
 
 
 async def play_hand(rig: Rig, deck: list[str], script: list[str] | None = None, step_ms: int = 2000) -> None:
@@ -86,27 +117,18 @@ async def play_hand(rig: Rig, deck: list[str], script: list[str] | None = None, 
 @contextlib.asynccontextmanager
 async def running(tmp_path: Path, minutes: int = 30, extra: str = "", clock: Clock | None = None,
                   sit: bool = True) -> AsyncIterator[Rig]:
-    """The daemon's API listening, the broadcast serving and following it."""
+    """The daemon's API listening, the broadcast serving and following it, three players seated."""
     clock = clock or Clock()
     _config, controller, api = start(tmp_path, wall=clock.seconds)
     await api.start()
-    settings = load(broadcast_toml(tmp_path, minutes, extra))
-    found: asyncio.Future[tuple[Broadcast, int]] = asyncio.get_running_loop().create_future()
-    task = asyncio.ensure_future(serve(settings, clock, ready=lambda b, p: found.set_result((b, p))))
-    broadcast, port = await found
-    for _ in range(200):                        # the link says hello (a real socket): wait for its session
-        if broadcast.session.table is not None and any(c.role == "broadcast" for c in api.clients):
-            break
-        await asyncio.sleep(0.01)
-    rig = Rig(controller, api, broadcast, port, clock, tmp_path)
+    rig = Rig(controller, api, clock, tmp_path)
+    await rig.start_broadcast(minutes, extra)
     if sit and not controller.table.seats:
         for entry in SIT:
             rig.submit(entry)
     try:
         yield rig
     finally:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
+        await rig.stop_broadcast()
         await api.stop()
         controller.close()

@@ -50,6 +50,7 @@ async def _session(rig: Rig) -> tuple[dict[str, list[str]], set[str], list[str]]
             for path in ("/venue", "/overlay", "/overlay/vertical", "/clips.csv"):
                 async with http.get(f"{base}{path}") as answer:   # without a token: the venue page only
                     captured["pages"].append(f"{answer.status} {await answer.text()}")
+        assert rig.broadcast is not None
         await rig.broadcast.release_once()
         delayed_before = list(captured["overlay"])
         rig.clock.ms += 31 * 60_000                                 # past the 30-minute delay

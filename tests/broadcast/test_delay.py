@@ -1,0 +1,140 @@
+"""The secure delay (issue 21): frames leave the delay after the table made them, at the table's pace; the auto
+delay counts from the first hand; a countdown while it fills; no client can ask for sooner; the delay keeps
+across a restart of the broadcast process (the inputs it missed read from the journal); a shorter delay
+drops the session. The clock is the test's (ms): no real waiting."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import json
+import stat
+from pathlib import Path
+
+import aiohttp
+import pytest
+from broadcast_kit import T0, Clock, Rig, play_hand, running
+
+from dealerpi import controller as controller_module
+from dealerpi.broadcast.delay import DelayLine
+
+DECK = [rank + suit for suit in "shdc" for rank in "23456789TJQKA"]
+
+
+def test_frames_leave_exactly_the_delay_after_the_table_made_them_board_cards_sync_ms_later() -> None:
+    """Delay 60 s, board-sync 500 ms. Frames at 1000 (the first hand's start), 3000 (an action), 4000 (a board
+    card: +500 ms), 4100 (an action: not before the board frame). Nothing before the first hand is broadcast."""
+    line = DelayLine(60_000, sync_ms=500)
+    line.add({"ms": 500, "board": [[]]})                  # before any hand: dropped
+    assert line.status(500) == {"state": "waiting", "delay_s": 60}
+    line.first_hand_ms = 1000
+    line.add({"ms": 1000, "board": [[]]})
+    line.add({"ms": 3000, "board": [[]]})
+    line.add({"ms": 4000, "board": [["2c"]]})
+    line.add({"ms": 4100, "board": [["2c"]]})
+    assert line.status(1000) == {"state": "filling", "seconds_left": 60, "delay_s": 60}
+    assert line.status(31_500) == {"state": "filling", "seconds_left": 30, "delay_s": 60}
+    assert line.release(61_499) == []                      # the first hand's start plus the sync for its empty board
+    assert [f["ms"] for f in line.release(61_500)] == [1000]
+    assert line.status(61_000) == {"state": "on_air", "delay_s": 60}
+    assert [f["ms"] for f in line.release(64_499)] == [3000]
+    assert [f["ms"] for f in line.release(64_500)] == [4000, 4100]
+    assert line.current == {"ms": 4100, "board": [["2c"]]}
+
+
+async def _overlay_messages(rig: Rig, query: str = "") -> list[dict[str, object]]:
+    token = json.loads((rig.tmp_path / "bstate" / "tokens.json").read_text())["broadcast"]
+    messages: list[dict[str, object]] = []
+    async with aiohttp.ClientSession() as http, \
+            http.ws_connect(f"http://127.0.0.1:{rig.port}/overlay/feed?token={token}{query}") as socket:
+        while True:
+            try:
+                message = await socket.receive_json(timeout=0.3)
+            except TimeoutError:
+                return messages
+            messages.append(message)
+
+
+def test_no_client_parameter_brings_the_delayed_feed_sooner(tmp_path: Path) -> None:
+    """A feed asked with ?delay=0&at=now&since=0, one minute into a 30-minute delay, gets the countdown
+    (29 minutes to go) and no frame: what it is sent is decided by the process's clock only."""
+    async def run() -> list[dict[str, object]]:
+        async with running(tmp_path, minutes=30) as rig:
+            await play_hand(rig, DECK, ["fold", "fold"])
+            rig.clock.ms = T0 + 60_000
+            return await _overlay_messages(rig, "&delay=0&at=now&since=0")
+
+    messages = asyncio.run(run())
+    assert messages == [{"type": "status", "status": {"state": "filling", "seconds_left": 1740, "delay_s": 1800}}]
+
+
+def test_the_delay_survives_a_restart_and_the_inputs_missed_meanwhile_come_from_the_journal(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hand 1 starts at T0 and is played (inputs 2 s apart); the broadcast stops; hand 2 is played while it is
+    down; it starts again. Its session is the same (first hand at T0, the countdown 30 minutes from T0, not
+    from the restart), its stored inputs kept their times, and hand 2's inputs were read from the journal,
+    stamped with hand 2's start time (the journal's "at", to the second), so they are on the delayed feed.
+    The state folder is 0700, its files 0600: hole cards are on this disk."""
+    clock = Clock()
+    monkeypatch.setattr(controller_module, "utc_now", lambda: datetime.datetime.fromtimestamp(
+        clock.ms / 1000, datetime.UTC).isoformat(timespec="seconds").replace("+00:00", "Z"))   # the start's "at"
+
+    async def run() -> tuple[list[int], list[int], list[str], dict[str, object], set[str]]:
+        async with running(tmp_path, minutes=30, clock=clock) as rig:
+            await play_hand(rig, DECK, ["fold", "fold"])
+            before = [stamped.ms for stamped in rig.session.events]
+            await rig.stop_broadcast()
+            rig.clock.ms = T0 + 100_000
+            await play_hand(rig, DECK[13:] + DECK[:13], ["fold", "fold"])
+            table = rig.controller.table
+            hand2 = {card for seat in table.dealt_seats() for card in table.hole_cards(seat)}
+            rig.clock.ms = T0 + 200_000
+            await rig.start_broadcast(minutes=30)
+            after = [stamped.ms for stamped in rig.session.events]
+            types = [stamped.entry["type"] for stamped in rig.session.events]
+            rig.clock.ms = T0 + 30 * 60_000 + 130_000              # past hand 2's place in the delayed feed
+            assert rig.broadcast is not None
+            await rig.broadcast.release_once()
+            current = rig.session.line.current
+            assert current is not None
+            return before, after, types, current, hand2
+
+    before, after, types, current, hand2 = asyncio.run(run())
+    assert types[:5] == ["sit", "sit", "sit", "start", "card"]
+    assert before[3:5] == [T0, T0 + 2000]                            # hand 1's start; its first card 2 s later
+    assert after[:len(before)] == before                             # the stored inputs kept their times
+    missed = after[len(before):]
+    start_second = (T0 + 100_000) // 1000 * 1000                     # hand 2's "at": to the second
+    assert types[len(before)] == "start" and missed == [start_second] * len(missed)
+    assert len(missed) == 1 + 6 + 2                                  # its start, six hole cards, two folds
+    assert current["hand"] == 2 and sorted(c for s in current["seats"].values() for c in s["cards"]) == sorted(hand2)
+    folder = tmp_path / "bstate"
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    assert {p.name: stat.S_IMODE(p.stat().st_mode) for p in folder.iterdir()} == {
+        "session.json": 0o600, "events.jsonl": 0o600, "tokens.json": 0o600, "pairing.txt": 0o600,
+        "clips.json": 0o600}
+
+
+def test_a_shorter_delay_at_a_restart_drops_the_session_and_waits_a_full_delay_again(tmp_path: Path) -> None:
+    """30 minutes, a hand at T0; restarted with 10 minutes at T0 + 5 min: the stored session (its hole cards)
+    is deleted, the feed waits for a first hand again, and a hand at T0 + 6 min goes on air at T0 + 16 min,
+    not at T0 + 10 min, when the old hand would have come out under the new delay."""
+    async def run() -> tuple[dict[str, object], dict[str, object], dict[str, object]]:
+        async with running(tmp_path, minutes=30) as rig:
+            await play_hand(rig, DECK, ["fold", "fold"])
+            await rig.stop_broadcast()
+            rig.clock.ms = T0 + 5 * 60_000
+            await rig.start_broadcast(minutes=10)
+            waiting = rig.session.status()
+            rig.clock.ms = T0 + 6 * 60_000
+            await play_hand(rig, DECK[13:] + DECK[:13], ["fold", "fold"])
+            rig.clock.ms = T0 + 11 * 60_000
+            filling = rig.session.status()
+            rig.clock.ms = T0 + 16 * 60_000
+            on_air = rig.session.status()
+            return waiting, filling, on_air
+
+    waiting, filling, on_air = asyncio.run(run())
+    assert waiting == {"state": "waiting", "delay_s": 600}
+    assert filling == {"state": "filling", "seconds_left": 300, "delay_s": 600}
+    assert on_air == {"state": "on_air", "delay_s": 600}
