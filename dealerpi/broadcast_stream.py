@@ -17,16 +17,20 @@ Messages (framing as the console's, :mod:`dealerpi.console.protocol`):
 
 Who may connect as broadcast: stricter than the host. Any member of the ``dealerpi`` group may reach the
 socket and say ``hello`` as host (the socket is 0660 in a 0750 directory). The broadcast role is granted
-only to a peer whose user id (``SO_PEERCRED``, checked by the kernel, not claimed by the client) is the
-``dealerpi-broadcast`` system user or the daemon's own user (who reads the journal, hole cards and all,
-anyway). The console's user, which faces the network, can never receive a live hole card this way.
+only to a peer running as the daemon's own user, by the user id the kernel gives for the peer
+(``SO_PEERCRED``, unix(7); not a claim of the client), and that user reads the journal, hole cards and all,
+anyway. The console's user, which faces the network, can never receive a live hole card this way.
+
+Why not a user of its own: the daemon's unit has ``PrivateUsers=yes``, which maps root and the unit's own
+user and group to themselves and every other user to ``nobody`` (systemd.exec(5), PrivateUsers=), and
+``SO_PEERCRED`` gives the peer's ids as seen from the daemon's user namespace: a ``dealerpi-broadcast``
+user would look like ``nobody``, as the console's does. So the broadcast's unit runs as ``dealerpi`` with a
+read-only view of the system (ProtectSystem=strict; systemd/dealerpi-broadcast.service, docs/broadcast.md).
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
-import pwd
 import socket
 import struct
 import time
@@ -35,7 +39,6 @@ from typing import Any
 
 ROLE = "broadcast"
 VERSION = 1
-BROADCAST_USER = "dealerpi-broadcast"     # the unit's User= (systemd/dealerpi-broadcast.service)
 
 
 def peer_uid(sock: socket.socket | None) -> int | None:
@@ -47,20 +50,12 @@ def peer_uid(sock: socket.socket | None) -> int | None:
     return int(uid)
 
 
-def allowed_uids() -> set[int]:
-    """The daemon's own user and, where it exists, ``dealerpi-broadcast``."""
-    uids = {os.geteuid()}
-    with contextlib.suppress(KeyError):            # no such user on a laptop
-        uids.add(pwd.getpwnam(BROADCAST_USER).pw_uid)
-    return uids
-
-
 def refusal(uid: int | None) -> str | None:
     """None when a peer with ``uid`` may be the broadcast, else why not (sent to the peer)."""
-    if uid is not None and uid in allowed_uids():
+    if uid is not None and uid == os.geteuid():
         return None
-    return (f"the broadcast role is for the {BROADCAST_USER} user or the daemon's own (this connection's user "
-            f"id is {uid}): docs/broadcast.md")
+    return (f"the broadcast role is for the table daemon's own user (this connection's user id is {uid}): "
+            "docs/broadcast.md")
 
 
 def position(journal: Any) -> list[int] | None:

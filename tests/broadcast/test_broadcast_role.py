@@ -80,9 +80,9 @@ def test_the_broadcast_role_gets_the_table_then_every_input_with_hole_cards_and_
 
 def test_a_peer_of_another_user_is_refused_the_broadcast_role(tmp_path: Path,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    """The host role is open to any member of the socket's group; the broadcast role only to the
-    dealerpi-broadcast user or the daemon's own. Here the daemon runs as another user id (os.geteuid
-    patched) and no dealerpi-broadcast user exists: the same connection is refused, and sent nothing."""
+    """The host role is open to any member of the socket's group; the broadcast role only to the daemon's own
+    user. Here the daemon runs as another user id (os.geteuid patched): the same connection is refused and
+    is sent nothing after, not even the next input."""
     _config, controller, api = start(tmp_path)
     peer = os.geteuid()
     monkeypatch.setattr(broadcast_stream.os, "geteuid", lambda: peer + 4242)
@@ -100,5 +100,5 @@ def test_a_peer_of_another_user_is_refused_the_broadcast_role(tmp_path: Path,
 
     answer = asyncio.run(run())
     assert answer == [{"id": 1, "error": {"message": (
-        f"the broadcast role is for the dealerpi-broadcast user or the daemon's own (this connection's user id "
-        f"is {peer}): docs/broadcast.md")}}]
+        f"the broadcast role is for the table daemon's own user (this connection's user id is {peer}): "
+        "docs/broadcast.md")}}]
