@@ -14,7 +14,7 @@ from typing import Any
 
 from dealerpi.console.hand_words import summary
 from dealerpi.console.views import public_view
-from dealerpi.engine.hand_log import BetOrRaisedTo, CheckedOrCalled, Folded, Killed, Mucked, Shown
+from dealerpi.engine.hand_log import BetOrRaisedTo, BoardDealt, CheckedOrCalled, Folded, Killed, Mucked, Shown
 from dealerpi.engine.reading import SeatStatus
 from dealerpi.engine.table import Table
 
@@ -49,11 +49,16 @@ def dead_cards(table: Table) -> list[str]:
 
 
 def hands_complete(table: Table) -> bool:
-    """An equity is computable: two or more hands live, every hole card dealt, no street half dealt."""
+    """An equity is computable: two or more hands live, every hole card dealt, and each board a whole
+    number of streets (not a flop half dealt; waiting for the next street is fine)."""
     play = _play(table)
-    if play is None or len(live_hands(table)) < 2:
+    if play is None or table.config is None or len(live_hands(table)) < 2 or play.hand.hole_due:
         return False
-    return play.hand.hole_due == 0 and not any(play.hand.cards_due())
+    ends, total = {0}, 0
+    for street in table.config.game.streets:
+        total += street.board_cards
+        ends.add(total)
+    return all(len(board) in ends for board in table.board())
 
 
 def all_in_reveal(table: Table) -> bool:
@@ -67,26 +72,38 @@ def all_in_reveal(table: Table) -> bool:
 
 
 def last_action(table: Table) -> str | None:
-    """The last betting step in words ("Bob raises to 12"), from the hand's log."""
+    """The last betting step in words ("Bob raises to 12", "Cy checks"), from the hand's log."""
     play = _play(table)
     log = getattr(getattr(play, "hand", None), "log", None)
     if not log:
         return None
     order = play.plan.order
-    for step in reversed(log):
-        if isinstance(step, Folded | CheckedOrCalled | BetOrRaisedTo | Killed | Shown | Mucked):
-            seat = order[step.player]
-            name = table.seat(seat).player or f"Seat {seat}"
-            if isinstance(step, Folded):
-                return f"{name} folds"
-            if isinstance(step, CheckedOrCalled):
-                return f"{name} checks/calls"
-            if isinstance(step, BetOrRaisedTo):
-                return f"{name} bets/raises to {step.amount}"
-            if isinstance(step, Killed):
-                return f"{name}'s hand is dead"
-            return f"{name} shows" if isinstance(step, Shown) else f"{name} mucks"
+    for index in range(len(log) - 1, -1, -1):
+        step = log[index]
+        if not isinstance(step, Folded | CheckedOrCalled | BetOrRaisedTo | Killed | Shown | Mucked):
+            continue
+        seat = order[step.player]
+        name = table.seat(seat).player or f"Seat {seat}"
+        if isinstance(step, CheckedOrCalled):
+            return f"{name} {'checks' if _a_check(table, log[:index], seat) else 'calls'}"
+        if isinstance(step, BetOrRaisedTo):
+            return f"{name} bets or raises to {step.amount}"
+        words = {Folded: "folds", Killed: "'s hand is dead", Shown: "shows", Mucked: "mucks"}[type(step)]
+        return f"{name}{'' if words.startswith(chr(39)) else ' '}{words}"
     return None
+
+
+def _a_check(table: Table, before: list[Any], seat: int) -> bool:
+    """A CheckedOrCalled was a check: no bet on its street before it (before the flop: the biggest blind,
+    BB or a straddle, with no raise; a straddle's big blind calls it)."""
+    street: list[Any] = []
+    for step in before:
+        street = [] if isinstance(step, BoardDealt) else [*street, step]
+    if any(isinstance(step, BoardDealt) for step in before):
+        return not any(isinstance(step, BetOrRaisedTo) for step in street)
+    blinds = {other: table.seat(other).blind for other in table.dealt_seats()}
+    biggest = "STR" if "STR" in blinds.values() else "BB"
+    return blinds.get(seat) == biggest and not any(isinstance(step, BetOrRaisedTo) for step in street)
 
 
 def _to_call(table: Table) -> dict[str, Any] | None:

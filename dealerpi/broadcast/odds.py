@@ -14,7 +14,7 @@ import contextlib
 import logging
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor, wait
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from dealerpi.broadcast.frames import dead_cards, hands_complete, live_hands
@@ -80,10 +80,9 @@ class Odds:
                 _fill(frame, seats, answer)
                 self.ready.append((frame["ms"], now))
 
-    def settle(self) -> None:
-        """Wait for every spot asked for, then fill its frames (tests, and a process that stops)."""
-        wait([future for future, _ in self._waiting.values()])
-        self.collect()
+    def pending(self) -> list[Future[dict[str, Any]]]:
+        """The spots being computed (a test waits for them in a thread, then calls :meth:`collect`)."""
+        return [future for future, _ in self._waiting.values()]
 
     def close(self) -> None:
         self._worker.shutdown(wait=False, cancel_futures=True)

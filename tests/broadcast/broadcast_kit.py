@@ -91,7 +91,8 @@ class Rig:
 async def play_hand(rig: Rig, deck: list[str], script: list[str] | None = None, step_ms: int = 2000) -> None:
     """``start``, then every card the table asks for from ``deck`` in order (hole cards, burns, boards),
     the seats' actions from ``script`` in turn ("fold", "bet:6" a bet to 6; then check or call), every hand
-    shown at the showdown; each input ``step_ms`` after the one before on the clock."""
+    shown at the showdown; each input ``step_ms`` after the one before on the clock. When ``deck`` runs out
+    the hand is left in play, waiting for the next card."""
     rig.submit({"type": "start"})
     cards = iter(deck)
     moves = iter(script or [])
@@ -100,7 +101,10 @@ async def play_hand(rig: Rig, deck: list[str], script: list[str] | None = None, 
         rig.clock.ms += step_ms
         expectation = table.expectation()
         if expectation.waiting in (Waiting.CARD, Waiting.BURN):
-            rig.submit({"type": "card", "card": next(cards)})
+            card = next(cards, None)
+            if card is None:                    # the deck given is dealt: the hand stays in play here
+                break
+            rig.submit({"type": "card", "card": card})
         elif expectation.waiting is Waiting.ACTION:
             legal = expectation.legal
             assert legal is not None

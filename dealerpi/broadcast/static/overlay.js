@@ -24,7 +24,9 @@ function drawOverlay(frame) {
     const box = el("div", "seat status-" + seat.status + (seat.folded ? " folded" : "")
       + (seat.turn ? " turn" : "") + (frame.reveal && !seat.folded && seat.cards.length ? " revealed" : ""));
     box.dataset.seat = String(s);
-    box.appendChild(el("div", "name", seat.player + (seat.button ? " \u24b9" : "")));
+    const name = el("div", "name", seat.player);
+    if (seat.button) name.appendChild(el("span", "button", "D"));
+    box.appendChild(name);
     box.appendChild(el("div", "stack", seat.stack + (seat.bb !== null && seat.bb !== undefined ? " (" + seat.bb + " BB)" : "")));
     if (seat.cards.length) box.appendChild(cardsNode(seat.cards));
     const eq = equityText(seat.equity);
