@@ -22,6 +22,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "console": ("dealerpi.console.server:main", "the host console: the table's pages (--config FILE)"),
     "room": ("dealerpi.room.cli:main", "the card room service (--config room.toml); broker-files; desk"),
     "broadcast": ("dealerpi.broadcast.server:main", "the streamed table: venue and delayed feeds (--config FILE)"),
+    "equity": ("dealerpi.equity.cli:main", "exact equities of hands in any game (--game, --board, --dead)"),
 }
 
 

@@ -1,54 +1,79 @@
-"""The boards to evaluate, as index arrays into the stub: every combination (exact) or a seeded sample."""
+"""The boards to evaluate, as sums of per-card features: every combination (exact) or a seeded sample.
+
+A game describes each card by a few integer features that add up over a board without carries (rank keys,
+suit counters, one bit per card), so a board is known by its sums alone: an (F, n) array of features of the
+n stub cards gives (F, B) sums for B boards. For exact enumeration the sums of every m-subset are built the
+way the subsets themselves are listed in lexicographic order: the subsets starting with card ``a`` are ``a``
+plus the (m-1)-subsets of the cards after it, which are a tail of the list of all (m-1)-subsets. So each size
+is n slices and additions of the previous one, and no (C(n, m), m) index array is ever made (1.7 million
+rows preflop in hold'em).
+"""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Iterator
-from functools import lru_cache
+from math import comb
 
 import numpy as np
 import numpy.typing as npt
 
 _LOGGER = logging.getLogger(__name__)
 
-Draws = npt.NDArray[np.intp]
-CHUNK = 1 << 17
+Features = npt.NDArray[np.int64]
+CHUNK = 1 << 16
 """Boards evaluated at once: big enough that numpy's per-call cost vanishes, small enough for the cache."""
 
 
-@lru_cache(maxsize=32)
-def combinations(n: int, m: int) -> Draws:
-    """Every m-subset of range(n), one per row in lexicographic order (read-only; cached per size).
+def _subset_sums(features: Features, size: int, base: Features) -> Features:
+    """``base`` plus the sums of every ``size``-subset of the columns of ``features``, in lexicographic order."""
+    n = features.shape[1]
+    level = features + base[:, None]
+    for k in range(2, size + 1):
+        # the (k-1)-subsets whose first card is a + 1 or later start at C(n, k-1) - C(n-a-1, k-1)
+        parts = [features[:, a:a + 1] + level[:, comb(n, k - 1) - comb(n - a - 1, k - 1):]
+                 for a in range(n - k + 1)]
+        level = np.concatenate(parts, axis=1)
+    return level
 
-    The m-subsets starting with ``a`` are ``a`` followed by ``a + 1 +`` the (m-1)-subsets of range(n - a - 1),
-    so each size is a few concatenations of the smaller ones rather than a Python loop per row.
+
+def exact_sums(features: Features, missing: int, base: Features) -> Iterator[Features]:
+    """``base`` plus the feature sums of every ``missing``-subset of the stub, (F, B) chunks of boards.
+
+    A chunk is a view of one buffer that the next chunk overwrites: use it before asking for the next.
     """
-    if m == 0:
-        result = np.zeros((1, 0), dtype=np.intp)
-    elif m > n:
-        result = np.zeros((0, m), dtype=np.intp)
-    else:
-        parts = []
-        for first in range(n - m + 1):
-            rest = combinations(n - first - 1, m - 1) + (first + 1)
-            column = np.full((len(rest), 1), first, dtype=np.intp)
-            parts.append(np.hstack((column, rest)))
-        result = np.vstack(parts)
-    result.setflags(write=False)
-    return result
+    width, n = features.shape
+    if missing <= 1:
+        yield base[:, None] + (features if missing else np.zeros((width, 1), dtype=np.int64))
+        return
+    rest = _subset_sums(features, missing - 1, base)
+    buffer = np.empty((width, max(CHUNK, comb(n - 1, missing - 1))), dtype=np.int64)
+    filled = 0
+    for first in range(n - missing + 1):
+        tail = rest[:, comb(n, missing - 1) - comb(n - first - 1, missing - 1):]
+        if filled + tail.shape[1] > buffer.shape[1]:
+            yield buffer[:, :filled]
+            filled = 0
+        np.add(features[:, first:first + 1], tail, out=buffer[:, filled:filled + tail.shape[1]])
+        filled += tail.shape[1]
+    yield buffer[:, :filled]
 
 
-def exact_chunks(n: int, m: int) -> Iterator[Draws]:
-    """Every board's unseen cards, as row chunks of indices into a stub of n cards."""
-    every = combinations(n, m)
-    for start in range(0, len(every), CHUNK):
-        yield every[start:start + CHUNK]
+def sample_sums(features: Features, missing: int, samples: int, seed: int, base: Features) -> Iterator[Features]:
+    """``base`` plus the feature sums of ``samples`` boards, each ``missing`` stub cards drawn uniformly
+    without replacement (NumPy's default generator, PCG64, seeded: the same seed gives the same boards).
 
-
-def sample_chunks(n: int, m: int, samples: int, seed: int) -> Iterator[Draws]:
-    """``samples`` boards drawn uniformly without replacement from the stub (NumPy's PCG64, seeded)."""
+    Each board draws ``missing`` indices with replacement and draws again while two coincide: given that they
+    are all different, every ordered choice of distinct cards is equally likely, so every subset is too.
+    """
+    n = features.shape[1]
     rng = np.random.default_rng(seed)
     for start in range(0, samples, CHUNK):
         size = min(CHUNK, samples - start)
-        keys = rng.random((size, n))
-        yield np.argpartition(keys, m - 1, axis=1)[:, :m] if m < n else np.argsort(keys, axis=1)
+        draws = rng.integers(0, n, (size, missing))
+        redo = np.arange(size)
+        while len(redo):
+            ordered = np.sort(draws[redo], axis=1)
+            redo = redo[(ordered[:, 1:] == ordered[:, :-1]).any(axis=1)]
+            draws[redo] = rng.integers(0, n, (len(redo), missing))
+        yield base[:, None] + features[:, draws].sum(axis=2)

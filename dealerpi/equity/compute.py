@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
+from fractions import Fraction
 from math import comb, sqrt
 
 import numpy as np
 
 from dealerpi.equity import boards as board_draws
-from dealerpi.equity.boards import Draws
-from dealerpi.equity.evaluate import board_values
+from dealerpi.equity.evaluate import BoardValues
 from dealerpi.equity.result import Card, EquityError, EquityResult, HandEquity, Outs
-from dealerpi.equity.showdown import Tally, tally
+from dealerpi.equity.showdown import Counter
 from dealerpi.equity.spots import Kind, Spot, make_spot
 from dealerpi.evaluation.registry import EVALUATORS
 
@@ -21,7 +21,7 @@ _LOGGER = logging.getLogger(__name__)
 EXACT_LIMIT = 3_000_000
 """Most boards enumerated exactly for one board of the pot; File 'em beyond it (preflop: C(58, 7) boards) is
 Monte Carlo. Every hold'em and Omaha spot is under it (preflop heads-up hold'em: C(48, 5) = 1,712,304)."""
-DEFAULT_SAMPLES = 20_000
+DEFAULT_SAMPLES = 50_000
 """Monte Carlo boards when the enumeration is too big and no sample size is asked for."""
 
 
@@ -41,33 +41,39 @@ def compute_equities(game: str, hands: Sequence[Sequence[Card]], board: Sequence
     if samples is not None and samples < 2:
         raise EquityError(f"samples: {samples} is too few boards for Monte Carlo (2 or more)")
     count = len(spot.hands)
-    equity, high, low, scoop = (np.zeros(count) for _ in range(4))
-    variance = np.zeros(count)
+    zero = [Fraction(0)] * count
+    equity, high, low, scoop, variance = list(zero), list(zero), list(zero), list(zero), list(zero)
     exact, evaluated = True, 0
+    values = BoardValues(spot.kind, spot.hands)
     for index, (known, parts) in enumerate(spot.boards):
-        weight = parts / spot.parts
+        weight = Fraction(parts, spot.parts)
         stub = spot.stub(known)
         missing = spot.game.board_size - len(known)
-        total = comb(len(stub), missing)
-        if samples is None and total <= EXACT_LIMIT:
-            chunks = board_draws.exact_chunks(len(stub), missing)
-            size = total
-        else:
+        base = values.features(known).sum(axis=1)
+        sampled = missing > 0 and (samples is not None or comb(len(stub), missing) > EXACT_LIMIT)
+        if sampled:
             exact = False
             size = samples or DEFAULT_SAMPLES
-            chunks = board_draws.sample_chunks(len(stub), missing, size, seed + index)
-        sums = _tally_board(spot, known, stub, chunks)
+            chunks = board_draws.sample_sums(values.features(stub), missing, size, seed + index, base)
+        else:
+            size = comb(len(stub), missing)
+            chunks = board_draws.exact_sums(values.features(stub), missing, base)
+        counter = Counter(count)
+        for chunk in chunks:
+            counter.add(*values(chunk))
+        sums = counter.tally()
         evaluated += size
-        mean = sums.equity / size
-        equity += weight * mean
-        high += weight * sums.high / size
-        low += weight * sums.low / size
-        scoop += weight * sums.scoops / size
-        if not exact or samples is not None:
-            spread = np.maximum(sums.squares / size - mean * mean, 0.0) * size / max(size - 1, 1)
-            variance += weight * weight * spread / size
+        for h in range(count):
+            mean = sums.equity[h] / size
+            equity[h] += weight * mean
+            high[h] += weight * sums.high[h] / size
+            low[h] += weight * sums.low[h] / size
+            scoop[h] += weight * Fraction(sums.scoops[h], size)
+            if sampled:  # the sample variance of the share, over the boards drawn, divided by their number
+                spread = (sums.squares[h] / size - mean * mean) * Fraction(size, size - 1)
+                variance[h] += weight * weight * spread / size
     hi_lo = spot.kind is Kind.OMAHA8
-    errors = [sqrt(v) for v in variance] if not exact else [None] * count
+    errors = [None if exact else sqrt(v) for v in variance]
     result_hands = tuple(
         HandEquity(cards, float(equity[i]),
                    float(high[i]) if hi_lo else None, float(low[i]) if hi_lo else None,
@@ -75,17 +81,6 @@ def compute_equities(game: str, hands: Sequence[Sequence[Card]], board: Sequence
         for i, cards in enumerate(spot.hands))
     stderr = None if exact else max(e or 0.0 for e in errors)
     return EquityResult(spot.game.key, result_hands, exact, evaluated, stderr)
-
-
-def _tally_board(spot: Spot, known: tuple[Card, ...], stub: tuple[Card, ...],
-                 chunks: Iterator[Draws]) -> Tally:
-    count = len(spot.hands)
-    zero = np.zeros(count)
-    sums = Tally(zero, zero, zero, zero, zero)
-    for draws in chunks:
-        high, low = board_values(spot.kind, spot.hands, known, stub, draws)
-        sums = sums + tally(high, low)
-    return sums
 
 
 def compute_outs(game: str, hands: Sequence[Sequence[Card]], board: Sequence[Card],
@@ -124,7 +119,9 @@ def _shares(spot: Spot, board: tuple[Card, ...]) -> tuple[float, float]:
     low = None
     if spot.kind is Kind.OMAHA8:
         low = np.array([[EVALUATORS["omaha_low8"](hand, board) or 0] for hand in spot.hands], dtype=np.int64)
-    share = tally(high, low).equity
+    counter = Counter(2)
+    counter.add(high, low)
+    share = counter.tally().equity
     return float(share[0]), float(share[1])
 
 

@@ -1,4 +1,5 @@
-"""Hand values on many boards at once (first version: the project's evaluators, one board at a time)."""
+"""Every hand's value on many boards at once, for the game's kind: the folded tables of :mod:`.standard`
+(hold'em, Omaha, Omaha hi-lo) or File 'em's direct categories (:mod:`.hexadec`)."""
 
 from __future__ import annotations
 
@@ -7,26 +8,35 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from dealerpi.equity.boards import Draws
+from dealerpi.equity import hexadec, standard
+from dealerpi.equity.boards import Features
 from dealerpi.equity.result import Card
 from dealerpi.equity.showdown import Values
 from dealerpi.equity.spots import Kind
-from dealerpi.evaluation.registry import EVALUATORS
 
 _LOGGER = logging.getLogger(__name__)
 
 
-def board_values(kind: Kind, hands: Sequence[Sequence[Card]], known: Sequence[Card], stub: Sequence[Card],
-                 draws: Draws) -> tuple[Values, Values | None]:
-    """High values (H, B) and, in hi-lo, low values (0: no low) of every hand on each board."""
-    high_eval = EVALUATORS["omaha_high" if kind is Kind.OMAHA8 else kind.value]
-    low_eval = EVALUATORS["omaha_low8"]
-    high = np.zeros((len(hands), len(draws)), dtype=np.int64)
-    low = np.zeros_like(high) if kind is Kind.OMAHA8 else None
-    for b, row in enumerate(draws):
-        board = (*known, *(stub[i] for i in row))
-        for h, hand in enumerate(hands):
-            high[h, b] = high_eval(hand, board) or 0
-            if low is not None:
-                low[h, b] = low_eval(hand, board) or 0
-    return high, low
+class BoardValues:
+    """The hands of a spot folded once for one board to finish; called with chunks of draws from its stub."""
+
+    def __init__(self, kind: Kind, hands: Sequence[Sequence[Card]]) -> None:
+        self.kind, self.hands = kind, hands
+        if kind is not Kind.FILEEM:
+            self.folded = [standard.HandTables(hand, omaha=kind is not Kind.HOLDEM, low=kind is Kind.OMAHA8)
+                           for hand in hands]
+
+    def features(self, cards: Sequence[Card]) -> Features:
+        """The cards' features for this game (:mod:`.boards`: what a board's sums are made of)."""
+        return hexadec.features(cards) if self.kind is Kind.FILEEM else standard.features(cards)
+
+    def __call__(self, sums: Features) -> tuple[Values, Values | None]:
+        """High values (H, B) and, in hi-lo, low values (0: no low) of every hand on each complete board,
+        given by the sums of its cards' features."""
+        if self.kind is Kind.FILEEM:
+            return hexadec.values(self.hands, sums), None
+        boards = standard.reduce_boards(sums)
+        high = np.stack([folded.high(boards) for folded in self.folded])
+        if self.kind is not Kind.OMAHA8:
+            return high, None
+        return high, np.stack([folded.low(boards) for folded in self.folded])

@@ -43,7 +43,7 @@ class EquityResult:
 
     ``exact``: every board was enumerated; otherwise ``samples`` boards were drawn at random (seeded) and
     ``stderr`` is the largest standard error of a hand's equity. ``boards``: complete boards evaluated,
-    summed over the boards and runs of the pot.
+    summed over the pot's boards (runs of one board have the same law and share one enumeration).
     """
 
     game: str

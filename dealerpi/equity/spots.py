@@ -123,7 +123,8 @@ def _check_distinct(hands: Sequence[tuple[Card, ...]], boards: Sequence[tuple[Ca
     for what, cards in [*((f"hand {i + 1}", h) for i, h in enumerate(hands)), ("dead", tuple(dead))]:
         for card in cards:
             if card in owner:
-                raise EquityError(f"{what}: {card} is already in {owner[card]}")
+                where = "appears twice" if owner[card] == what else f"is already in {owner[card]}"
+                raise EquityError(f"{what}: {card} {where}")
             owner[card] = what
     for name, cards in zip(names, boards, strict=True):
         if len(set(cards)) != len(cards):
