@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,17 @@ from dealerpi.engine.table import Table
 _LOGGER = logging.getLogger(__name__)
 
 Listener = Callable[[dict[str, Any]], None]
+MARGIN_MS = 60_000       # kept on disk past the delay (and the board-sync) before a session is compacted
+
+
+@dataclass
+class _Start:
+    """A hand's start in the session: where a compacted session may begin."""
+
+    ms: int
+    index: int                        # events before it, itself included
+    snapshot: dict[str, Any]
+    position: list[int] | None
 
 
 class BroadcastSession:
@@ -46,6 +58,7 @@ class BroadcastSession:
         self.position: list[int] | None = None
         self.last_ms = 0
         self.venue: dict[str, Any] | None = None
+        self._starts: list[_Start] = []
         self.venue_listeners: list[Listener] = []
 
     # --- start-up and the daemon's hello ------------------------------------------------------------
@@ -94,6 +107,7 @@ class BroadcastSession:
         session = Session(self.delay_ms, {"snapshot": snapshot, "position": position, "ms": ms}, first)
         self.store.start(session)
         self.events = []
+        self._starts = []
         self._begin(session)
 
     def _begin(self, session: Session) -> None:
@@ -126,6 +140,10 @@ class BroadcastSession:
             session.first_hand_ms = stamped.ms            # the auto delay counts from the first hand
             self.line.first_hand_ms = stamped.ms
             self.store.save_session(session)
+        if stamped.entry.get("type") == "start" and not table.between_hands:
+            self._starts.append(_Start(stamped.ms, len(self.events), table.snapshot(), self.position))
+            if live:
+                self._compact()
         self.clips.follow(table, stamped.ms, was_between)
         if stamped.ms + self.delay_ms + self.line.sync_ms + 60_000 >= self.clock() or live:
             frame = broadcast_frame(table, stamped.ms)
@@ -135,6 +153,21 @@ class BroadcastSession:
             self.venue = venue_frame(table, stamped.ms)
             for listener in list(self.venue_listeners):
                 listener(self.venue)
+
+    def _compact(self) -> None:
+        """Start the stored session at the last hand that began before the delayed feed's moment (less
+        :data:`MARGIN_MS`): the inputs before it, and the hole cards in them, leave this disk. A hand's
+        start holds the table between hands only, no card."""
+        horizon = self.clock() - self.delay_ms - self.line.sync_ms - MARGIN_MS
+        usable = [start for start in self._starts if start.ms <= horizon and start.index > 0]
+        if not usable or self.session is None:
+            return
+        base = usable[-1]
+        self.events = self.events[base.index:]
+        self._starts = [_Start(s.ms, s.index - base.index, s.snapshot, s.position)
+                        for s in self._starts if s.index > base.index]
+        self.session.base = {"snapshot": base.snapshot, "position": base.position, "ms": base.ms}
+        self.store.start(self.session, self.events)
 
     def release(self) -> list[dict[str, Any]]:
         self.odds.collect()

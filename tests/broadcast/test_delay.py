@@ -14,6 +14,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 from broadcast_kit import T0, Clock, Rig, play_hand, running
+from console_kit import cards_in
 
 from dealerpi import controller as controller_module
 from dealerpi.broadcast.delay import DelayLine
@@ -138,3 +139,29 @@ def test_a_shorter_delay_at_a_restart_drops_the_session_and_waits_a_full_delay_a
     assert waiting == {"state": "waiting", "delay_s": 600}
     assert filling == {"state": "filling", "seconds_left": 300, "delay_s": 600}
     assert on_air == {"state": "on_air", "delay_s": 600}
+
+
+def test_the_stored_session_keeps_the_delayed_window_and_a_hand_not_the_evening(tmp_path: Path) -> None:
+    """Delay 1 minute. Hand 1 at T0, hand 2 at T0 + 5 min, hand 3 at T0 + 10 min. At hand 3's start the
+    delayed feed is at T0 + 9 min, so the stored session starts at hand 2's start (the last one before the
+    feed's moment less a minute): hand 1's hole cards are on no file of the state folder any more, hand 2's
+    are. A restart then resumes from hand 2 with the same first hand (the countdown is not run again)."""
+    async def run() -> tuple[set[str], set[str], str, int | None, int, int]:
+        async with running(tmp_path, minutes=1) as rig:
+            table = rig.controller.table
+            hands: list[set[str]] = []
+            for number in range(3):
+                rig.clock.ms = T0 + number * 5 * 60_000
+                await play_hand(rig, DECK[13 * number:] + DECK[:13 * number], ["fold", "fold"])
+                hands.append({card for seat in table.dealt_seats() for card in table.hole_cards(seat)})
+            stored = "".join(path.read_text() for path in (tmp_path / "bstate").iterdir())
+            kept = len(rig.session.events)
+            await rig.stop_broadcast()
+            await rig.start_broadcast(minutes=1)
+            return hands[0], hands[1], stored, rig.session.line.first_hand_ms, kept, len(rig.session.events)
+
+    hand1, hand2, stored, first, kept, resumed = asyncio.run(run())
+    assert cards_in(stored, hand1) == []
+    assert cards_in(stored, hand2) == sorted(hand2)
+    assert first == T0
+    assert kept == resumed == 2 * (6 + 2) + 1        # hand 2 after its start (cards, folds), hand 3 from its start
