@@ -1,8 +1,9 @@
 """What the two feeds show of the table at one moment: pure functions of the broadcast's own :class:`Table`.
 
-The **venue** frame is :func:`dealerpi.console.views.public_view`, the board TV's view, unchanged: the same
-function the console's board page uses, whose secrecy is tested there (no hole card of a live hand; the
-hands tabled at the showdown or turned up at an all-in, POT-5, are public). The **broadcast** frame is for
+The **venue** frame is :func:`dealerpi.console.views.public_view`, the board TV's view (the function the
+console's board page uses, whose secrecy is tested there), without any hole card while a hand is in play:
+the hands an all-in turns face up (POT-5) wait for the hand's end there (:func:`venue_frame`). The
+**broadcast** frame is for
 the delayed feed only: every dealt hand face up, folded ones marked, the cards the table has seen that are
 out of the deck (folded hands, burns, exposed cards: the "true outs" a camera table cannot know), the last
 action, the amount to call, and at the end the winners with their hands in words.
@@ -14,7 +15,8 @@ from typing import Any
 
 from dealerpi.console.hand_words import summary
 from dealerpi.console.views import public_view
-from dealerpi.engine.hand_log import BetOrRaisedTo, BoardDealt, CheckedOrCalled, Folded, Killed, Mucked, Shown
+from dealerpi.engine.expectation import Waiting
+from dealerpi.engine.hand_log import BetOrRaisedTo, BoardDealt, CheckedOrCalled, Folded, Killed
 from dealerpi.engine.reading import SeatStatus
 from dealerpi.engine.table import Table
 
@@ -22,7 +24,14 @@ LIVE = (SeatStatus.IN, SeatStatus.ALL_IN)
 
 
 def venue_frame(table: Table, ms: int) -> dict[str, Any]:
-    return {"ms": ms, **public_view(table)}
+    """The board TV's view, stricter still: during a hand no hole card at all, not even the hands turned
+    face up at an all-in (POT-5 on the console's board): the issue wants the all-in reveal (TDA R16) on the
+    delayed feed only. The hands tabled are shown once the hand is over."""
+    view = public_view(table)
+    if not table.between_hands:
+        for seat in view["seats"].values():
+            seat["cards"] = []
+    return {"ms": ms, **view}
 
 
 def _play(table: Table) -> Any:
@@ -67,12 +76,15 @@ def all_in_reveal(table: Table) -> bool:
     play = _play(table)
     if play is None or table.between_hands or len(live_hands(table)) < 2:
         return False
+    if table.expectation().waiting is Waiting.ACTION:      # a player still to call the all-in
+        return False
     hand = play.hand
     return bool(hand.betting_closed) and any(table.seat(s).status is SeatStatus.ALL_IN for s in live_hands(table))
 
 
 def last_action(table: Table) -> str | None:
-    """The last betting step in words ("Bob raises to 12", "Cy checks"), from the hand's log."""
+    """The last betting step in words ("Bob bets or raises to 12", "Cy checks"), from the hand's log (a hand
+    shown or mucked is on the overlay itself)."""
     play = _play(table)
     log = getattr(getattr(play, "hand", None), "log", None)
     if not log:
@@ -80,7 +92,7 @@ def last_action(table: Table) -> str | None:
     order = play.plan.order
     for index in range(len(log) - 1, -1, -1):
         step = log[index]
-        if not isinstance(step, Folded | CheckedOrCalled | BetOrRaisedTo | Killed | Shown | Mucked):
+        if not isinstance(step, Folded | CheckedOrCalled | BetOrRaisedTo | Killed):
             continue
         seat = order[step.player]
         name = table.seat(seat).player or f"Seat {seat}"
@@ -88,8 +100,7 @@ def last_action(table: Table) -> str | None:
             return f"{name} {'checks' if _a_check(table, log[:index], seat) else 'calls'}"
         if isinstance(step, BetOrRaisedTo):
             return f"{name} bets or raises to {step.amount}"
-        words = {Folded: "folds", Killed: "'s hand is dead", Shown: "shows", Mucked: "mucks"}[type(step)]
-        return f"{name}{'' if words.startswith(chr(39)) else ' '}{words}"
+        return f"{name} folds" if isinstance(step, Folded) else f"{name}'s hand is dead"
     return None
 
 
@@ -118,7 +129,7 @@ def _to_call(table: Table) -> dict[str, Any] | None:
 
 def broadcast_frame(table: Table, ms: int) -> dict[str, Any]:
     """The delayed feed's frame, without the equities (:mod:`dealerpi.broadcast.odds` adds them)."""
-    frame = venue_frame(table, ms)
+    frame = {"ms": ms, **public_view(table)}
     play = _play(table)
     blinds = table.hand_blinds()
     big = blinds[1] if blinds else None
