@@ -52,10 +52,11 @@ class Clips:
             self.hands = []
 
     def follow(self, table: Table, ms: int, was_between: bool) -> None:
-        """After an accepted input: a hand began or ended."""
+        """After an accepted input: a hand began or ended. A restart replays the stored inputs: a hand
+        already listed (its number and start) is not listed again."""
         if was_between and not table.between_hands:
-            if self.hands and self.hands[-1].number == table.hand_number and self.hands[-1].end_ms is None:
-                return                             # the same hand seen again (a catch-up after a restart)
+            if any(clip.number == table.hand_number and clip.start_ms == ms for clip in self.hands):
+                return
             self.hands.append(Clip(table.hand_number, ms))
             self._save()
         elif not was_between and table.between_hands and self.hands and self.hands[-1].end_ms is None:

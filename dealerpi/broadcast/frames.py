@@ -39,10 +39,12 @@ def _play(table: Table) -> Any:
 
 
 def live_hands(table: Table) -> dict[int, tuple[str, ...]]:
-    """Seat -> hole cards of every hand still in play (dealt in, not folded), once the hand is being played."""
-    if table.between_hands:
+    """Seat -> hole cards of every hand still in play (dealt in, neither folded nor mucked: ``Hand.live``)."""
+    play = _play(table)
+    if play is None or table.between_hands:
         return {}
-    return {seat: table.hole_cards(seat) for seat in table.dealt_seats() if table.seat(seat).status in LIVE}
+    hand, order = play.hand, play.plan.order
+    return {order[i]: tuple(hand.hole[i]) for i in hand.live}
 
 
 def dead_cards(table: Table) -> list[str]:

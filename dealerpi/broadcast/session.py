@@ -81,8 +81,10 @@ class BroadcastSession:
             session.delay_ms = self.delay_ms
             self.store.save_session(session)
         self._begin(session)
-        for stamped in events:
-            self._apply(stamped, live=False)
+        cutoff = self.clock() - self.delay_ms - self.line.sync_ms      # frames out by now: only the last matters
+        for index, stamped in enumerate(events):
+            later = events[index + 1].ms if index + 1 < len(events) else None
+            self._apply(stamped, live=False, framed=later is None or later > cutoff)
         _LOGGER.info("broadcast session resumed: %d inputs kept, first hand at %s", len(events),
                      session.first_hand_ms)
 
@@ -99,6 +101,7 @@ class BroadcastSession:
                 _LOGGER.warning("broadcast: %s; the table is taken from the daemon as it is now", gap)
         if self.table is not None and _same(self.table.snapshot(), snapshot):
             self.position = position
+            self.venue = venue_frame(self.table, self.last_ms)
             return
         if self.table is not None:
             _LOGGER.warning("broadcast: the table differs from the daemon's after the catch-up; taken from the "
@@ -109,6 +112,8 @@ class BroadcastSession:
         self.events = []
         self._starts = []
         self._begin(session)
+        assert self.table is not None
+        self.venue = venue_frame(self.table, self.last_ms)
 
     def _begin(self, session: Session) -> None:
         self.session = session
@@ -125,7 +130,7 @@ class BroadcastSession:
         self.store.append(stamped)
         self._apply(stamped, live=True)
 
-    def _apply(self, stamped: Stamped, *, live: bool) -> None:
+    def _apply(self, stamped: Stamped, *, live: bool, framed: bool = True) -> None:
         table, session = self.table, self.session
         assert table is not None and session is not None
         self.events.append(stamped)
@@ -145,7 +150,7 @@ class BroadcastSession:
             if live:
                 self._compact()
         self.clips.follow(table, stamped.ms, was_between)
-        if stamped.ms + self.delay_ms + self.line.sync_ms + 60_000 >= self.clock() or live:
+        if framed:
             frame = broadcast_frame(table, stamped.ms)
             self.odds.add(table, frame)                   # now if known, else when its worker is done
             self.line.add(frame)

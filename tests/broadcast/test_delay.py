@@ -74,13 +74,14 @@ def test_the_delay_survives_a_restart_and_the_inputs_missed_meanwhile_come_from_
     """Hand 1 starts at T0 and is played (inputs 2 s apart); the broadcast stops; hand 2 is played while it is
     down; it starts again. Its session is the same (first hand at T0, the countdown 30 minutes from T0, not
     from the restart), its stored inputs kept their times, and hand 2's inputs were read from the journal,
-    stamped with hand 2's start time (the journal's "at", to the second), so they are on the delayed feed.
+    stamped with hand 2's start time (the journal's "at", to the second), so they are on the delayed feed;
+    the clip list has each hand once.
     The state folder is 0700, its files 0600: hole cards are on this disk."""
     clock = Clock()
     monkeypatch.setattr(controller_module, "utc_now", lambda: datetime.datetime.fromtimestamp(
         clock.ms / 1000, datetime.UTC).isoformat(timespec="seconds").replace("+00:00", "Z"))   # the start's "at"
 
-    async def run() -> tuple[list[int], list[int], list[str], dict[str, object], set[str]]:
+    async def run() -> tuple[list[int], list[int], list[str], dict[str, object], set[str], list[int]]:
         async with running(tmp_path, minutes=30, clock=clock) as rig:
             await play_hand(rig, DECK, ["fold", "fold"])
             before = [stamped.ms for stamped in rig.session.events]
@@ -98,9 +99,10 @@ def test_the_delay_survives_a_restart_and_the_inputs_missed_meanwhile_come_from_
             await rig.broadcast.release_once()
             current = rig.session.line.current
             assert current is not None
-            return before, after, types, current, hand2
+            return before, after, types, current, hand2, [clip.number for clip in rig.session.clips.hands]
 
-    before, after, types, current, hand2 = asyncio.run(run())
+    before, after, types, current, hand2, clips = asyncio.run(run())
+    assert clips == [1, 2]                                           # hand 1 replayed at the restart: listed once
     assert types[:5] == ["sit", "sit", "sit", "start", "card"]
     assert before[3:5] == [T0, T0 + 2000]                            # hand 1's start; its first card 2 s later
     assert after[:len(before)] == before                             # the stored inputs kept their times
