@@ -13,6 +13,9 @@ A daemon on fake devices also has the ``panel`` role (:mod:`dealerpi.sim.panel`)
 virtual hardware's frames, LEDs and shoe, and the ``press``/``release``/``deal``/``shuffle`` requests that
 drive it. On real devices that role does not exist. Pins a connection holds are released when it closes.
 
+The ``broadcast`` role (issue 21, :mod:`dealerpi.broadcast_stream`) is the streamed table's process: every
+accepted input as journaled, hole cards included, for a peer of the daemon's own user only.
+
 The socket file is made group-writable (0660) in a directory only the service's group can enter
 (RuntimeDirectoryMode=0750): the console's user is in that group, nobody else can connect.
 """
