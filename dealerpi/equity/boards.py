@@ -23,6 +23,8 @@ _LOGGER = logging.getLogger(__name__)
 Features = npt.NDArray[np.int64]
 CHUNK = 1 << 16
 """Boards evaluated at once: big enough that numpy's per-call cost vanishes, small enough for the cache."""
+SAMPLE_CHUNK = 1 << 14
+"""Sampled boards at once: File 'em's (boards, 16) rank arrays are big, and the broadcast's memory is capped."""
 
 
 def _subset_sums(features: Features, size: int, base: Features) -> Features:
@@ -68,8 +70,8 @@ def sample_sums(features: Features, missing: int, samples: int, seed: int, base:
     """
     n = features.shape[1]
     rng = np.random.default_rng(seed)
-    for start in range(0, samples, CHUNK):
-        size = min(CHUNK, samples - start)
+    for start in range(0, samples, SAMPLE_CHUNK):
+        size = min(SAMPLE_CHUNK, samples - start)
         draws = rng.integers(0, n, (size, missing))
         redo = np.arange(size)
         while len(redo):

@@ -13,6 +13,7 @@ import json
 import logging
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from dealerpi.equity.compute import compute_equities
 from dealerpi.equity.result import EquityError, EquityResult
@@ -23,9 +24,16 @@ _LOGGER = logging.getLogger(__name__)
 GAMES = ("nlhe", "plo", "plo8", "fileem")
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is the same one line as a bad card (argparse prints the usage first)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"dealerpi equity: {message} (see dealerpi equity --help)\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="dealerpi equity", description="Exact equities of poker hands "
-                                     "(File 'em early streets: Monte Carlo, with its standard error).")
+    parser = _Parser(prog="dealerpi equity", description="Exact equities of poker hands "
+                     "(File 'em early streets: Monte Carlo, with its standard error).")
     parser.add_argument("hands", nargs="+", metavar="HAND", help="a player's hole cards, e.g. AhAs")
     parser.add_argument("--game", choices=GAMES, default="nlhe", help="the game (default nlhe)")
     parser.add_argument("--board", default="", help="the board so far, e.g. 2c7d9h")

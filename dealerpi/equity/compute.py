@@ -12,7 +12,7 @@ import numpy as np
 from dealerpi.equity import boards as board_draws
 from dealerpi.equity.evaluate import BoardValues
 from dealerpi.equity.result import Card, EquityError, EquityResult, HandEquity, Outs
-from dealerpi.equity.showdown import Counter
+from dealerpi.equity.showdown import Counter, Values
 from dealerpi.equity.spots import Kind, Spot, make_spot
 from dealerpi.evaluation.registry import EVALUATORS
 
@@ -98,34 +98,39 @@ def compute_outs(game: str, hands: Sequence[Sequence[Card]], board: Sequence[Car
         return None
     if spot.game.streets[ends.index(len(known)) + 1].board_cards != 1:
         return None
-    now = _shares(spot, known)
-    leader = _leader(now)
+    stub = spot.stub(known)
+    leader = _leaders(*_evaluate(spot, [known]))[0]
+    if len(known) + 1 == spot.game.board_size:   # the last card: complete boards, the enumerator's own path
+        values = BoardValues(spot.kind, spot.hands)
+        after = _leaders(*values(values.features(known).sum(axis=1)[:, None] + values.features(stub)))
+    else:
+        after = _leaders(*_evaluate(spot, [(*known, card) for card in stub]))
     cards: list[list[Card]] = [[], []]
     ties: list[list[Card]] = [[], []]
-    for card in spot.stub(known):
-        after = _leader(_shares(spot, (*known, card)))
+    for card, now in zip(stub, after, strict=True):
         for i in (0, 1):
-            if after == i and leader != i:
+            if now == i and leader != i:
                 cards[i].append(card)
-            elif after is None and leader == 1 - i:
+            elif now is None and leader == 1 - i:
                 ties[i].append(card)
     return Outs(leader, (tuple(cards[0]), tuple(cards[1])), (tuple(ties[0]), tuple(ties[1])))
 
 
-def _shares(spot: Spot, board: tuple[Card, ...]) -> tuple[float, float]:
-    """The two hands' shares of the pot if the hand ended on ``board``, by the project's own evaluators."""
+def _evaluate(spot: Spot, boards: Sequence[Sequence[Card]]) -> tuple[Values, Values | None]:
+    """The two hands' values on each (possibly incomplete) board, by the project's own evaluators."""
     high_eval = EVALUATORS["omaha_high" if spot.kind is Kind.OMAHA8 else spot.kind.value]
-    high = np.array([[high_eval(hand, board) or 0] for hand in spot.hands], dtype=np.int64)
-    low = None
-    if spot.kind is Kind.OMAHA8:
-        low = np.array([[EVALUATORS["omaha_low8"](hand, board) or 0] for hand in spot.hands], dtype=np.int64)
-    counter = Counter(2)
-    counter.add(high, low)
-    share = counter.tally().equity
-    return float(share[0]), float(share[1])
+    high = np.array([[high_eval(hand, board) or 0 for board in boards] for hand in spot.hands], dtype=np.int64)
+    if spot.kind is not Kind.OMAHA8:
+        return high, None
+    low_eval = EVALUATORS["omaha_low8"]
+    return high, np.array([[low_eval(hand, board) or 0 for board in boards] for hand in spot.hands], dtype=np.int64)
 
 
-def _leader(shares: tuple[float, float]) -> int | None:
-    if shares[0] == shares[1]:
-        return None
-    return 0 if shares[0] > shares[1] else 1
+def _leaders(high: Values, low: Values | None) -> list[int | None]:
+    """Per board, the hand with the bigger share of the pot if the hand ended there (None: equal shares)."""
+    first_high = np.where(high[0] > high[1], 1.0, np.where(high[0] == high[1], 0.5, 0.0))
+    first = first_high
+    if low is not None:
+        first_low = np.where(low[0] > low[1], 1.0, np.where(low[0] == low[1], 0.5, 0.0))
+        first = np.where(low.max(axis=0) > 0, (first_high + first_low) / 2, first_high)
+    return [0 if share > 0.5 else 1 if share < 0.5 else None for share in first.tolist()]

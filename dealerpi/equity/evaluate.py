@@ -18,7 +18,8 @@ _LOGGER = logging.getLogger(__name__)
 
 
 class BoardValues:
-    """The hands of a spot folded once for one board to finish; called with chunks of draws from its stub."""
+    """The hands of a spot, folded once (tables grow as boards reach new classes); called with chunks of boards
+    given by the sums of their cards' features."""
 
     def __init__(self, kind: Kind, hands: Sequence[Sequence[Card]]) -> None:
         self.kind, self.hands = kind, hands
@@ -40,3 +41,10 @@ class BoardValues:
         if self.kind is not Kind.OMAHA8:
             return high, None
         return high, np.stack([folded.low(boards) for folded in self.folded])
+
+
+def warm_up() -> None:
+    """Build every game's tables now (a few tenths of a second, once per process), so that the first equity
+    of the first hand is not late: the broadcast calls it at start-up."""
+    standard.tables()
+    hexadec.mask_tables()

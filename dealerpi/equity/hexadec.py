@@ -53,7 +53,7 @@ def _patterns() -> list[tuple[int, tuple[int, ...]]]:
 
 
 @cache
-def _mask_tables() -> tuple[Ints, Ints]:
+def mask_tables() -> tuple[Ints, Ints]:
     """(straight value by rank-present mask, best flush or straight flush by suited rank mask), 0 for none."""
     masks = np.arange(1 << _RANKS, dtype=np.int64)
     straight = np.zeros(1 << _RANKS, dtype=np.int64)
@@ -98,7 +98,7 @@ def values(hands: Sequence[Sequence[str]], sums: Ints) -> Ints:
     multisets a lot (from the flop, the three cards to come make at most 816), so they are worked out once per
     distinct board rank word and spread back; a flush needs seven of a suit, looked up board by board.
     """
-    straight, flush = _mask_tables()
+    straight, flush = mask_tables()
     words, inverse = np.unique(sums[0], return_inverse=True)
     suit_shifts = 4 * np.arange(_SUITS)
     bit_shifts = _RANKS * np.arange(_SUITS, dtype=np.uint64)

@@ -2,10 +2,11 @@
 
 Game names are the engine's (:data:`dealerpi.engine.games.GAMES`: ``nlhe``, ``plo``, ``plo8``, ``plo-double``,
 ``fileem-nl`` ...) plus ``fileem``, the command line's short name for either File 'em. Boards and runs follow
-the engine's deal (dealing.py ``sync``): every board of every run starts from the cards already common to it
-and is finished from one stub, runs one after another, so a card on any board is out of the deck for every
-other board. Each board's unseen cards are therefore a uniformly random subset of the cards no board, hand or
-dead pile holds, whatever order they come out in: each board is enumerated on its own against that stub.
+the engine's deal (dealing.py ``sync``; POT-11 runs, each 1/N of the pot; POT-12 double boards): every board
+of every run starts from the cards already common to it and is finished from one stub, runs one after
+another (with their own burns), so a card on any board is out of the deck for every other board. Each
+board's unseen cards are therefore a uniformly random subset of the cards no board, hand or dead pile holds,
+whatever order they come out in: each board is enumerated on its own against that stub.
 """
 
 from __future__ import annotations

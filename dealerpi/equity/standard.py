@@ -58,7 +58,7 @@ CARD_INDEX = {card: i for i, card in enumerate(STANDARD.cards)}
 
 @dataclass(frozen=True, slots=True)
 class Tables:
-    """The hand-independent tables, built once (about 0.1 s)."""
+    """The hand-independent tables, built once per process (a few tenths of a second here)."""
 
     class_of_key: npt.NDArray[np.int16]   # rank-key sum of five cards -> rank class (-1: none)
     class_counts: Ints                    # (6175, 13) cards of each rank in the class
@@ -231,7 +231,7 @@ class HandTables:
         return result
 
     def _omaha_classes(self, classes: Ints) -> Ints:
-        """Exactly two hole cards and three board cards: the best of 6 pairs x 10 triples (POT-1, RRoP §6)."""
+        """Exactly two hole cards and three board cards: the best of 6 pairs x 10 triples (RRoP §6; seed 002)."""
         table = tables()
         keys = _RANK_KEY_ARRAY
         pairs = np.array([keys[CARD_RANK[a]] + keys[CARD_RANK[b]] for a, b in combinations(self.ids, 2)])

@@ -7,7 +7,9 @@ import subprocess
 import sys
 
 import pytest
+from equity.oracle import board_shares
 
+from dealerpi.cards import HEXADEC, STANDARD
 from dealerpi.equity import EquityError, compute_equities, compute_outs
 
 
@@ -85,3 +87,40 @@ def test_samples_on_a_complete_board_is_the_one_board() -> None:
     """Nothing left to draw: Monte Carlo has nothing to sample, the river is valued as it is."""
     result = compute_equities("nlhe", ["AhAs", "KdKc"], "2c7d9h3sJc", samples=1000)
     assert result.equities == (1.0, 0.0) and result.exact and result.boards == 1
+
+
+@pytest.mark.parametrize(("game", "hands", "board"), [
+    ("nlhe", ("AhKh", "QsQd"), "Th7h2c3s"),
+    ("plo8", ("Ah2s3dKc", "Ad2c5hQh"), "4c8d9s7h"),
+    ("plo8", ("Ah2s3dKc", "Ad2c5hQh"), "4c8d9s"),
+    ("fileem", ("0h0sFd", "1d2c3h"), "2s7d9hAcBdCc"),
+])
+def test_outs_equal_a_count_by_dealerpis_evaluators(game: str, hands: tuple[str, str], board: str) -> None:
+    """Every unseen card dealt next, the pot shared by oracle.board_shares (DealerPi's evaluators): the cards
+    after which the other hand has the bigger share are the outs."""
+    deck = HEXADEC if game == "fileem" else STANDARD
+    parsed = [deck.parse_many(hand) for hand in hands]
+    known = deck.parse_many(board)
+    now = board_shares(game, parsed, known)
+    leader = None if now[0] == now[1] else int(now[1] > now[0])
+    expected: list[list[str]] = [[], []]
+    for card in deck.cards:
+        if card in known or any(card in hand for hand in parsed):
+            continue
+        after = board_shares(game, parsed, (*known, card))
+        ahead = None if after[0] == after[1] else int(after[1] > after[0])
+        if ahead is not None and ahead != leader:
+            expected[ahead].append(card)
+    outs = compute_outs("fileem" if game == "fileem" else game, list(hands), board)
+    assert outs is not None and outs.leader == leader
+    assert [list(cards) for cards in outs.cards] == expected
+
+
+def test_warm_up_builds_every_table_before_the_first_hand() -> None:
+    """In a fresh process: nothing is built at import (the daemon-side cost is nil), everything after warm_up."""
+    probe = ("from dealerpi.equity import warm_up, standard, hexadec\n"
+             "before = standard.tables.cache_info().currsize, hexadec.mask_tables.cache_info().currsize\n"
+             "warm_up()\n"
+             "print(before, (standard.tables.cache_info().currsize, hexadec.mask_tables.cache_info().currsize))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True)
+    assert done.stdout.strip() == "(0, 0) (1, 1)"

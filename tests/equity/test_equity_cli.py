@@ -79,6 +79,19 @@ def test_bad_input_is_one_line_naming_the_argument(capsys: pytest.CaptureFixture
     assert err == message + "\n"
 
 
+@pytest.mark.parametrize(("argv", "start"), [
+    (["--game", "stud", "AhAs"], "dealerpi equity: argument --game: invalid choice: 'stud' (choose from "),
+    ([], "dealerpi equity: the following arguments are required: HAND"),
+])
+def test_usage_errors_are_one_line_too(capsys: pytest.CaptureFixture[str], argv: list[str], start: str) -> None:
+    """argparse's own words (their quoting varies between Python versions), on one line without the usage."""
+    with pytest.raises(SystemExit) as stopped:
+        dealerpi_main(["equity", *argv])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(start) and err.endswith(" (see dealerpi equity --help)\n") and err.count("\n") == 1
+
+
 def test_installed_command_gives_no_traceback() -> None:
     """The real entry point in a child process: stderr is the one line, nothing of Python's."""
     done = subprocess.run([sys.executable, "-m", "dealerpi", "equity", "AhAs", "KdKx"], capture_output=True,
