@@ -42,6 +42,7 @@ from dealerpi.engine.expectation import Waiting  # noqa: E402
 from dealerpi.socket_api import ApiServer  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
+DRAINS: set[asyncio.Future[bytes]] = set()
 SPOTS = [("nlhe", 2), ("nlhe", 3), ("nlhe", 6), ("nlhe", 10), ("plo", 2), ("plo", 3), ("plo8", 2), ("plo8", 3)]
 
 
@@ -61,15 +62,21 @@ def status_mib(pid: int) -> dict[str, float]:
     return found
 
 
-async def start_subprocess(config: Path) -> tuple[asyncio.subprocess.Process, float]:
+async def start_subprocess(config: Path) -> tuple[asyncio.subprocess.Process, float, float]:
+    """The process, ms to its serving line, ms to its equity tables built (from its start)."""
     began = time.perf_counter()
     process = await asyncio.create_subprocess_exec(str(ROOT / ".venv" / "bin" / "dealerpi"), "broadcast", "--config",
                                                    str(config), stdout=asyncio.subprocess.PIPE,
-                                                   stderr=asyncio.subprocess.DEVNULL)
-    assert process.stdout is not None
+                                                   stderr=asyncio.subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
     line = await process.stdout.readline()
     assert line.startswith(b"DealerPi broadcast on"), line
-    return process, (time.perf_counter() - began) * 1000
+    serving = (time.perf_counter() - began) * 1000
+    while b"equity tables built" not in (line := await process.stderr.readline()):
+        assert line, "no 'equity tables built' line"
+    built = (time.perf_counter() - began) * 1000
+    DRAINS.add(asyncio.ensure_future(process.stderr.read()))        # keep the pipe drained
+    return process, serving, built
 
 
 async def play(controller: Controller, game: str, players: int, rng: random.Random) -> None:
@@ -119,7 +126,7 @@ async def bench(hands: int) -> None:
     while not any(client.role == "broadcast" for client in api.clients):
         await asyncio.sleep(0.01)
     subprocess_config = broadcast_config(folder, table_path, "subproc")
-    process, first_start = await start_subprocess(subprocess_config)
+    process, first_start, first_built = await start_subprocess(subprocess_config)
     rng = random.Random(21)
     latencies: dict[tuple[str, int], list[float]] = {}
     for game, players in SPOTS:
@@ -134,7 +141,7 @@ async def bench(hands: int) -> None:
     process.terminate()
     await process.wait()
     stored = sum(1 for _ in (folder / "subproc" / "events.jsonl").open())
-    process, second_start = await start_subprocess(subprocess_config)
+    process, second_start, second_built = await start_subprocess(subprocess_config)
     await asyncio.sleep(1.0)
     memory_after = status_mib(process.pid or 0)
     process.terminate()
@@ -147,7 +154,7 @@ async def bench(hands: int) -> None:
     for (game, players), values in latencies.items():
         print(f"  {game:5} {players:2} hands: median {statistics.median(values):6.1f} ms, max {max(values):6.1f} ms")
     print(f"dealerpi broadcast start-up to serving: {first_start:.0f} ms empty, {second_start:.0f} ms with a stored "
-          f"session of {stored} inputs")
+          f"session of {stored} inputs; equity tables built at {first_built:.0f} and {second_built:.0f} ms")
     print(f"its memory after the session: VmRSS {memory['VmRSS']:.1f} MiB, VmHWM {memory['VmHWM']:.1f} MiB; "
           f"restarted: VmRSS {memory_after['VmRSS']:.1f} MiB")
 

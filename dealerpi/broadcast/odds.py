@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -19,7 +20,7 @@ from typing import Any
 
 from dealerpi.broadcast.frames import dead_cards, hands_complete, live_hands
 from dealerpi.engine.table import Table
-from dealerpi.equity import EquityError, compute_equities, compute_outs
+from dealerpi.equity import EquityError, compute_equities, compute_outs, warm_up
 from dealerpi.equity.result import HandEquity
 
 _LOGGER = logging.getLogger(__name__)
@@ -42,6 +43,7 @@ class Odds:
         self._known: OrderedDict[Key, dict[str, Any]] = OrderedDict()
         self._waiting: dict[Key, tuple[Future[dict[str, Any]], list[tuple[dict[str, Any], list[int]]]]] = {}
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="equity")
+        self._worker.submit(_warm_up)                 # the tables first, so the first hand's equity is not late
         self.ready: list[tuple[int, int]] = []       # (table ms of the frame that asked, ms the answer was used)
 
     def add(self, table: Table, frame: dict[str, Any]) -> None:
@@ -104,6 +106,12 @@ class Odds:
             _LOGGER.error("equity: a spot of game %s could not be computed; no equity shown for it", game)
             return {"hands": [None] * len(hands), "exact": False, "outs": None}
         return {"hands": [_shares(hand) for hand in result.hands], "exact": result.exact, "outs": outs}
+
+
+def _warm_up() -> None:
+    began = time.perf_counter()
+    warm_up()
+    _LOGGER.info("equity tables built in %.0f ms", (time.perf_counter() - began) * 1000)
 
 
 def _call_soon(loop: asyncio.AbstractEventLoop, job: Callable[[], None]) -> None:
