@@ -37,7 +37,7 @@ from aiohttp import WSMsgType, web
 from dealerpi.broadcast.link import follow
 from dealerpi.broadcast.session import BroadcastSession
 from dealerpi.broadcast.settings import BroadcastSettings, SettingsError, load
-from dealerpi.broadcast.store import Store, StoreError, _private
+from dealerpi.broadcast.store import Store, StoreError, write_private
 from dealerpi.console.access import is_loopback
 from dealerpi.console.running import run_until_signal
 from dealerpi.console.static_files import static_file
@@ -59,7 +59,7 @@ def load_tokens(state: Path) -> dict[str, str]:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         tokens = {role: secrets.token_urlsafe(16) for role in ROLES}
-        _private(path, json.dumps(tokens, indent=1) + "\n")
+        write_private(path, json.dumps(tokens, indent=1) + "\n")
         return tokens
     except ValueError as exc:
         raise ValueError(f"{path}: not JSON ({exc}); delete it to make new tokens") from None
@@ -276,7 +276,7 @@ async def serve(settings: BroadcastSettings, clock: Callable[[], int] = wall_ms,
             "overlay": f"http://{shown}:{port}/overlay?token={tokens['broadcast']}",
             "overlay-vertical": f"http://{shown}:{port}/overlay/vertical?token={tokens['broadcast']}",
             "host-token": tokens["host"]}
-    _private(settings.state / "pairing.txt", "".join(f"{k} {v}\n" for k, v in urls.items()))
+    write_private(settings.state / "pairing.txt", "".join(f"{k} {v}\n" for k, v in urls.items()))
     print(f"DealerPi broadcast on {host}:{port}, delay {settings.delay_ms // 60000} min; the URLs with their "
           f"tokens: {settings.state / 'pairing.txt'}", flush=True)
     tasks = [asyncio.ensure_future(follow(settings.socket, session)), asyncio.ensure_future(broadcast.release_loop())]

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -50,7 +51,8 @@ class StoreError(ValueError):
     """A damaged state file: the message names it."""
 
 
-def _private(path: Path, text: str) -> None:
+def write_private(path: Path, text: str) -> None:
+    """``text`` into ``path`` for this user only (0600), replaced atomically and synced."""
     temporary = path.with_name(f".{path.name}.new")
     fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
     try:
@@ -105,13 +107,13 @@ class Store:
                 raise StoreError(f"{self.events_path}: line {number} is damaged ({exc})") from None
         return session, events
 
-    def start(self, session: Session, events: list[Stamped] = ()) -> None:  # type: ignore[assignment]
+    def start(self, session: Session, events: Sequence[Stamped] = ()) -> None:
         """A new session (or the same one compacted): both files replaced."""
-        _private(self.events_path, "".join(json.dumps(e.as_json()) + "\n" for e in events))
-        _private(self.session_path, json.dumps(session.as_json()))
+        write_private(self.events_path, "".join(json.dumps(e.as_json()) + "\n" for e in events))
+        write_private(self.session_path, json.dumps(session.as_json()))
 
     def save_session(self, session: Session) -> None:
-        _private(self.session_path, json.dumps(session.as_json()))
+        write_private(self.session_path, json.dumps(session.as_json()))
 
     def append(self, stamped: Stamped) -> None:
         fd = os.open(self.events_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o600)
