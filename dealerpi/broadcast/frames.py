@@ -136,11 +136,11 @@ def broadcast_frame(table: Table, ms: int) -> dict[str, Any]:
     blinds = table.hand_blinds()
     big = blinds[1] if blinds else None
     dealt = set(table.dealt_seats())
+    out = _out_of_hand(play)
     for key, seat_frame in frame["seats"].items():
         seat = int(key)
-        status = table.seat(seat).status
         seat_frame["cards"] = list(table.hole_cards(seat)) if seat in dealt and play is not None else []
-        seat_frame["folded"] = seat in dealt and status is SeatStatus.FOLDED
+        seat_frame["folded"] = seat in out
         seat_frame["bb"] = round(seat_frame["stack"] / big, 1) if big else None
         seat_frame["equity"] = None
     frame["dead"] = dead_cards(table)
@@ -151,6 +151,14 @@ def broadcast_frame(table: Table, ms: int) -> dict[str, Any]:
     frame["outs"] = None
     frame["result"] = _result(table)
     return frame
+
+
+def _out_of_hand(play: Any) -> set[int]:
+    """Seats of the hand in play or just played that folded or mucked (greyed, after the hand too)."""
+    if play is None:
+        return set()
+    hand, order = play.hand, play.plan.order
+    return {order[i] for i in range(hand.n) if hand.folded[i] or hand.mucked[i]}
 
 
 def _result(table: Table) -> dict[str, Any] | None:

@@ -88,12 +88,14 @@ class Rig:
             await asyncio.sleep(0.01)
 
 
-async def play_hand(rig: Rig, deck: list[str], script: list[str] | None = None, step_ms: int = 2000) -> None:
+async def play_hand(rig: Rig, deck: list[str], script: list[str] | None = None, step_ms: int = 2000,
+                    start: bool = True) -> None:
     """``start``, then every card the table asks for from ``deck`` in order (hole cards, burns, boards),
     the seats' actions from ``script`` in turn ("fold", "bet:6" a bet to 6; then check or call), every hand
     shown at the showdown; each input ``step_ms`` after the one before on the clock. When ``deck`` runs out
-    the hand is left in play, waiting for the next card."""
-    rig.submit({"type": "start"})
+    the hand is left in play, waiting for the next card (``start=False`` goes on with it)."""
+    if start:
+        rig.submit({"type": "start"})
     cards = iter(deck)
     moves = iter(script or [])
     table = rig.controller.table

@@ -16,6 +16,7 @@ import concurrent.futures
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 from broadcast_kit import Rig, play_hand, running
 from browser_kit import ARGS, CHROMIUM
@@ -40,10 +41,10 @@ async def _equities_done(rig: Rig) -> None:
     odds.collect()
 
 
-async def _pages(rig: Rig) -> dict[str, str]:
+async def _pages(rig: Rig) -> dict[str, Any]:
     base = f"http://127.0.0.1:{rig.port}"
     token = json.loads((rig.tmp_path / "bstate" / "tokens.json").read_text())["broadcast"]
-    seen: dict[str, str] = {}
+    seen: dict[str, Any] = {}
     async with async_playwright() as playwright:
         browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         venue = await browser.new_page(viewport={"width": 1920, "height": 1080})
@@ -64,12 +65,21 @@ async def _pages(rig: Rig) -> dict[str, str]:
             seen[name] = await page.content()
             seen[name + "-text"] = await page.inner_text("body")
             await _shot(page, name)
+        await play_hand(rig, ["2d", "7h"], [], start=False)  # burn, river 7h: Bob's flush; shown down
+        rig.clock.ms += 2 * 60_000
+        await rig.broadcast.release_once()
+        await page.wait_for_selector("#result .winner")
+        await page.wait_for_selector("#leaderboard:not([hidden])")
+        seen["showdown-text"] = await page.inner_text("body")
+        seen["showdown-folded"] = await page.eval_on_selector_all(".seat.folded",
+                                                                  "nodes => nodes.map(n => n.dataset.seat)")
+        await _shot(page, "overlay-showdown")
         await browser.close()
     return seen
 
 
 def test_the_overlay_shows_names_cards_true_equities_and_outs_and_the_venue_page_none(tmp_path: Path) -> None:
-    async def run() -> dict[str, str]:
+    async def run() -> dict[str, Any]:
         async with running(tmp_path, minutes=1) as rig:
             return await _pages(rig)
 
@@ -87,3 +97,8 @@ def test_the_overlay_shows_names_cards_true_equities_and_outs_and_the_venue_page
         assert "17.5%" in text and "82.5%" in text, name               # 7/40 and 33/40
         assert "7 outs: 4c 4d 4h 4s 6h 7h 8h" in text, name
         assert "Pot 6" in text, name                                   # both blinds of 3 (Bob completed)
+    showdown = seen["showdown-text"]
+    assert "Bob wins 6 with a flush, ace high" in showdown           # the river 7h: Ah Kh 9h 7h 5h
+    board = showdown.index("Chip counts")
+    assert showdown[board:].split("\n")[1:4] == ["1. Bob 303", "2. Ann 300", "3. Cy 297"]   # the leaderboard
+    assert seen["showdown-folded"] == ["1"]                           # Ann's folded hand greyed after the hand too
