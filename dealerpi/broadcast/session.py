@@ -91,6 +91,7 @@ class BroadcastSession:
     def connected(self, hello: dict[str, Any]) -> None:
         """The daemon's hello: a new session, or the inputs missed since the last one read from the journal."""
         snapshot, position, ms = hello["snapshot"], hello.get("position"), int(hello["ms"])
+        said = False
         if self.table is not None and self.position is not None and position is not None \
                 and self.journal_folder is not None:
             try:
@@ -99,11 +100,12 @@ class BroadcastSession:
                     self._apply(stamped, live=True)
             except Gap as gap:
                 _LOGGER.warning("broadcast: %s; the table is taken from the daemon as it is now", gap)
+                said = True
         if self.table is not None and _same(self.table.snapshot(), snapshot):
             self.position = position
             self.venue = venue_frame(self.table, self.last_ms)
             return
-        if self.table is not None:
+        if self.table is not None and not said:
             _LOGGER.warning("broadcast: the table differs from the daemon's after the catch-up; taken from the "
                             "daemon as it is now (inputs in between are not on the delayed feed)")
         first = self.session.first_hand_ms if self.session is not None else None

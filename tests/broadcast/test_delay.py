@@ -167,3 +167,30 @@ def test_the_stored_session_keeps_the_delayed_window_and_a_hand_not_the_evening(
     assert cards_in(stored, hand2) == sorted(hand2)
     assert first == T0
     assert kept == resumed == 2 * (6 + 2) + 1        # hand 2 after its start (cards, folds), hand 3 from its start
+
+
+def test_inputs_the_journal_no_longer_has_are_a_warning_and_the_table_is_the_daemons(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """The broadcast stops in hand 1; hand 1 ends and hand 2 starts while it is down, and hand 1's segment is
+    gone when it comes back (rotated away, or deleted by hand). It says so (a WARNING naming the segment),
+    takes the table from the daemon's hello, and keeps its session (the first hand's time)."""
+    async def run() -> tuple[bool, int | None]:
+        async with running(tmp_path, minutes=30) as rig:
+            rig.submit({"type": "start"})
+            await asyncio.sleep(0.05)
+            await rig.stop_broadcast()
+            await play_hand(rig, DECK, ["fold", "fold"], start=False)
+            await play_hand(rig, DECK[13:] + DECK[:13], ["fold", "fold"])
+            (tmp_path / "state" / "journal" / "000001.jsonl").unlink()
+            await rig.start_broadcast(minutes=30)
+            table = rig.session.table
+            assert table is not None
+            same = json.dumps(table.snapshot(), sort_keys=True) == json.dumps(
+                rig.controller.table.snapshot(), sort_keys=True)
+            return same, rig.session.line.first_hand_ms
+
+    same, first = asyncio.run(run())
+    assert same and first == T0
+    warnings = [r.getMessage() for r in caplog.records if r.levelname == "WARNING" and "broadcast" in r.name]
+    assert warnings == [f"broadcast: {tmp_path / 'state' / 'journal' / '000001.jsonl'} is gone: the inputs in it "
+                        "cannot be read; the table is taken from the daemon as it is now"]

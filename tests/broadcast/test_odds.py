@@ -12,9 +12,9 @@ from dealerpi.broadcast.odds import Odds
 from dealerpi.engine.table import Table
 
 
-def _table(game: str, deal: list[str], actions: list[str]) -> Table:
+def _table(game: str, deal: list[str], actions: list[str], then_check: bool = True) -> Table:
     """Ann (seat 1, button), Bob (2), Cy (3); ``deal`` in the order the table asks; ``actions`` by the seat
-    to act, in turn, then checks."""
+    to act, in turn, then checks (or, without ``then_check``, the table is left waiting for the action)."""
     table = Table()
     for entry in [{"type": "table", "game": game, "rules": "home", "seats": 3, "blinds": [1, 2]},
                   *({"type": "sit", "seat": s, "player": n, "stack": 200} for s, n in ((1, "Ann"), (2, "Bob"),
@@ -30,7 +30,9 @@ def _table(game: str, deal: list[str], actions: list[str]) -> Table:
                 return table
             outcome = table.apply({"type": "card", "card": card})
         elif expectation.waiting.value == "action":
-            action = next(moves, "check")
+            action = next(moves, "check" if then_check else None)
+            if action is None:
+                return table
             outcome = table.apply({"type": "act", "seat": expectation.seat, "action": action})
         else:
             return table
@@ -82,3 +84,17 @@ def test_no_equity_on_a_half_dealt_flop_nor_before_the_last_hole_card() -> None:
     frame = _frame(flop)
     assert abs(frame["seats"]["2"]["equity"]["equity"] - 154 / 861) < 1e-9
     assert abs(frame["seats"]["3"]["equity"]["equity"] - 707 / 861) < 1e-9
+
+
+def test_the_action_says_who_is_to_act_and_how_much_to_call() -> None:
+    """Blinds 1/2: Ann (button, first to act three-handed) folds; Bob, the small blind, is to act with 1 to
+    call (2 - 1); after Bob raises to 6, Cy (big blind, 2 in) has 4 to call."""
+    deal = ["Ah", "9c", "Qh", "Kh", "9d", "Jh"]
+    table = _table("nlhe", deal, ["fold"], then_check=False)
+    frame = broadcast_frame(table, 0)
+    assert (frame["to_call"]["seat"], frame["to_call"]["to_call"]) == (2, 1)
+    assert frame["last_action"] == "Ann folds"
+    assert table.apply({"type": "act", "seat": 2, "action": "raise", "to": 6}).accepted
+    frame = broadcast_frame(table, 0)
+    assert (frame["to_call"]["seat"], frame["to_call"]["to_call"]) == (3, 4)
+    assert frame["last_action"] == "Bob bets or raises to 6"
