@@ -8,6 +8,7 @@ Pages and feeds (aiohttp, on ``[broadcast] listen``), each with its own token (d
   countdown while the delay fills. The ``broadcast`` token, always (on loopback too).
 - ``/clips.csv``, ``/clips.edl``, ``POST /tags``: the host's clip list and tags (``host`` token; the POST
   with ``Authorization: Bearer TOKEN``).
+- With ``mqtt = true``: the delayed feed's messages to the room's broker too (:mod:`dealerpi.broadcast.mqtt`).
 
 No request parameter chooses a moment: the delayed feed is what :class:`~dealerpi.broadcast.delay.DelayLine`
 has released by this process's clock. Tokens live in ``state/tokens.json`` (0600); the URLs with them in
@@ -35,6 +36,7 @@ from urllib.parse import urlsplit
 from aiohttp import WSMsgType, web
 
 from dealerpi.broadcast.link import follow
+from dealerpi.broadcast.mqtt import Publisher
 from dealerpi.broadcast.session import BroadcastSession
 from dealerpi.broadcast.settings import BroadcastSettings, SettingsError, load
 from dealerpi.broadcast.store import Store, StoreError, write_private
@@ -87,6 +89,8 @@ class Broadcast:
     venue_sockets: set[web.WebSocketResponse] = field(default_factory=set)
     overlay_sockets: dict[web.WebSocketResponse, dict[str, Any]] = field(default_factory=dict)   # -> status sent
     _sending: set[asyncio.Future[None]] = field(default_factory=set)
+    outlets: list[Callable[[dict[str, Any]], None]] = field(default_factory=list)   # the broker's publisher
+    _outlet_status: dict[str, Any] | None = None
 
     def app(self) -> web.Application:
         app = web.Application()
@@ -193,6 +197,12 @@ class Broadcast:
     async def release_once(self) -> None:
         frames = [{"type": "frame", "frame": frame} for frame in self.session.release()]
         status = self.session.status()
+        if self.outlets:
+            messages = frames if status == self._outlet_status else [{"type": "status", "status": status}, *frames]
+            self._outlet_status = status
+            for outlet in self.outlets:
+                for message in messages:
+                    outlet(message)
         for socket, sent in list(self.overlay_sockets.items()):
             if status != sent:
                 self.overlay_sockets[socket] = status
@@ -280,6 +290,12 @@ async def serve(settings: BroadcastSettings, clock: Callable[[], int] = wall_ms,
     print(f"DealerPi broadcast on {host}:{port}, delay {settings.delay_ms // 60000} min; the URLs with their "
           f"tokens: {settings.state / 'pairing.txt'}", flush=True)
     tasks = [asyncio.ensure_future(follow(settings.socket, session)), asyncio.ensure_future(broadcast.release_loop())]
+    if settings.mqtt is not None:                   # the delayed feed to the room's broker too
+        publisher = Publisher(settings.mqtt)
+        if session.line.current is not None:
+            publisher.put({"type": "frame", "frame": session.line.current})
+        broadcast.outlets.append(publisher.put)
+        tasks.append(asyncio.ensure_future(publisher.run()))
     if ready is not None:
         ready(broadcast, port)
     try:

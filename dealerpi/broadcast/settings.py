@@ -7,6 +7,7 @@
     delay_minutes = 30                      # 0-120, per table (one broadcast process per table)
     no_delay = false                        # true is needed for delay_minutes = 0 (a feed with live hole cards)
     sync_ms = 0                             # board-sync delay: a board card appears this much later still
+    mqtt = false                            # true: the delayed feed to the room's broker too (the table's [mqtt])
 
 Paths are relative to this file. A bad value is an error naming the key; the table's config is checked by
 its own loader (the same messages as ``dealerpi check-config``).
@@ -19,8 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dealerpi import config as table_config
+from dealerpi.room.broker import MqttSettings
 
-KEYS = ("table", "listen", "state", "delay_minutes", "no_delay", "sync_ms")
+KEYS = ("table", "listen", "state", "delay_minutes", "no_delay", "sync_ms", "mqtt")
 MAX_DELAY_MINUTES = 120
 MAX_SYNC_MS = 10_000
 
@@ -38,6 +40,7 @@ class BroadcastSettings:
     state: Path
     delay_ms: int
     sync_ms: int
+    mqtt: MqttSettings | None = None      # the table's broker login, when the delayed feed goes there too
 
     def listen_address(self) -> tuple[str, int]:
         host, _, port = self.listen.rpartition(":")
@@ -88,6 +91,9 @@ def load(path: Path) -> BroadcastSettings:
     elif minutes == 0 and not no_delay:
         errors.append(f"{path}: broadcast.delay_minutes: 0 shows live hole cards on the broadcast feed: set "
                       "no_delay = true as well if that is what you want")
+    to_broker = section.get("mqtt", False)
+    if not isinstance(to_broker, bool):
+        errors.append(f"{path}: broadcast.mqtt: must be true or false")
     if errors:
         raise SettingsError("\n".join(errors))
     try:
@@ -97,5 +103,9 @@ def load(path: Path) -> BroadcastSettings:
     if table_settings.console is None:
         raise SettingsError(f"{path}: broadcast.table: {table} has no [console] section, so its daemon has no "
                             "local socket (docs/console.md)")
+    if to_broker and table_settings.mqtt is None:
+        raise SettingsError(f"{path}: broadcast.mqtt: {table} has no [mqtt] section: the broker and the table's "
+                            "login come from there (docs/room.md)")
     return BroadcastSettings(source=path, socket=table_settings.console.socket, journal=table_settings.journal,
-                             listen=listen, state=state, delay_ms=minutes * 60_000, sync_ms=sync_ms)
+                             listen=listen, state=state, delay_ms=minutes * 60_000, sync_ms=sync_ms,
+                             mqtt=table_settings.mqtt if to_broker else None)

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from console_kit import start
+from daemon_kit import CONFIG
 
 from dealerpi.broadcast.server import Broadcast, serve
 from dealerpi.broadcast.session import BroadcastSession
@@ -122,10 +123,10 @@ async def play_hand(rig: Rig, deck: list[str], script: list[str] | None = None, 
 
 @contextlib.asynccontextmanager
 async def running(tmp_path: Path, minutes: int = 30, extra: str = "", clock: Clock | None = None,
-                  sit: bool = True) -> AsyncIterator[Rig]:
+                  sit: bool = True, table_text: str = CONFIG) -> AsyncIterator[Rig]:
     """The daemon's API listening, the broadcast serving and following it, three players seated."""
     clock = clock or Clock()
-    _config, controller, api = start(tmp_path, wall=clock.seconds)
+    _config, controller, api = start(tmp_path, table_text, wall=clock.seconds)
     await api.start()
     rig = Rig(controller, api, clock, tmp_path)
     await rig.start_broadcast(minutes, extra)

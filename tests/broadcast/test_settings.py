@@ -35,7 +35,7 @@ def test_defaults_and_paths_from_the_tables_config(tmp_path: Path) -> None:
     ("listen = \"8790\"\n", "broadcast.listen: must be host:port, e.g. 127.0.0.1:8790, not '8790'"),
     ("no_delay = \"yes\"\n", "broadcast.no_delay: must be true or false"),
     ("delay = 5\n", "broadcast.delay: unknown key (expected one of: table, listen, state, delay_minutes, no_delay, "
-                    "sync_ms)"),
+                    "sync_ms, mqtt)"),
 ])
 def test_a_bad_value_names_the_file_and_the_key(tmp_path: Path, body: str, message: str) -> None:
     path = _write(tmp_path, body)
