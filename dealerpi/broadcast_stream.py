@@ -33,7 +33,6 @@ from __future__ import annotations
 import os
 import socket
 import struct
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -67,15 +66,13 @@ def position(journal: Any) -> list[int] | None:
     return [number, int(inner.size)]
 
 
-def now_ms(wall: Callable[[], float] = time.time) -> int:
-    return int(wall() * 1000)
-
-
 def hello_result(snapshot: dict[str, Any], journal: Any, wall: Callable[[], float]) -> dict[str, Any]:
+    """The answer to the hello: the table now, where the journal ends, the daemon's clock (ms)."""
     return {"role": ROLE, "version": VERSION, "snapshot": snapshot, "position": position(journal),
-            "ms": now_ms(wall)}
+            "ms": int(wall() * 1000)}
 
 
 def event(entry: Any, journal: Any, wall: Callable[[], float]) -> dict[str, Any]:
-    """The push after an accepted input."""
-    return {"method": "event", "params": {"entry": dict(entry), "position": position(journal), "ms": now_ms(wall)}}
+    """The push after an accepted input: the input as journaled, the journal's end, the daemon's clock (ms)."""
+    return {"method": "event", "params": {"entry": dict(entry), "position": position(journal),
+                                          "ms": int(wall() * 1000)}}
