@@ -44,9 +44,13 @@ class Odds:
         self._waiting: dict[Key, tuple[Future[dict[str, Any]], list[tuple[dict[str, Any], list[int]]]]] = {}
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="equity")
         self._worker.submit(_warm_up)                 # the tables first, so the first hand's equity is not late
-        self.ready: list[tuple[int, int]] = []       # (table ms of the frame that asked, ms the answer was used)
+        self.ready: list[tuple[int, int]] = []       # (table ms of the input that asked, ms the answer came)
+        self._asked: dict[Key, int] = {}
 
-    def add(self, table: Table, frame: dict[str, Any]) -> None:
+    def add(self, table: Table, frame: dict[str, Any] | None = None, ms: int | None = None) -> None:
+        """Fill ``frame`` for ``table``'s spot, now if known, else when its worker is done. Without a frame
+        (the live table's input at the table's time ``ms``), only start computing the spot, so that the
+        delayed frame finds it done; :attr:`ready` says when it was."""
         if not hands_complete(table) or table.config is None:
             return
         hands = live_hands(table)
@@ -55,15 +59,19 @@ class Odds:
         key: Key = (table.config.game.key, tuple(hands[s] for s in seats), boards, tuple(sorted(dead_cards(table))))
         answer = self._known.get(key)
         if answer is not None:
-            _fill(frame, seats, answer)
+            if frame is not None:
+                _fill(frame, seats, answer)
             return
         if key not in self._waiting:
+            if ms is not None:
+                self._asked[key] = ms
             future = self._worker.submit(self._compute, key)
             self._waiting[key] = (future, [])
             with contextlib.suppress(RuntimeError):         # no running loop: collect() is called by hand
                 loop = asyncio.get_running_loop()
                 future.add_done_callback(lambda _f: _call_soon(loop, self.collect))
-        self._waiting[key][1].append((frame, seats))
+        if frame is not None:
+            self._waiting[key][1].append((frame, seats))
 
     def collect(self) -> None:
         """Fill the frames whose spots are computed (on the event loop's thread)."""
@@ -77,10 +85,10 @@ class Odds:
             self._known[key] = answer
             while len(self._known) > KEPT:
                 self._known.popitem(last=False)
-            now = self._clock()
+            if key in self._asked:
+                self.ready.append((self._asked.pop(key), self._clock()))
             for frame, seats in frames:
                 _fill(frame, seats, answer)
-                self.ready.append((frame["ms"], now))
 
     def pending(self) -> list[Future[dict[str, Any]]]:
         """The spots being computed (a test waits for them in a thread, then calls :meth:`collect`)."""

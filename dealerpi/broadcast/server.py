@@ -173,8 +173,8 @@ class Broadcast:
         self.overlay_sockets[socket] = status = self.session.status()
         try:
             await socket.send_json({"type": "status", "status": status})
-            if self.session.line.current is not None:
-                await socket.send_json({"type": "frame", "frame": self.session.line.current})
+            if self.session.current is not None:
+                await socket.send_json({"type": "frame", "frame": self.session.current})
             async for message in socket:        # nothing a client sends changes what it is sent
                 if message.type == WSMsgType.ERROR:
                     break
@@ -292,8 +292,8 @@ async def serve(settings: BroadcastSettings, clock: Callable[[], int] = wall_ms,
     tasks = [asyncio.ensure_future(follow(settings.socket, session)), asyncio.ensure_future(broadcast.release_loop())]
     if settings.mqtt is not None:                   # the delayed feed to the room's broker too
         publisher = Publisher(settings.mqtt)
-        if session.line.current is not None:
-            publisher.put({"type": "frame", "frame": session.line.current})
+        if session.current is not None:
+            publisher.put({"type": "frame", "frame": session.current})
         broadcast.outlets.append(publisher.put)
         tasks.append(asyncio.ensure_future(publisher.run()))
     if ready is not None:

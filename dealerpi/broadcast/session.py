@@ -31,6 +31,13 @@ MARGIN_MS = 60_000       # kept on disk past the delay (and the board-sync) befo
 
 
 @dataclass
+class _Reset:
+    """In the delay line: from here the delayed table is this snapshot (the daemon's, after a gap)."""
+
+    snapshot: dict[str, Any]
+
+
+@dataclass
 class _Start:
     """A hand's start in the session: where a compacted session may begin."""
 
@@ -58,6 +65,8 @@ class BroadcastSession:
         self.position: list[int] | None = None
         self.last_ms = 0
         self.venue: dict[str, Any] | None = None
+        self.delayed: Table | None = None                  # the table as the delayed feed shows it
+        self.current: dict[str, Any] | None = None         # the last frame let out: what a new client sees
         self._starts: list[_Start] = []
         self.venue_listeners: list[Listener] = []
 
@@ -81,10 +90,9 @@ class BroadcastSession:
             session.delay_ms = self.delay_ms
             self.store.save_session(session)
         self._begin(session)
-        cutoff = self.clock() - self.delay_ms - self.line.sync_ms      # frames out by now: only the last matters
-        for index, stamped in enumerate(events):
-            later = events[index + 1].ms if index + 1 < len(events) else None
-            self._apply(stamped, live=False, framed=later is None or later > cutoff)
+        for stamped in events:
+            self._apply(stamped, live=False)
+        self._release(every_frame=False)            # what the feed has shown already: only its last frame
         _LOGGER.info("broadcast session resumed: %d inputs kept, first hand at %s", len(events),
                      session.first_hand_ms)
 
@@ -113,13 +121,19 @@ class BroadcastSession:
         self.store.start(session)
         self.events = []
         self._starts = []
-        self._begin(session)
+        if self.delayed is None:
+            self._begin(session)
+        else:                                       # the delayed table takes it when the delay reaches it
+            self._begin(session, delayed=False)
+            self.line.add(ms, _Reset(snapshot))
         assert self.table is not None
         self.venue = venue_frame(self.table, self.last_ms)
 
-    def _begin(self, session: Session) -> None:
+    def _begin(self, session: Session, *, delayed: bool = True) -> None:
         self.session = session
         self.table = Table.from_snapshot(session.base["snapshot"])
+        if delayed:
+            self.delayed = Table.from_snapshot(session.base["snapshot"])
         self.position = session.base.get("position")
         self.last_ms = max(self.last_ms, int(session.base["ms"]))
         self.line.first_hand_ms = session.first_hand_ms
@@ -132,17 +146,19 @@ class BroadcastSession:
         self.store.append(stamped)
         self._apply(stamped, live=True)
 
-    def _apply(self, stamped: Stamped, *, live: bool, framed: bool = True) -> None:
+    def _apply(self, stamped: Stamped, *, live: bool) -> None:
         table, session = self.table, self.session
         assert table is not None and session is not None
         self.events.append(stamped)
         self.last_ms = max(self.last_ms, stamped.ms)
         if stamped.position is not None:
             self.position = stamped.position
-        was_between = table.between_hands
+        was_between, board = table.between_hands, table.board()
         outcome = table.apply(stamped.entry)
         if not outcome.accepted:
             return
+        self.line.add(stamped.ms, stamped, board_changed=table.board() != board)
+        self.odds.add(table, ms=stamped.ms)               # its spot computed now, for the frame the delay makes
         if stamped.entry.get("type") == "start" and not table.between_hands and session.first_hand_ms is None:
             session.first_hand_ms = stamped.ms            # the auto delay counts from the first hand
             self.line.first_hand_ms = stamped.ms
@@ -152,10 +168,6 @@ class BroadcastSession:
             if live:
                 self._compact()
         self.clips.follow(table, stamped.ms, was_between)
-        if framed:
-            frame = broadcast_frame(table, stamped.ms)
-            self.odds.add(table, frame)                   # now if known, else when its worker is done
-            self.line.add(frame)
         if live:
             self.venue = venue_frame(table, stamped.ms)
             for listener in list(self.venue_listeners):
@@ -177,8 +189,28 @@ class BroadcastSession:
         self.store.start(self.session, self.events)
 
     def release(self) -> list[dict[str, Any]]:
+        """The frames of the inputs the delay lets out now, drawn from the delayed table."""
+        return self._release(every_frame=True)
+
+    def _release(self, *, every_frame: bool) -> list[dict[str, Any]]:
         self.odds.collect()
-        return self.line.release(self.clock())
+        frames = []
+        due = self.line.release(self.clock())
+        for index, item in enumerate(due):
+            if isinstance(item, _Reset):
+                self.delayed = Table.from_snapshot(item.snapshot)
+                continue
+            assert self.delayed is not None
+            self.delayed.apply(item.entry)
+            first = self.line.first_hand_ms
+            if first is None or item.ms < first or not (every_frame or index == len(due) - 1):
+                continue                                  # nothing before the first hand is broadcast
+            frame = broadcast_frame(self.delayed, item.ms)
+            self.odds.add(self.delayed, frame)            # known by now (computed when it happened)
+            frames.append(frame)
+        if frames:
+            self.current = frames[-1]
+        return frames
 
     def status(self) -> dict[str, Any]:
         return self.line.status(self.clock())

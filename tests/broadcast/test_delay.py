@@ -22,25 +22,24 @@ from dealerpi.broadcast.delay import DelayLine
 DECK = [rank + suit for suit in "shdc" for rank in "23456789TJQKA"]
 
 
-def test_frames_leave_exactly_the_delay_after_the_table_made_them_board_cards_sync_ms_later() -> None:
-    """Delay 60 s, board-sync 500 ms. Frames at 1000 (the first hand's start), 3000 (an action), 4000 (a board
-    card: +500 ms), 4100 (an action: not before the board frame). Nothing before the first hand is broadcast."""
+def test_inputs_leave_exactly_the_delay_after_the_table_made_them_board_cards_sync_ms_later() -> None:
+    """Delay 60 s, board-sync 500 ms. Inputs at 1000 (the first hand's start), 3000 (an action), 4000 (a
+    board card: +500 ms), 4100 (an action: not before the board card); the countdown counts from the first
+    hand's start."""
     line = DelayLine(60_000, sync_ms=500)
-    line.add({"ms": 500, "board": [[]]})                  # before any hand: dropped
     assert line.status(500) == {"state": "waiting", "delay_s": 60}
     line.first_hand_ms = 1000
-    line.add({"ms": 1000, "board": [[]]})
-    line.add({"ms": 3000, "board": [[]]})
-    line.add({"ms": 4000, "board": [["2c"]]})
-    line.add({"ms": 4100, "board": [["2c"]]})
+    line.add(1000, "start")
+    line.add(3000, "call")
+    line.add(4000, "flop card", board_changed=True)
+    line.add(4100, "check")
     assert line.status(1000) == {"state": "filling", "seconds_left": 60, "delay_s": 60}
     assert line.status(31_500) == {"state": "filling", "seconds_left": 30, "delay_s": 60}
-    assert line.release(61_499) == []                      # the first hand's start plus the sync for its empty board
-    assert [f["ms"] for f in line.release(61_500)] == [1000]
+    assert line.release(60_999) == []
+    assert line.release(61_000) == ["start"]
     assert line.status(61_000) == {"state": "on_air", "delay_s": 60}
-    assert [f["ms"] for f in line.release(64_499)] == [3000]
-    assert [f["ms"] for f in line.release(64_500)] == [4000, 4100]
-    assert line.current == {"ms": 4100, "board": [["2c"]]}
+    assert line.release(64_499) == ["call"]
+    assert line.release(64_500) == ["flop card", "check"]
 
 
 async def _overlay_messages(rig: Rig, query: str = "") -> list[dict[str, object]]:
@@ -97,7 +96,7 @@ def test_the_delay_survives_a_restart_and_the_inputs_missed_meanwhile_come_from_
             rig.clock.ms = T0 + 30 * 60_000 + 130_000              # past hand 2's place in the delayed feed
             assert rig.broadcast is not None
             await rig.broadcast.release_once()
-            current = rig.session.line.current
+            current = rig.session.current
             assert current is not None
             return before, after, types, current, hand2, [clip.number for clip in rig.session.clips.hands]
 
