@@ -158,7 +158,8 @@ class BroadcastSession:
         if not outcome.accepted:
             return
         self.line.add(stamped.ms, stamped, board_changed=table.board() != board)
-        self.odds.add(table, ms=stamped.ms)               # its spot computed now, for the frame the delay makes
+        if live or stamped.ms + self.delay_ms + self.line.sync_ms > self.clock():
+            self.odds.add(table, ms=stamped.ms)           # its spot computed now, for the frame the delay makes
         if stamped.entry.get("type") == "start" and not table.between_hands and session.first_hand_ms is None:
             session.first_hand_ms = stamped.ms            # the auto delay counts from the first hand
             self.line.first_hand_ms = stamped.ms
