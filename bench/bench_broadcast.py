@@ -5,9 +5,9 @@ table's own timeline; its start-up; its memory.
 
 A 10-seat table daemon (bench_latency's config, fake devices, its real Unix socket) plays hands dealt from a
 shuffled deck, every seat folding to the big blind once the hole cards are out. Two broadcast processes
-follow it over the socket: one in this process, which says when each spot's equity was filled in (the
-table's time of the last hole card, the daemon's wall clock, to the moment the frame had its equity: the
-socket, the broadcast's own table, the frame and the enumeration in its worker thread), and a real
+follow it over the socket: one in this process, which says when each spot's equity was there (the table's
+time of the last hole card, the daemon's wall clock, to the moment the answer was back on the broadcast's
+event loop: the socket, the broadcast's own table and the enumeration in its worker thread), and a real
 ``dealerpi broadcast`` subprocess, timed from its start to its "DealerPi broadcast on" line (imports,
 the stored session read back) and read for VmRSS / VmHWM at the end. Games: hold'em with 2, 3, 6 and 10
 hands, Omaha and Omaha hi-lo heads-up and 3-way. Goals (issue 21): first equity within 100 ms of the
@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
 import random
 import statistics
 import sys
@@ -150,7 +151,9 @@ async def bench(hands: int) -> None:
     with contextlib.suppress(asyncio.CancelledError):
         await task
     await api.stop()
-    print(f"first equity after the last hole card (table's clock to the frame filled), {hands} hands each:")
+    print(f"load average {Path('/proc/loadavg').read_text().split()[0]} on {os.cpu_count()} cores")
+    print(f"first equity after the card that makes it computable (the table's clock to the answer), {hands} "
+          "hands each:")
     for (game, players), values in latencies.items():
         print(f"  {game:5} {players:2} hands: median {statistics.median(values):6.1f} ms, max {max(values):6.1f} ms")
     print(f"dealerpi broadcast start-up to serving: {first_start:.0f} ms empty, {second_start:.0f} ms with a stored "
