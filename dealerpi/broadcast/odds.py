@@ -95,7 +95,10 @@ class Odds:
         return [future for future, _ in self._waiting.values()]
 
     def close(self) -> None:
-        self._worker.shutdown(wait=False, cancel_futures=True)
+        """The process stops: the spots not started are dropped (one being computed runs to its end)."""
+        for future in self.pending():
+            future.cancel()
+        self._worker.shutdown(wait=False)
 
     @staticmethod
     def _compute(key: Key) -> dict[str, Any]:
