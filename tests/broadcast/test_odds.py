@@ -98,3 +98,30 @@ def test_the_action_says_who_is_to_act_and_how_much_to_call() -> None:
     frame = broadcast_frame(table, 0)
     assert (frame["to_call"]["seat"], frame["to_call"]["to_call"]) == (3, 4)
     assert frame["last_action"] == "Bob bets or raises to 6"
+
+
+def test_run_twice_each_board_is_half_the_pot() -> None:
+    """POT-11, run twice from before the flop: Ann folds Qh Jh, Bob (Ah Kh) is all in, Cy (9c 9d) calls.
+    Run 1: 9h 5h 2c 3s 7h, Bob's flush: Bob has won that half. While run 2 is dealt, its flop half turned
+    is no spot; with run 2 not begun the spot has both boards, each half the pot: Bob has 0.5 from run 1
+    and some of run 2, Cy only some of run 2 (his pair wins a fair share of boards against ace-king), so
+    0.5 < Bob < 1 and the two add to 1."""
+    table = Table()
+    for entry in [{"type": "table", "game": "nlhe", "rules": "home", "seats": 3, "blinds": [1, 2]},
+                  *({"type": "sit", "seat": s, "player": n, "stack": 200} for s, n in ((1, "Ann"), (2, "Bob"),
+                                                                                      (3, "Cy"))),
+                  {"type": "start"},
+                  *({"type": "card", "card": c} for c in ["Ah", "9c", "Qh", "Kh", "9d", "Jh"]),
+                  {"type": "act", "seat": 1, "action": "fold"}, {"type": "act", "seat": 2, "action": "all_in"},
+                  {"type": "act", "seat": 3, "action": "call"}, {"type": "run", "times": 2},
+                  *({"type": "card", "card": c} for c in ["Th", "9h", "5h", "2c", "8d", "3s", "6c", "7h"])]:
+        outcome = table.apply(entry)
+        assert outcome.accepted, (entry, outcome.reason)
+    assert [list(board) for board in table.board()] == [["9h", "5h", "2c", "3s", "7h"], []]
+    assert dead_cards(table) == ["Qh", "Jh", "Th", "8d", "6c"]
+    frame = _frame(table)
+    bob, cy = (frame["seats"][seat]["equity"]["equity"] for seat in "23")
+    assert 0.5 < bob < 1 and 0 < cy < 0.5 and abs(bob + cy - 1) < 1e-9
+    for card in ["8s", "4d"]:                          # run 2's burn and its first flop card
+        assert table.apply({"type": "card", "card": card}).accepted
+    assert not hands_complete(table)
