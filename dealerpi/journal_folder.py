@@ -289,15 +289,7 @@ class JournalFolder:
         stay safe in the segments either way, only start-up replays more."""
         number = self.number + 1
         path = self.folder / segment_name(number)
-        try:
-            fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o640)
-        except OSError as error:
-            raise JournalFault(f"cannot start segment {path.name}: {describe(error)}") from error
-        try:
-            fsync_dir(self.folder)
-        except OSError as error:
-            os.close(fd)
-            raise JournalFault(f"cannot start segment {path.name}: {describe(error)}") from error
+        fd = self._start_segment(path)
         self.journal.close()
         if self._sizes is not None:
             self._sizes[self.number] = self.journal.size
@@ -311,7 +303,34 @@ class JournalFolder:
                              json.dumps(document, separators=(",", ":"), ensure_ascii=False).encode())
             self._rotate(keep_from=number - 1)
         except OSError as error:
-            raise JournalFault(f"cannot write checkpoint {checkpoint_name(number)}: {describe(error)}") from error
+            raise JournalFault(f"cannot write checkpoint {checkpoint_name(number)}: {describe(error)}",
+                               error.errno) from error
+
+    def _start_segment(self, path: Path) -> int:
+        """Create the next segment and make its name durable; its descriptor. An empty file of that name is
+        what an earlier failed start left (its unlink failed too): it is taken, not refused ("File exists" at
+        every later hand was issue 23). If the folder's fsync fails the new name may not survive a power cut,
+        so no input may go there: the file is removed again (best effort) and appends stay in the live
+        segment, whose name is durable; the next hand's start tries again."""
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o640)
+        except OSError as error:
+            raise JournalFault(f"cannot start segment {path.name}: {describe(error)}", error.errno) from error
+        if os.fstat(fd).st_size:
+            os.close(fd)
+            raise JournalFault(f"cannot start segment {path.name}: it exists and holds inputs (look at it and "
+                               "move it away)", errno.EEXIST)
+        try:
+            fsync_dir(self.folder, self._ops)
+        except OSError as error:
+            os.close(fd)
+            try:
+                path.unlink()
+            except OSError as unlink_error:
+                _LOGGER.error("journal %s: cannot remove %s again (%s); the next start takes it", self.folder,
+                              path.name, describe(unlink_error))
+            raise JournalFault(f"cannot start segment {path.name}: {describe(error)}", error.errno) from error
+        return fd
 
     def _rotate(self, keep_from: int) -> None:
         """Delete the oldest segments (and their checkpoints) beyond the count or the size kept, never
