@@ -30,18 +30,21 @@ from typing import Any
 from dealerpi.config import Config, ConfigError, load
 from dealerpi.controller import Controller
 from dealerpi.devices import ButtonEdge, Devices, make_devices
+from dealerpi.devices.display import DISPLAY_ERRORS
 from dealerpi.devices.factory import wait_for_hardware
 from dealerpi.devices.gpio import HardwareError, HardwareMissing
 from dealerpi.engine import Table
-from dealerpi.journal import JournalError
-from dealerpi.journal_folder import JournalFolder, Recovered
+from dealerpi.journal import JournalError, describe
+from dealerpi.journal_folder import JournalFolder, Recovered, folder_for
 from dealerpi.shoe.alerts import load_decks
 from dealerpi.shoe.link import ShoeLink
-from dealerpi.views.model import Alert
+from dealerpi.views.model import Alert, DealerView
+from dealerpi.views.render import render_dealer
 
 _LOGGER = logging.getLogger(__name__)
 
 HARDWARE_REFUSED = 3    # exit status; the unit's RestartPreventExitStatus= (a restart would refuse again)
+JOURNAL_REFUSED = 2     # the journal cannot be started from: also in RestartPreventExitStatus=, as a bad config
 VIRTUAL_SHOE = "virtual"
 
 
@@ -90,8 +93,7 @@ async def serve(config: Config, devices: Devices, *, shoe_url: str | None = None
     try:
         journal, recovered, checkpoint = open_journal(config)
     except (OSError, JournalError) as exc:
-        _LOGGER.error("cannot open the journal: %s", exc)
-        return 1
+        return await _refused(config, devices, exc, stop, ready)
     wake = asyncio.Event()
 
     def post(edge: ButtonEdge) -> None:                # runs on gpiozero's thread
@@ -153,6 +155,39 @@ async def serve(config: Config, devices: Devices, *, shoe_url: str | None = None
         controller.close()
         journal.close()
     return 0
+
+
+async def _refused(config: Config, devices: Devices, exc: OSError | JournalError, stop: asyncio.Event,
+                   ready: Callable[[], None] | None) -> int:
+    """A journal the table cannot start from: one message with one instruction on every display, and the
+    daemon stays up (READY, watchdog pings) until it is stopped, then exits with :data:`JOURNAL_REFUSED`.
+    Exiting at once made the unit restart it every 2 s with nothing on the table (issue 23); a restart
+    cannot repair a line, a person must. The journal is not touched (JournalFolder.open raised before any
+    write)."""
+    folder = folder_for(config.journal)
+    if isinstance(exc, JournalError):
+        title, status = "JOURNAL DAMAGED", f"journal damaged: {exc}"
+        text = f"{str(exc).replace(f'{folder}/', '')}. Repair it (see the log), then restart the table"
+    else:
+        title, status = "JOURNAL UNREADABLE", f"cannot open the journal {folder}: {describe(exc)}"
+        text = f"{status}. Check the SD card, then restart the table"
+    _LOGGER.error("%s; the table waits (restart it once repaired)", status)
+    image = render_dealer(DealerView(0, title, alerts=(Alert("JOURNAL", text),)))
+    for display in devices.all_displays():
+        with contextlib.suppress(*DISPLAY_ERRORS):
+            devices.open_display(display).display(image)
+    notifier = _Notifier()
+    notifier.notify("READY=1")
+    notifier.notify(f"STATUS={status}")
+    if ready is not None:
+        ready()
+    ping_every = notifier.watchdog_interval or 5.0
+    while not stop.is_set():
+        notifier.notify("WATCHDOG=1")
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), ping_every)
+    notifier.notify("STOPPING=1")
+    return JOURNAL_REFUSED
 
 
 def _make_api(controller: Controller, config: Config) -> Any:
