@@ -37,6 +37,12 @@ class PushButton(Closeable, Protocol):
     when_activated: Callable[[], None] | None
     when_deactivated: Callable[[], None] | None
 
+    @property
+    def active_time(self) -> float | None: ...    # seconds since the pin's edge to active (None: inactive)
+
+    @property
+    def inactive_time(self) -> float | None: ...
+
 
 class PinFactory(Closeable, Protocol):
     """gpiozero ``Factory`` (``MockFactory``, ``LGPIOFactory``): passed to devices as ``pin_factory``."""
