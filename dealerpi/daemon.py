@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import logging
 import os
 import signal
@@ -74,8 +75,15 @@ def open_journal(config: Config) -> tuple[JournalFolder, Recovered[Table], dict[
         used.append(data)
         return table
 
+    def check(data: dict[str, Any] | None, entries: list[dict[str, Any]]) -> dict[str, Any]:
+        table = Table.from_snapshot(data) if data is not None else Table()
+        for entry in entries:
+            table.apply(entry)
+        snapshot: dict[str, Any] = json.loads(json.dumps(table.snapshot()))     # as a checkpoint file holds it
+        return snapshot
+
     journal, recovered = JournalFolder.open(config.journal, rebuild, keep_segments=config.journal_keep_segments,
-                                            keep_bytes=config.journal_keep_bytes)
+                                            keep_bytes=config.journal_keep_bytes, check=check)
     return journal, recovered, used[-1] if used else {}
 
 
@@ -109,6 +117,12 @@ async def serve(config: Config, devices: Devices, *, shoe_url: str | None = None
     if api is not None and recovered.table is not None:
         api.restore(checkpoint.get("console"))
     controller.replay(recovered.entries, recovered)
+    for fault in recovered.damage:        # old hands only: the table plays on (docs/journal.md)
+        short = fault.replace(f"{journal.folder}/", "")
+        controller.alerts.append(Alert("JOURNAL", f"Journal damaged in an old hand: {short}. Copy the journal "
+                                                  "folder away after the session"))
+    if recovered.damage:
+        controller.refresh_dealer()
     if panel is not None:
         panel.resume(recovered.entries)
     if started is not None:
