@@ -66,17 +66,16 @@ class Findings:
     checkpoints: dict[int, str] = field(default_factory=dict)   # checkpoint -> why it is not to be used
 
 
-def _record(path: Path) -> dict[str, Any] | None:
-    """A checkpoint's ``before`` record if the checkpoint is whole (its own SHA-256 matches)."""
+def _whole(data: bytes) -> dict[str, Any] | None:
+    """A checkpoint document whose own SHA-256 matches, else None."""
     try:
-        document = json.loads(path.read_bytes())
-    except (OSError, UnicodeDecodeError, ValueError):
+        document = json.loads(data)
+    except (UnicodeDecodeError, ValueError):
         return None
     if not isinstance(document, dict):
         return None
     body = {k: v for k, v in document.items() if k != "sha256"}
-    before = body.get("before")
-    return before if document.get("sha256") == checksum(body) and isinstance(before, dict) else None
+    return document if document.get("sha256") == checksum(body) else None
 
 
 def _segment_fault(path: Path, data: bytes, recorded_by: str | None) -> str | None:
@@ -94,27 +93,40 @@ def _segment_fault(path: Path, data: bytes, recorded_by: str | None) -> str | No
 
 
 def verify(folder: Path, numbers: list[int]) -> Findings:
-    """Check every closed segment of ``numbers`` (all but the live one) and every checkpoint kept."""
+    """Check every closed segment of ``numbers`` (all but the live one) and every checkpoint kept.
+
+    From the newest checkpoint back: a checkpoint is vouched for by its successor's record of its bytes (one
+    SHA-256, no parse of its canonical form), or, with no vouched successor, by its own ``sha256``; a
+    vouched checkpoint's record then vouches for the checkpoint and the segment before it."""
     findings = Findings()
     if not numbers:
         return findings
     first, live = numbers[0], numbers[-1]
+    kept = [n for n in range(first, live + 1) if (folder / checkpoint_name(n)).exists()]
+    raw = {n: (folder / checkpoint_name(n)).read_bytes() for n in kept}
+    records: dict[int, dict[str, Any]] = {}      # vouched checkpoint -> its "before" record
+    vouched_by: int | None = None                # the checkpoint whose record covers the one looked at
+    for number in reversed(kept):
+        recorded = records.get(number + 1, {}).get("checkpoint") if vouched_by == number + 1 else None
+        if recorded is not None and hashlib.sha256(raw[number]).hexdigest() != recorded:
+            findings.checkpoints[number] = (f"it does not match what {checkpoint_name(number + 1)} recorded of "
+                                            "it: changed since")
+            vouched_by = None
+            continue
+        document = json.loads(raw[number]) if recorded is not None else _whole(raw[number])
+        before = document.get("before") if isinstance(document, dict) else None
+        if isinstance(before, dict):
+            records[number] = before
+            vouched_by = number
+        else:
+            vouched_by = None
     for number in numbers[:-1]:
         path = folder / segment_name(number)
         data = path.read_bytes()
-        successor = folder / checkpoint_name(number + 1)
-        record = _record(successor) if number + 1 <= live else None
-        recorded = record.get("segment") if record is not None else None
+        recorded = records.get(number + 1, {}).get("segment")
         if recorded is not None and recorded == hashlib.sha256(data).hexdigest():
             continue                                   # as written: no need to parse it
-        fault = _segment_fault(path, data, successor.name if recorded is not None else None)
+        fault = _segment_fault(path, data, checkpoint_name(number + 1) if recorded is not None else None)
         if fault is not None:
             findings.segments[number] = fault
-    for number in range(first + 1, live + 1):
-        record = _record(folder / checkpoint_name(number))
-        recorded = record.get("checkpoint") if record is not None else None
-        before = folder / checkpoint_name(number - 1)
-        if recorded is not None and before.exists() and file_sha256(before) != recorded:
-            findings.checkpoints[number - 1] = (f"it does not match what {checkpoint_name(number)} recorded of it: "
-                                                "changed since")
     return findings
