@@ -92,6 +92,25 @@ def test_a_damaged_line_keeps_the_daemon_up_showing_one_instruction_and_exits_2(
     devices.close()
 
 
+def test_a_journal_folder_that_cannot_be_opened_is_shown_the_same_way(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The journal's folder name is taken by a file (a copy gone wrong): the folder cannot be made, an
+    OSError, not damage; the same message on every display, the daemon up until stopped, then status 2."""
+    (tmp_path / "table.toml").write_text(CONFIG)
+    folder = folder_for(tmp_path / "state" / "journal.jsonl")
+    folder.parent.mkdir()
+    folder.write_bytes(b"not a folder")
+    status, messages, devices = run_until_ready(tmp_path, monkeypatch)
+    assert status == JOURNAL_REFUSED
+    assert messages[:2] == ["READY=1", f"STATUS=cannot open the journal {folder}: File exists (EEXIST)"]
+    expected = render_dealer(DealerView(0, "JOURNAL UNREADABLE", alerts=(Alert(
+        "JOURNAL", f"cannot open the journal {folder}: File exists (EEXIST). Check the SD card, then restart "
+                   "the table"),)))
+    assert devices.image(devices.config.dealer.display).tobytes() == expected.tobytes()
+    assert folder.read_bytes() == b"not a folder"
+    devices.close()
+
+
 # --- start-up verifies what it relies on (issue 23, item 7b) ---------------------------------------------------
 
 SCRIPT = scripted_session(seed=12, hands=6)
