@@ -24,8 +24,8 @@ from dealerpi.devices.ports import PushButton
 
 _LOGGER = logging.getLogger(__name__)
 
-ON_TIME = 0.001     # a callback within 1 ms of its edge is stamped now (a fifth of the smallest debounce)
 MAX_LATE = 2.0      # an edge "older" than this is a clock that stepped, not a late callback: stamped now
+SAME_CLOCK = 1.0    # the pins' clock and ours read within this: one clock (time.monotonic, in the daemon)
 
 
 @dataclass(frozen=True)
@@ -97,23 +97,26 @@ class ButtonBank:
     def add(self, key: Hashable, pin: Pin) -> PushButton:
         """Watch the button on ``pin``; its edges are posted with ``key``."""
         button = self._make_button(pin)
-        button.when_activated = lambda: self._post(ButtonEdge(key, True, self._stamp(button.active_time)))
-        button.when_deactivated = lambda: self._post(ButtonEdge(key, False, self._stamp(button.inactive_time)))
+        button.when_activated = lambda: self._post(ButtonEdge(key, True, self._stamp(button, button.active_time)))
+        button.when_deactivated = lambda: self._post(ButtonEdge(key, False,
+                                                                self._stamp(button, button.inactive_time)))
         self.buttons[key] = button
         return button
 
-    def _stamp(self, since: float | None) -> float:
+    def _stamp(self, button: PushButton, since: float | None) -> float:
         """The edge's time on our clock: now, less how long ago the pin changed (``since``, on the pin
-        factory's clock). gpiozero 2.0.1's ``LGPIOFactory.ticks()`` is ``time.monotonic()`` while lgpio stamps
-        an edge on CLOCK_REALTIME (lgUtil.c ``lguTimestamp``, which lgPthAlerts.c compares the kernel's event
-        ``timestamp_ns`` with), so there ``since`` comes out decades negative: the offset between the two
-        clocks is added back."""
+        factory's clock). Only when that clock is ours: gpiozero's ``ticks()`` is ``time.monotonic()``, the
+        daemon's clock; a test or bench that injects its own clock gets the time it injects.
+
+        gpiozero 2.0.1's ``LGPIOFactory.ticks()`` is monotonic while lgpio stamps an edge on CLOCK_REALTIME
+        (lgUtil.c ``lguTimestamp``, which lgPthAlerts.c compares the kernel's event ``timestamp_ns`` with),
+        so there ``since`` comes out decades negative: the offset between the two clocks is added back."""
         now = self._clock()
-        if since is None:
+        if since is None or abs(button.pin_factory.ticks() - now) > SAME_CLOCK:
             return now
         if since < -MAX_LATE:
             since += time.time() - time.monotonic()
-        return now - since if ON_TIME <= since < MAX_LATE else now
+        return now - since if 0.0 <= since < MAX_LATE else now
 
     def close(self) -> None:
         for button in self.buttons.values():
