@@ -12,6 +12,8 @@ When a hand starts (an accepted ``start``, after its line is synced) the daemon 
 1. create the next segment, empty, and sync the folder; appends go there from now on;
 2. write the checkpoint for it atomically: a temporary file, fsync, rename, fsync the folder (the rename is
    atomic on a POSIX filesystem, and the folder's fsync makes the new name durable: rename(2), fsync(2)).
+   The checkpoint records the SHA-256 of the segment and the checkpoint before it, which start-up checks
+   (journal_verify.py).
 
 A crash between 1 and 2 leaves a segment without a checkpoint: start-up then takes the one before and
 replays both segments, which gives the same table. Start-up loads the newest good checkpoint (its SHA-256
@@ -357,11 +359,11 @@ class JournalFolder:
             self._sizes[number] = 0
         self.journal = Journal(path, fd, 0, self._ops)
         self.number = number
-        before = binding(self.folder / segment_name(number - 1), self.folder / checkpoint_name(number - 1))
-        body = {"format": FORMAT, "segment": number, "shoe": list(shoe) if shoe else None, "table": snapshot,
-                "before": before}
-        document = {**body, "sha256": checksum(body)}
         try:
+            before = binding(self.folder / segment_name(number - 1), self.folder / checkpoint_name(number - 1))
+            body = {"format": FORMAT, "segment": number, "shoe": list(shoe) if shoe else None, "table": snapshot,
+                    "before": before}
+            document = {**body, "sha256": checksum(body)}
             write_atomically(self.folder / checkpoint_name(number),
                              json.dumps(document, separators=(",", ":"), ensure_ascii=False).encode())
             self._rotate(keep_from=number - 1)

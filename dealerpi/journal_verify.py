@@ -15,7 +15,8 @@ still repair by hand (the repaired segment is then reported, not refused, if sta
 What it does not cover: the live segment (the hand in progress) is checked only by parsing, as before: a
 line doubled or swapped there by hand is not found.
 
-Cost (bench/bench_latency.py --history): hashing every kept segment and reading every checkpoint's record.
+Cost (bench/bench_startup_verify.py): after a week of hands, 1,000 segments and checkpoints kept, 41 ms on
+this project's VM, of a 56 ms ``open_journal``.
 """
 
 from __future__ import annotations
