@@ -173,10 +173,11 @@ async def serve(config: Config, devices: Devices, *, shoe_url: str | None = None
 
 async def _refused(config: Config, devices: Devices, exc: OSError | JournalError, stop: asyncio.Event,
                    ready: Callable[[], None] | None) -> int:
-    """A journal the table cannot start from: one message with one instruction on every display, and the
-    daemon stays up (READY, watchdog pings) until it is stopped, then exits with :data:`JOURNAL_REFUSED`.
-    Exiting at once made the unit restart it every 2 s with nothing on the table (issue 23); a restart
-    cannot repair a line, a person must. The journal is not touched (JournalFolder.open raised before any
+    """A journal the table cannot start from: one message with one instruction on every display; under
+    systemd (``NOTIFY_SOCKET``) the daemon stays up (READY, watchdog pings) until it is stopped, then exits
+    with :data:`JOURNAL_REFUSED`. Exiting at once made the unit restart it every 2 s with nothing on the
+    table (issue 23); a restart cannot repair a line, a person must. Run by hand it logs the message and
+    exits with that status at once. The journal is not touched (JournalFolder.open raised before any
     write)."""
     folder = folder_for(config.journal)
     if isinstance(exc, JournalError):
@@ -185,11 +186,14 @@ async def _refused(config: Config, devices: Devices, exc: OSError | JournalError
     else:
         title, status = "JOURNAL UNREADABLE", f"cannot open the journal {folder}: {describe(exc)}"
         text = f"{status}. Check the SD card, then restart the table"
-    _LOGGER.error("%s; the table waits (restart it once repaired)", status)
     image = render_dealer(DealerView(0, title, alerts=(Alert("JOURNAL", text),)))
     for display in devices.all_displays():
         with contextlib.suppress(*DISPLAY_ERRORS):
             devices.open_display(display).display(image)
+    if not os.environ.get("NOTIFY_SOCKET"):         # by hand, not under the unit: the terminal shows it
+        _LOGGER.error("%s", status)
+        return JOURNAL_REFUSED
+    _LOGGER.error("%s; the table waits (restart it once repaired)", status)
     notifier = _Notifier()
     notifier.notify("READY=1")
     notifier.notify(f"STATUS={status}")
