@@ -6,7 +6,9 @@ runs on the loop's thread: gpiozero callbacks and the shoe link only hand events
 (``loop.call_soon_threadsafe``).
 
 systemd: READY=1 once the journal is read back and buttons, LEDs and displays are up; WATCHDOG=1 from the
-main loop every third of WatchdogSec; STATUS= says what the table expects. Logs go to stderr.
+main loop every third of WatchdogSec; STATUS= says what the table expects. Logs go to stderr. A journal it
+cannot start from is shown on every display and the daemon waits to be stopped, then exits with 2
+(:func:`_refused`); a restart would refuse again.
 
 On fake devices with a ``[console]`` socket the daemon also has the virtual-hardware panel
 (:mod:`dealerpi.sim.panel`), and ``--shoe virtual`` puts the simulator's shoe (a pty, the simulator's decks)

@@ -249,3 +249,30 @@ def test_start_up_removes_the_temporary_files_of_checkpoints_a_kill_cut_short(tm
     assert not any(path.exists() for path in stale)
     assert not list(folder.glob("*.tmp"))
     devices.close()
+
+
+def test_an_older_checkpoint_edited_with_its_hash_recomputed_is_not_a_fallback(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Checkpoint 6 edited (a stack changed, its SHA-256 recomputed) and the newest, 7, not a table the engine
+    takes: start-up falls back past 6, which no longer matches what 7 recorded of its bytes, to checkpoint 5,
+    and the table is the journal's."""
+    folder = evening(tmp_path, STARTS[5] + 4)
+    older = folder / "000006.checkpoint.json"
+    document = json.loads(older.read_bytes())
+    body = {k: v for k, v in document.items() if k != "sha256"}
+    text = json.dumps(body["table"]["state"])
+    stack = re.search(r'"stack": (\d+)', text)
+    assert stack is not None
+    body["table"]["state"] = json.loads(text.replace(stack.group(0), f'"stack": {int(stack.group(1)) + 500}', 1))
+    older.write_text(json.dumps({**body, "sha256": checksum(body)}))
+    newest = folder / "000007.checkpoint.json"         # whole (its record of 6 readable), not a table
+    document = json.loads(newest.read_bytes())
+    body = {k: v for k, v in document.items() if k != "sha256"}
+    body["table"]["inputs"] = [{"type": "act", "seat": 9, "action": "fold"}]
+    newest.write_text(json.dumps({**body, "sha256": checksum(body)}))
+    status, controller, devices = start_up(tmp_path)
+    assert status == 0 and controller is not None
+    assert table_now(controller.table) == reference(SCRIPT[:STARTS[5] + 4])
+    assert any(f"checkpoint {older} is not usable (it does not match what 000007.checkpoint.json recorded of it"
+               in r.getMessage() for r in caplog.records)
+    devices.close()
