@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from console_kit import SHOE, FakeDecks
-from daemon_kit import CONFIG
+from daemon_kit import CONFIG, Clock
 from fault_kit import FaultyOps
 
 from dealerpi.config import load
@@ -27,14 +27,6 @@ from dealerpi.socket_api import ApiServer
 SIT = [{"type": "sit", "seat": s, "player": n, "stack": 250} for s, n in ((1, "Ann"), (2, "Bob"), (3, "Cy"))]
 FAULT = "journal failing: inputs paused: Input/output error (EIO). Free space or replace the SD card"
 BACK = "journal writable again: inputs resume; check the last input"
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def test_a_journal_fault_and_its_end_reach_the_dealers_and_the_hosts_page_without_a_request(
