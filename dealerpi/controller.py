@@ -24,6 +24,7 @@ from __future__ import annotations
 import collections
 import contextlib
 import dataclasses
+import errno
 import functools
 import logging
 import secrets
@@ -315,7 +316,9 @@ class Controller:
             self.journal.checkpoint(snapshot, self.shoe_position)
         except JournalFault as fault:
             _LOGGER.error("journal checkpoint failed: %s", fault)
-            self.alerts.append(Alert("JOURNAL", f"checkpoint failed ({fault}): play on; free space on the SD card"))
+            todo = ("free space on the SD card" if fault.code == errno.ENOSPC
+                    else "replace the SD card after this session")
+            self.alerts.append(Alert("JOURNAL", f"checkpoint failed ({fault}): play on; {todo}"))
 
     def _apply(self, entry: dict[str, Any]) -> Outcome:
         if self.api is None:

@@ -91,6 +91,7 @@ class Daemon(Protocol):
     def queue_table(self, entry: dict[str, Any]) -> Any: ...
     def refresh(self) -> None: ...
     def refresh_dealer(self) -> None: ...
+    def fault_alert(self) -> Alert | None: ...
     def show_on_dealer(self, image: Any, seconds: float) -> None: ...
 
 
@@ -518,6 +519,8 @@ class ApiServer:
 
     def status(self) -> dict[str, Any]:
         alerts: tuple[Alert, ...] = alert_order(self.daemon.alerts)     # as the dealer display orders them
+        fault = self.daemon.fault_alert()             # a failing journal first, as on the dealer display (issue 23)
+        alerts = (fault, *alerts) if fault is not None else alerts
         journal = self.daemon.journal
         slots = [self.daemon.dealer_slot, *self.daemon.seat_slots.values()]
         fake = getattr(self.daemon.devices, "kind", "") == "fake"
