@@ -46,11 +46,21 @@ from typing import Any
 
 from dealerpi.engine.payouts import Standings
 from dealerpi.room.books import WAIT, HandOver, Hands, adopt, new_cursor, next_hand, no_hands, upgrade
+from dealerpi.room.controls import clock_now, director_moves
 from dealerpi.room.mtt_config import TournamentSettings
 from dealerpi.room.mtt_summary import standings_of, summary
 from dealerpi.room.seating import due_big_blind, entry_seats, present, shows, two_step_draw, worst_seat
 from dealerpi.room.table_view import View, asked_to_pause, held, open_seats, view_seats
-from dealerpi.room.tournament import HAND_FOR_HAND_SECONDS, Layout, draw_seats, halted, hand_for_hand_due
+from dealerpi.room.tournament import (
+    Layout,
+    clock_off,
+    draw_seats,
+    halted,
+    hand_for_hand_cap,
+    hand_for_hand_due,
+    next_hand_may_start,
+    settle_round,
+)
 from dealerpi.room_pauses import BREAK, H4H, HALT, MOVES
 
 Command = tuple[str, str, dict[str, Any]]          # (id, table, the journal input)
@@ -74,6 +84,7 @@ class Director:
 
     def __init__(self, settings: TournamentSettings, state: dict[str, Any]) -> None:
         self.settings, self.state = settings, state
+        self.cap = hand_for_hand_cap(settings)        # TRN-5: the tables' own hand-for-hand cap
         state.pop("stacks", None)            # a state stored before the books read hand records (books.upgrade)
         state["done"] = {t: upgrade(done) for t, done in state.get("done", {}).items()}
         self._waiting = False
@@ -293,6 +304,7 @@ class Director:
             return False                                    # a table not heard from yet: wait for it
         self._waiting = False                               # a move waits for a table to finish its hand
         return (self._drops(live) or self._hand_for_hand_round(live, now) or self._unseated(live)
+                or director_moves(self, live)
                 or self._late_entries(live, now) or self._final_table(live)
                 or self._break_table(live) or self._balance(live) or self._hand_for_hand_pauses(live, now)
                 or self._levels(live, now) or self._release(live))
@@ -414,7 +426,8 @@ class Director:
         h4h = s["h4h"]
         if h4h is None or h4h["round"] is None:
             return False
-        if not all(held(v) and v["hand"] > h4h["round"].get(t, 0) for t, v in live.items()):
+        if not next_hand_may_start(list(live), {t for t, v in live.items()
+                                                if held(v) and v["hand"] > h4h["round"].get(t, 0)}):
             return False
         for table, view in live.items():                  # a fault is never hidden: e.g. the host resumed it
             if view["hand"] > h4h["round"].get(table, 0) + 1:
@@ -422,17 +435,15 @@ class Director:
                                      f"TRN-5: hand #{view['hand']} was played beyond the round's hand "
                                      f"#{h4h['round'].get(table, 0) + 1}: one hand a table per round (TDA RP-8)"})
         busted = [p for bust in h4h["busts"] for p in bust["players"]]
-        standings = _standings(s["standings"])
-        if len({bust["table"] for bust in h4h["busts"]}) == 1:     # one table: TRN-4, hand by hand, by the
-            for bust in h4h["busts"]:                              # stacks they started it with
-                standings = standings.bust(bust["players"], bust.get("stacks"))
-        elif busted:                        # at several tables: they share the places at stake (RP-8-A)
-            standings = standings.bust(busted)
+        # at several tables they share the places at stake (RP-8-A); at one, TRN-4 by their starting stacks
+        standings = settle_round(_standings(s["standings"]), [(b["players"], b.get("stacks") or {})
+                                                              for b in h4h["busts"]],
+                                 hand_for_hand=len({bust["table"] for bust in h4h["busts"]}) > 1)
         if busted:
             s["standings"] = _standings_json(standings)
         s["events"].append({"kind": "hand-for-hand", "round": h4h["rounds"] + 1, "players": busted})
         taken = now - h4h["since"]
-        s["offset"] = s.get("offset", 0) + max(0.0, taken - HAND_FOR_HAND_SECONDS)
+        s["offset"] = s.get("offset", 0) + taken - clock_off(taken, self.cap)
         h4h.update(round=None, busts=[], rounds=h4h["rounds"] + 1, since=None)
         if standings.remaining <= len(standings.percents):        # in the money: normal play again (_release)
             s["h4h"] = None
@@ -585,9 +596,8 @@ class Director:
         k starts at ``started`` plus the minutes of every step before it, so no table's clock drifts; TRN-5:
         a hand-for-hand round takes at most two minutes off it (``offset``: what the rounds took beyond)."""
         s = self.state
-        started, offset, h4h = s["started"], s.get("offset", 0), s["h4h"]
-        if started is not None and h4h is not None and h4h.get("since") is not None:
-            now = min(now, h4h["since"] + HAND_FOR_HAND_SECONDS)         # the round's third minute is not played
+        started, offset = s["started"], s.get("offset", 0)
+        now = clock_now(s, now, self.cap)          # paused by the director; a round's third minute is not played
         elapsed = 0.0 if started is None else max(0.0, now - started - offset)
         end = 0.0
         for index, step in enumerate(self.settings.levels):
