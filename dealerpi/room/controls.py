@@ -61,7 +61,7 @@ def apply(director: Director, body: Mapping[str, Any], now: float, views: Mappin
     cid = body.get("id")
     if not (isinstance(cid, str) and 0 < len(cid) <= 40):
         raise ControlError('a control is {"id": "1-40 characters", "op": ...}')
-    log = director.state.setdefault("controls", [])
+    log = director.state.get("controls", [])
     for done in log:
         if done["id"] == cid:
             return str(done["answer"])               # applied already: the page's retry, or after a restart
@@ -70,6 +70,7 @@ def apply(director: Director, body: Mapping[str, Any], now: float, views: Mappin
     if handler is None:
         raise ControlError(f"op: one of {', '.join(OPS)}")
     record = handler(director, body, now, views)
+    log = director.state.setdefault("controls", [])
     log.append({"id": cid, "op": op, "at": now, **record})
     del log[:-KEPT]
     return str(record["answer"])
@@ -347,3 +348,37 @@ Handler = Callable[["Director", Mapping[str, Any], float, Mapping[str, View]], d
 OPS: dict[str, Handler] = {"pause": _pause, "resume": _resume, "clock": _clock, "time": _time,
                            "announce": _announce, "move": _move, "unregister": _unregister, "place": _place,
                            "undo": _undo}
+
+
+# --- what the room page shows of them --------------------------------------------------------------------
+
+def _step_words(director: Director, index: int) -> str:
+    levels = director.settings.levels
+    step = levels[index]
+    if step.is_break:
+        return "Break"
+    number = sum(1 for x in levels[: index + 1] if not x.is_break)
+    antes = (f" ante {step.ante}" if step.ante else "") + (f" bb ante {step.bb_ante}" if step.bb_ante else "")
+    return f"Level {number} · {step.small_blind}/{step.big_blind}{antes}"
+
+
+def shown(director: Director, now: float) -> dict[str, Any]:
+    """The page's part: the clock's state, the next level, the time to the next break (TRN-1), the
+    announcement, the winner, the schedule's steps (for ``clock``) and the last controls with their answers."""
+    s, levels = director.state, director.settings.levels
+    index, left = director.level_at(now)
+    break_in: float | None = None
+    if not levels[index].is_break and left is not None:
+        ahead = next((k for k in range(index + 1, len(levels)) if levels[k].is_break), None)
+        if ahead is not None:
+            break_in = left + sum(x.minutes * 60 for x in levels[index + 1: ahead])
+    finishes = (s.get("standings") or {}).get("finishes", [])
+    return {"clock_paused": s.get("clock_paused") is not None, "announcement": s.get("announcement"),
+            "next": _step_words(director, index + 1) if index + 1 < len(levels) else None,
+            "break_in": None if break_in is None else int(break_in),
+            "winner": next((p for p, place, _prize in finishes if place == 1), None),
+            "steps": [_step_words(director, k) for k in range(len(levels))],
+            "moves": [f"{m['player']}: {m['from'][0]} seat {m['from'][1]} to {m['to'][0]} seat {m['to'][1]}, "
+                      "when both tables are between hands" for m in s.get("moves", [])],
+            "controls": [{"op": c["op"], "answer": c["answer"], "result": c.get("result"),
+                          "undone": bool(c.get("undone"))} for c in s.get("controls", [])[-8:]]}
