@@ -18,8 +18,9 @@ from aiohttp.test_utils import TestClient, TestServer
 from dealerpi.engine.payouts import Standings
 from dealerpi.room.broker import MqttSettings
 from dealerpi.room.controls import ControlError, apply, shown
-from dealerpi.room.mtt import Director, _standings_json, new_state
+from dealerpi.room.mtt import Director, new_state
 from dealerpi.room.mtt_config import TournamentSettings, parse_tournament
+from dealerpi.room.mtt_summary import standings_json
 from dealerpi.room.service import RoomService
 from dealerpi.room.settings import RoomSettings
 from dealerpi.room.store import Store
@@ -167,7 +168,7 @@ def test_trn4_a_place_given_wrongly_is_corrected_with_its_prize_and_undone() -> 
     take back. Refused: a place nobody holds, a player's own place, a player with no place."""
     director = started()
     standings = Standings(400, 4, (70, 30)).bust(["Dee"]).bust(["Cy"]).bust(["Bob"]).win("Ann")
-    director.state.update(phase="finished", standings=_standings_json(standings))
+    director.state.update(phase="finished", standings=standings_json(standings))
     assert control(director, 2000.0, "place", player="Cy", place=2) == "Cy 2, Bob 3: Cy wins 120, Bob wins 0"
     assert sorted(director.state["standings"]["finishes"]) == [["Ann", 1, 280], ["Bob", 3, 0], ["Cy", 2, 120],
                                                                ["Dee", 4, 0]]
