@@ -21,7 +21,8 @@ raises :class:`ControlError` with the reason, and changes nothing.
   by field size, TRN-4).
 - ``place`` (TRN-4): a finish given wrongly: the player takes the place named and its holder his, both priced
   again from the pool; ``undo`` takes the last correction back.
-- ``announce``: a short text on the big screen until cleared (an empty text).
+- ``announce``: a short text on the big screen and every table's dealer display until cleared (an empty
+  text): :func:`announce_to_tables` sends it.
 """
 
 from __future__ import annotations
@@ -167,6 +168,28 @@ def _announce(director: Director, body: Mapping[str, Any], now: float, views: Ma
         raise ControlError(f"text: at most {ANNOUNCEMENT_CHARACTERS} printable characters (empty: clear it)")
     director.state["announcement"] = text.strip() or None
     return {"answer": f"announced: {text.strip()}" if text.strip() else "announcement cleared"}
+
+
+def announce_to_tables(director: Director, live: Mapping[str, View]) -> bool:
+    """The announcement to every table in play whose view does not show it: sent once, and again only when
+    a table that showed it no longer does (its daemon restarted: the announcement is display only, not
+    journaled there). A table that refused it is not asked again for the same text (the refusal is on the
+    page). True if planned."""
+    s = director.state
+    wanted = s.get("announcement") or ""
+    sent = s.setdefault("announced", {})
+    due = []
+    for table, view in live.items():
+        if (view.get("announcement") or "") == wanted:
+            sent[table] = {"text": wanted, "seen": True}
+        elif table not in sent and not wanted:
+            continue                                    # never told anything: nothing to clear
+        elif sent.get(table, {}).get("text") != wanted or sent[table]["seen"]:
+            sent[table] = {"text": wanted, "seen": False}
+            due.append({"op": "announce", "table": table, "text": wanted})
+    if due:
+        s["plan"] = [due]
+    return bool(due)
 
 
 # --- players -------------------------------------------------------------------------------------------

@@ -300,3 +300,39 @@ def test_the_controls_are_the_hosts_and_stored_by_the_room_across_a_restart(tmp_
         again.store.close()
 
     asyncio.run(run())
+
+
+def test_the_announcement_goes_to_every_table_and_again_to_one_that_lost_it() -> None:
+    """Two tables of four between hands. Announced: one ``announce`` command a table; once their views show it,
+    nothing more. t1's daemon restarts (the announcement is display only: its view no longer has it): sent
+    to t1 again, not to t2. Cleared: an empty text to both. A table that refuses it (an old console) is not
+    asked again for the same text, and the refusal is on the page."""
+    names = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")    # 8: more than one 6-seat table
+    director = started(names)
+    t1 = seats_of(dict(enumerate(names[:4], 1)), 1, (1, 2, 3))
+    t2 = seats_of(dict(enumerate(names[4:], 1)), 1, (1, 2, 3))
+    views = {"t1": t1, "t2": t2}
+    for _ in range(3):                                                   # the start: table, sit, button
+        assert director.step(views, ACCEPT, 1000.0)
+    assert sent(director, views) == []
+    control(director, 1000.0, "announce", text="Break in 5 minutes")
+    assert sent(director, views) == [("t1", {"type": "announce", "text": "Break in 5 minutes"}),
+                                     ("t2", {"type": "announce", "text": "Break in 5 minutes"})]
+    t1["announcement"] = t2["announcement"] = "Break in 5 minutes"
+    assert sent(director, views) == []
+    t1["announcement"] = None                                            # t1's daemon restarted
+    assert sent(director, views) == [("t1", {"type": "announce", "text": "Break in 5 minutes"})]
+    t1["announcement"] = "Break in 5 minutes"
+    assert sent(director, views) == []
+    control(director, 1000.0, "announce", text="")
+    assert sent(director, views) == [("t1", {"type": "announce", "text": ""}), ("t2", {"type": "announce", "text": ""})]
+    t1["announcement"] = t2["announcement"] = None
+    assert sent(director, views) == []
+    control(director, 1000.0, "announce", text="Redraw at 9")
+    ((cid, _, _), (_, _, _)) = director.step(views, lambda c: None, 1000.0)
+    refusal = {"accepted": False, "reason": "type 'announce' is not a room command"}
+    director.step(views, lambda c: refusal if c == cid else {"accepted": True}, 1000.0)
+    t2["announcement"] = "Redraw at 9"
+    assert sent(director, views) == []
+    assert director.summary(views, 1000.0)["refused"][-1] == \
+        "t1: announce: type 'announce' is not a room command"
