@@ -10,7 +10,8 @@ raises :class:`ControlError` with the reason, and changes nothing.
 - The clock (TRN-1: one level clock for the room): ``pause`` stops it and ``resume`` goes on where it stopped
   (the time paused is added to the clock's ``offset``); ``clock`` sets the level and the time left in it;
   ``time`` adds or removes seconds of the level in force. None of them during hand-for-hand: then the clock
-  runs by rounds (TRN-5, TDA RP-8). The tables keep dealing while the clock is paused; they get a new level
+  runs by rounds (TRN-5, TDA RP-8; a clock paused before it is resumed between its rounds, which take
+  nothing off a paused clock). The tables keep dealing while the clock is paused; they get a new level
   between hands, as with the running clock (TRN-1: the level applies from the next hand).
 - ``move`` (TDA 11, RP-6): a player to the table and seat the director chooses, made only when both tables
   are held between hands; checked again then: a move that balances the tables follows TDA 11 (the player due
@@ -83,6 +84,8 @@ def _running(director: Director, what: str) -> dict[str, Any]:
     s = director.state
     if s["phase"] != "running":
         raise ControlError(f"{what}: the tournament is not running ({s['phase']})")
+    if what == "resume" and s["h4h"] is not None and s["h4h"].get("since") is None:
+        return s                 # paused before the bubble: resumed between rounds, the rounds took nothing
     if s["h4h"] is not None:
         raise ControlError(f"{what}: not during hand-for-hand: the clock runs by rounds, at most "
                            f"{director.cap} s a hand (TRN-5, TDA RP-8)")

@@ -42,7 +42,8 @@ def round_over(director: Director, live: Mapping[str, View], now: float) -> bool
         s["standings"] = standings_json(standings)
     s["events"].append({"kind": "hand-for-hand", "round": h4h["rounds"] + 1, "players": busted})
     taken = now - h4h["since"]
-    s["offset"] = s.get("offset", 0) + taken - clock_off(taken, director.cap)
+    if s.get("clock_paused") is None:         # the director's pause stopped the clock: the round took nothing
+        s["offset"] = s.get("offset", 0) + taken - clock_off(taken, director.cap)
     h4h.update(round=None, busts=[], rounds=h4h["rounds"] + 1, since=None)
     if standings.remaining <= len(standings.percents):        # in the money: normal play again (_release)
         s["h4h"] = None

@@ -18,6 +18,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from dealerpi.engine.payouts import Standings
 from dealerpi.room.broker import MqttSettings
 from dealerpi.room.controls import ControlError, apply, shown
+from dealerpi.room.hand_for_hand import round_over
 from dealerpi.room.mtt import Director, new_state
 from dealerpi.room.mtt_config import TournamentSettings, parse_tournament
 from dealerpi.room.mtt_summary import standings_json
@@ -117,6 +118,22 @@ def test_the_clock_controls_are_refused_before_the_start_and_during_hand_for_han
     assert director.cap == 120
     assert refused(director, 1000.0, "time", seconds=5) == \
         "time: not during hand-for-hand: the clock runs by rounds, at most 120 s a hand (TRN-5, TDA RP-8)"
+
+
+def test_trn5_a_clock_paused_before_the_bubble_is_resumed_between_rounds_and_the_rounds_took_nothing() -> None:
+    """Paused at 1030 (level 1, 30 s left). The bubble: a hand-for-hand round from 1040 to 1400 (360 s, of
+    which a running clock would lose at most 120). During the round the clock cannot be resumed; after it,
+    resumed at 1500: 30 s left still (the paused clock lost nothing to the round, and nothing twice)."""
+    director = started()
+    control(director, 1030.0, "pause")
+    director.state["h4h"] = {"round": {"t1": 3, "t2": 5}, "busts": [], "rounds": 0, "since": 1040.0}
+    assert refused(director, 1100.0, "resume") == \
+        "resume: not during hand-for-hand: the clock runs by rounds, at most 120 s a hand (TRN-5, TDA RP-8)"
+    held = {"in_hand": False, "paused": "hand-for-hand", "seats": {}}
+    assert round_over(director, {"t1": {**held, "hand": 4}, "t2": {**held, "hand": 6}}, 1400.0)
+    assert director.state["h4h"]["since"] is None                       # between rounds (4 left, 2 paid)
+    assert control(director, 1500.0, "resume") == "clock running: step 1 (50/100), 0:30 left"
+    assert director.level_at(1500.0) == (0, 30.0)
 
 
 def test_a_control_is_applied_once_per_id_across_a_restart() -> None:
@@ -284,6 +301,9 @@ def test_the_controls_are_the_hosts_and_stored_by_the_room_across_a_restart(tmp_
             host_cookie, board_cookie = "dealerpi_room=" + "h" * 32, "dealerpi_room=" + "b" * 32
             board = await client.post("/director", json=pause, headers={"Origin": origin, "Cookie": board_cookie})
             assert (board.status, await board.text()) == (403, "403: the director's controls are the host's\n")
+            foreign = await client.post("/director", json=pause, headers={"Origin": "http://evil.example",
+                                                                          "Cookie": host_cookie})
+            assert foreign.status == 403                          # another site's page: not the host's Origin
             host = await client.post("/director", json=pause, headers={"Origin": origin, "Cookie": host_cookie})
             assert (host.status, await host.json()) == (200, {"answer": "clock paused at step 1 (50/100), 1:00 left"})
             now[0] = 1030.0
