@@ -21,6 +21,12 @@ from mqtt_kit import free_port
 from orphan_kit import dies_with_parent
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from dealerpi.engine.payouts import Standings
+from dealerpi.room.mtt import Director, new_state
+from dealerpi.room.mtt_config import parse_tournament
+from dealerpi.room.mtt_summary import standings_json
+from dealerpi.room.store import Store
+
 TOML = """[room]
 listen = "127.0.0.1:{port}"
 state = "state"
@@ -131,6 +137,62 @@ def test_the_directors_controls_on_a_phone_and_the_big_screen_on_a_tv(tmp_path: 
             tv.screenshot(path=str(Path(shots) / "room-big-screen.png"))
         # no CSP refusal, no script error (a refused control is a 400, which Chromium logs as a failed load)
         assert [e for e in errors if not e.startswith("Failed to load resource")] == []
+    finally:
+        phone.close()
+        tv.close()
+        room.terminate()
+        room.wait(10)
+
+
+def test_a_finished_tournament_the_winner_on_the_tv_and_a_place_corrected_on_the_phone(
+        tmp_path: Path, browser: Browser) -> None:
+    """A room whose database holds a finished tournament of three (pool 3 x 40 = 120, 70/30 %: 84 and 36):
+    Cy 3rd, Bob 2nd (36), Ann 1st (84). The TV's big screen says "Winner: Ann" within 1080 px. On the phone
+    the director corrects Cy to 2nd: Cy 36, Bob 3rd 0, and the places line follows; undo: Bob 36 again."""
+    port = free_port()
+    config = tmp_path / "room.toml"
+    config.write_text(TOML.format(port=port, broker=free_port()).replace('state = "state"\n',
+                                                                        'state = "state"\ndatabase = "room.sqlite"\n'))
+    settings, errors = parse_tournament({"tables": ["t1", "t2"], "seats": 6, "buy_in": 40, "starting_stack": 5000,
+                                         "payouts": [70, 30], "levels": [{"blinds": [50, 100], "minutes": 10}]},
+                                        "room.toml")
+    assert settings is not None, errors
+    director = Director(settings, new_state("x"))           # its state only is stored: the levels do not matter
+    for name in ("Ann", "Bob", "Cy"):
+        director.register(name, 0.0)
+    director.start(7, 1000.0)
+    standings = Standings(120, 3, (70, 30)).bust(["Cy"]).bust(["Bob"]).win("Ann")
+    director.state.update(phase="finished", standings=standings_json(standings))
+    store = Store(tmp_path / "room.sqlite")
+    store.save_tournament(director.state, [])
+    store.close()
+    room = subprocess.Popen(dies_with_parent([sys.executable, "-m", "dealerpi", "room", "--config", str(config)]),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tmp_path)
+    phone = browser.new_page(viewport={"width": 390, "height": 844})
+    tv = browser.new_page(viewport={"width": 1920, "height": 1080})
+    try:
+        url = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                phone.request.get(f"{url}/summary.json")
+                break
+            except Exception:                                       # not listening yet
+                assert time.monotonic() < deadline and room.poll() is None, "the room did not start"
+                time.sleep(0.2)
+        tv.goto(url + "/?big=1")
+        expect(tv.locator("#winner")).to_have_text("Winner: Ann", timeout=30_000)
+        assert tv.evaluate("document.documentElement.scrollHeight") <= 1080
+        phone.goto(url + "/")
+        place = phone.locator("#director .row", has=phone.locator("b", has_text=re.compile("^Place$")))
+        expect(place).to_be_visible(timeout=30_000)
+        place.get_by_label("player whose place is wrong").fill("Cy")
+        place.get_by_label("right place").fill("2")
+        press(phone, place, "correct", "Cy 2, Bob 3: Cy wins 36, Bob wins 0")
+        expect(phone.locator("#tournament")).to_contain_text("places: 1. Ann 84 · 2. Cy 36 · 3. Bob")
+        press(phone, place, "undo", "undone: Cy 2, Bob 3; now Cy wins 0, Bob wins 36")
+        expect(phone.locator("#tournament")).to_contain_text("places: 1. Ann 84 · 2. Bob 36 · 3. Cy")
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     finally:
         phone.close()
         tv.close()
