@@ -17,9 +17,9 @@ raises :class:`ControlError` with the reason, and changes nothing.
   are held between hands; checked again then: a move that balances the tables follows TDA 11 (the player due
   the big blind, to the worst position), any other move never takes the small blind or a seat between it and
   the button (TDA 8), and no move leaves the tables two apart.
-- ``unregister``: before the start, or an alternate not yet seated, with the buy-in refunded (TRN-9: a player
-  is entered when seated); a seated player's chips stay in play (his entry is part of the pool and the payouts
-  by field size, TRN-4).
+- ``unregister``: before the start, an alternate not yet seated, or a seated player before his table's first
+  hand (he leaves it; the pool and its payout row are the smaller field's), with the buy-in refunded; once he
+  has played, his chips stay in play (his entry is part of the pool and the payouts by field size, TRN-4).
 - ``place`` (TRN-4): a finish given wrongly: the player takes the place named and its holder his, both priced
   again from the pool; ``undo`` takes the last correction back.
 - ``announce``: a short text on the big screen and every table's dealer display until cleared (an empty
@@ -29,10 +29,11 @@ raises :class:`ControlError` with the reason, and changes nothing.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from dealerpi.engine.payouts import Finish
-from dealerpi.room.mtt_summary import standings_of
+from dealerpi.room.mtt_summary import standings_json, standings_of
 from dealerpi.room.seating import due_big_blind, entry_seats, present, worst_seat
 from dealerpi.room.table_view import View, view_seats
 
@@ -214,10 +215,44 @@ def _unregister(director: Director, body: Mapping[str, Any], now: float,
     if player in s.get("alternates", []):
         s["alternates"].remove(player)            # not seated: never entered (TRN-9)
         return {"answer": refund}
-    if player in s["players"]:
-        raise ControlError(f"{player} is entered: his chips stay in play and his buy-in in the pool (TRN-9: a "
-                           "player is entered when seated; TRN-4: the payouts count him); no refund")
-    raise ControlError(f"{player} is not registered")
+    if player not in s["players"]:
+        raise ControlError(f"{player} is not registered")
+    if s["phase"] != "running":
+        raise ControlError(f"unregister: the tournament is {s['phase']}")
+    where = _seat_of(views, s["active"], player)
+    if where is None:
+        raise ControlError(f"{player}'s table is not online: his seat is not known (try again when it is)")
+    standings = standings_of(s["standings"])
+    if views[where[0]].get("hand") or views[where[0]].get("in_hand") or standings.finishes:
+        raise ControlError(f"{player} has played: his chips stay in play and his buy-in in the pool (TRN-9: a "
+                           "player is entered when seated; TRN-4: the payouts count him); no refund. Before "
+                           "his table's first hand he may be unregistered")
+    paid = len(director.settings.percents(len(s["players"]) - 1))
+    if len(s["players"]) - 1 < max(2, paid):
+        raise ControlError(f"unregister: {len(s['players']) - 1} players would be left for {paid} places paid "
+                           "(TRN-4)")
+    s["players"].remove(player)                   # TRN-4: the field, the pool and its payout row without him
+    field = replace(standings, pool=standings.pool - director.settings.buy_in, remaining=standings.remaining - 1)
+    s["standings"] = standings_json(field.with_percents(director.settings.percents(len(s["players"]))))
+    s.setdefault("leaving", []).append({"player": player, "table": where[0]})
+    return {"answer": f"{refund}; he leaves {where[0]} seat {where[1]} before its first hand"}
+
+
+def unregistered_leave(director: Director, live: Mapping[str, View]) -> bool:
+    """A player unregistered after the draw, before his table's first hand, leaves it (held: no START slips
+    in), his chips with him (a ``drop``: no stack carried). True if planned."""
+    s = director.state
+    if not s.get("leaving"):
+        return False
+    table = s["leaving"][0]["table"]
+    if table not in live:
+        return False
+    if not director._hold({table: live[table]}):
+        return bool(s["plan"])
+    gone = s["leaving"].pop(0)
+    s["plan"] = [[{"op": "drop", "table": table, "player": gone["player"]}]]
+    s["events"].append({"kind": "unregistered", "player": gone["player"], "table": table})
+    return True
 
 
 def _seat_of(views: Mapping[str, View], tables: list[str], player: str) -> tuple[str, int] | None:

@@ -48,7 +48,7 @@ from typing import Any
 
 from dealerpi.engine.payouts import Standings
 from dealerpi.room.books import WAIT, HandOver, Hands, adopt, new_cursor, next_hand, no_hands, upgrade
-from dealerpi.room.controls import announce_to_tables, clock_now, director_moves
+from dealerpi.room.controls import announce_to_tables, clock_now, director_moves, unregistered_leave
 from dealerpi.room.hand_for_hand import pauses, round_over
 from dealerpi.room.mtt_config import TournamentSettings
 from dealerpi.room.mtt_summary import standings_json, standings_of, summary
@@ -300,7 +300,7 @@ class Director:
             return False                                    # a table not heard from yet: wait for it
         self._waiting = False                               # a move waits for a table to finish its hand
         return (self._drops(live) or round_over(self, live, now) or self._unseated(live)
-                or director_moves(self, live) or announce_to_tables(self, live)
+                or director_moves(self, live) or unregistered_leave(self, live) or announce_to_tables(self, live)
                 or self._late_entries(live, now) or self._final_table(live)
                 or self._break_table(live) or self._balance(live) or pauses(self, live, now)
                 or self._levels(live, now) or self._release(live))

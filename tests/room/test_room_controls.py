@@ -159,20 +159,35 @@ def test_an_announcement_until_cleared() -> None:
     assert shown(director, 1000.0)["announcement"] is None
 
 
-def test_trn9_unregister_before_the_start_or_an_alternate_not_yet_seated_with_the_refund() -> None:
-    """Before the start Bob leaves the list (refund 100, the buy-in); after it a seated player's chips stay
-    in play: refused. Late registration open (level 1; one place paid: three left is not yet the bubble,
-    which would close it): Zed is an alternate, not entered until seated: he is unregistered with the
-    refund."""
+def test_trn9_unregister_before_he_has_played_with_the_refund() -> None:
+    """Nine registered, one place paid (100 %), buy-in 100. Before the start Ivy leaves the list (refund
+    100). Eight start, four a table. Before his table's first hand Ann is unregistered: refund 100, the pool
+    800 - 100 = 700 for a field of 7, and he leaves his seat once the table is held (a ``leave``: his chips
+    go with him). Once his table has dealt a hand Bob's chips stay in play: refused. Late registration open
+    (level 1): Zed is an alternate, not entered until seated: unregistered with the refund."""
+    names = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy")
     director = Director(settings(late_entry_levels=1, payouts=[100]), new_state("x"))
-    for name in ("Ann", "Bob", "Cy", "Dee"):
+    for name in names:
         director.register(name, 0.0)
-    assert control(director, 0.0, "unregister", player="Bob") == "Bob unregistered: refund the buy-in, 100"
-    assert director.state["players"] == ["Ann", "Cy", "Dee"]
+    assert control(director, 0.0, "unregister", player="Ivy") == "Ivy unregistered: refund the buy-in, 100"
     director.start(7, 1000.0)
-    assert refused(director, 1000.0, "unregister", player="Ann") == (
-        "Ann is entered: his chips stay in play and his buy-in in the pool (TRN-9: a player is entered when "
-        "seated; TRN-4: the payouts count him); no refund")
+    drawn = director.state["events"][0]["seats"]
+    views = {t: seats_of({seat: p for p, (tt, seat) in drawn.items() if tt == t}, 0, (1, 2, 3)) for t in ("t1", "t2")}
+    for _ in range(3):                                                   # the start: table, sit, button
+        assert director.step(views, ACCEPT, 1000.0)
+    assert refused(director, 1000.0, "unregister", player="Ann") == \
+        "Ann's table is not online: his seat is not known (try again when it is)"      # no views given
+    (table, seat), other = drawn["Ann"], drawn["Bob"][0]
+    assert apply(director, {"id": "u1", "op": "unregister", "player": "Ann"}, 1000.0, views) == \
+        f"Ann unregistered: refund the buy-in, 100; he leaves {table} seat {seat} before its first hand"
+    assert "Ann" not in director.state["players"]
+    assert (director.state["standings"]["pool"], director.state["standings"]["remaining"]) == (700, 7)
+    assert sent(director, views) == [(table, {"type": "pause", "reason": "the room moves players"})]
+    views[table]["paused"] = "the room moves players"
+    assert sent(director, views) == [(table, {"type": "leave", "seat": seat})]
+    views[other]["hand"] = 1
+    with pytest.raises(ControlError, match=r"^Bob has played: his chips stay in play"):
+        apply(director, {"id": "u2", "op": "unregister", "player": "Bob"}, 1000.0, views)
     director.register("Zed", 1010.0)
     assert control(director, 1010.0, "unregister", player="Zed") == "Zed unregistered: refund the buy-in, 100"
     assert director.state["alternates"] == []
