@@ -123,13 +123,13 @@ def test_the_directors_controls_on_a_phone_and_the_big_screen_on_a_tv(tmp_path: 
         rows["Announce"].get_by_label("announcement").fill("Last hand before the break")
         press(phone, rows["Announce"], "announce", "announced: Last hand before the break")
         assert phone.evaluate("document.documentElement.scrollWidth") <= 390
-        expect(phone.locator("#announcement")).to_have_text("Last hand before the break")
-        expect(director.locator("#done")).to_contain_text("announce: announced: Last hand before the break")
+        expect(phone.locator("#announcement")).to_have_text("Last hand before the break", timeout=15_000)
+        expect(director.locator("#done")).to_contain_text("announce: announced: Last hand before the break", timeout=15_000)
         director.scroll_into_view_if_needed()
         tv.goto(url + "/?big=1")
         expect(tv.locator("#clock")).to_have_text("Level 2 · 100/200 1:00", timeout=30_000)
-        expect(tv.locator("#tournament .next")).to_have_text("next: Break · break in 1:00")
-        expect(tv.locator("#announcement")).to_have_text("Last hand before the break")
+        expect(tv.locator("#tournament .next")).to_have_text("next: Break · break in 1:00", timeout=15_000)
+        expect(tv.locator("#announcement")).to_have_text("Last hand before the break", timeout=15_000)
         expect(tv.locator("#director")).to_be_hidden()
         assert tv.evaluate("document.documentElement.scrollHeight") <= 1080
         shots = os.environ.get("DEALERPI_SCREENSHOTS")          # docs/: the PNGs docs/room.md shows
@@ -190,9 +190,9 @@ def test_a_finished_tournament_the_winner_on_the_tv_and_a_place_corrected_on_the
         place.get_by_label("player whose place is wrong").fill("Cy")
         place.get_by_label("right place").fill("2")
         press(phone, place, "correct", "Cy 2, Bob 3: Cy wins 36, Bob wins 0")
-        expect(phone.locator("#tournament")).to_contain_text("places: 1. Ann 84 · 2. Cy 36 · 3. Bob")
+        expect(phone.locator("#tournament")).to_contain_text("places: 1. Ann 84 · 2. Cy 36 · 3. Bob", timeout=15_000)
         press(phone, place, "undo", "undone: Cy 2, Bob 3; now Cy wins 0, Bob wins 36")
-        expect(phone.locator("#tournament")).to_contain_text("places: 1. Ann 84 · 2. Bob 36 · 3. Cy")
+        expect(phone.locator("#tournament")).to_contain_text("places: 1. Ann 84 · 2. Bob 36 · 3. Cy", timeout=15_000)
         assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     finally:
         phone.close()
