@@ -67,7 +67,8 @@ def press(page: Page, row: Locator, name: str, answer: str | re.Pattern[str]) ->
 
 
 def test_the_directors_controls_on_a_phone_and_the_big_screen_on_a_tv(tmp_path: Path, browser: Browser) -> None:
-    """Ann, Bob and Cy registered and started from the page (loopback: the host). On the phone: the clock
+    """Ann, Bob and Cy registered and started from the page (loopback: the host). On the phone the controls,
+    closed at first, are opened; the clock
     paused (level 1 of 10 minutes), set to step 2 (100/200) with 5:00 left, stopped there; 1 minute added
     (6:00) and 5 removed (1:00); 5 more removed is refused (1:00 left: at most 59 s); a move, an
     unregistration and a place are refused with the reason (no table online; nobody has finished); the
@@ -100,6 +101,7 @@ def test_the_directors_controls_on_a_phone_and_the_big_screen_on_a_tv(tmp_path: 
         phone.goto(url + "/")
         director = phone.locator("#director")
         expect(director).to_be_visible(timeout=30_000)
+        director.get_by_text("Director's controls").click()             # closed at first: the clock shows
         rows = {name: director.locator(".row", has=phone.locator("b", has_text=re.compile(f"^{name}$")))
                 for name in ("Clock", "Set clock", "Time", "Move", "Unregister", "Place", "Announce")}
         press(phone, rows["Clock"], "pause", re.compile(r"^clock paused at step 1 \(50/100\), (10:00|9:[0-5]\d) left$"))
@@ -124,7 +126,8 @@ def test_the_directors_controls_on_a_phone_and_the_big_screen_on_a_tv(tmp_path: 
         press(phone, rows["Announce"], "announce", "announced: Last hand before the break")
         assert phone.evaluate("document.documentElement.scrollWidth") <= 390
         expect(phone.locator("#announcement")).to_have_text("Last hand before the break", timeout=15_000)
-        expect(director.locator("#done")).to_contain_text("announce: announced: Last hand before the break", timeout=15_000)
+        expect(director.locator("#done")).to_contain_text("announce: announced: Last hand before the break",
+                                                          timeout=15_000)
         director.scroll_into_view_if_needed()
         tv.goto(url + "/?big=1")
         expect(tv.locator("#clock")).to_have_text("Level 2 · 100/200 1:00", timeout=30_000)
@@ -134,7 +137,8 @@ def test_the_directors_controls_on_a_phone_and_the_big_screen_on_a_tv(tmp_path: 
         assert tv.evaluate("document.documentElement.scrollHeight") <= 1080
         shots = os.environ.get("DEALERPI_SCREENSHOTS")          # docs/: the PNGs docs/room.md shows
         if shots:
-            phone.locator("#director").screenshot(path=str(Path(shots) / "room-director-phone.png"))
+            phone.evaluate("window.scrollTo(0, 0)")
+            phone.screenshot(path=str(Path(shots) / "room-director-phone.png"), full_page=True)
             tv.screenshot(path=str(Path(shots) / "room-big-screen.png"))
         # no CSP refusal, no script error (a refused control is a 400, which Chromium logs as a failed load)
         assert [e for e in errors if not e.startswith("Failed to load resource")] == []
@@ -185,8 +189,9 @@ def test_a_finished_tournament_the_winner_on_the_tv_and_a_place_corrected_on_the
         expect(tv.locator("#winner")).to_have_text("Winner: Ann", timeout=30_000)
         assert tv.evaluate("document.documentElement.scrollHeight") <= 1080
         phone.goto(url + "/")
+        phone.get_by_text("Director's controls").click(timeout=30_000)
         place = phone.locator("#director .row", has=phone.locator("b", has_text=re.compile("^Place$")))
-        expect(place).to_be_visible(timeout=30_000)
+        expect(place).to_be_visible()
         place.get_by_label("player whose place is wrong").fill("Cy")
         place.get_by_label("right place").fill("2")
         press(phone, place, "correct", "Cy 2, Bob 3: Cy wins 36, Bob wins 0")
