@@ -279,7 +279,7 @@ def _move(director: Director, body: Mapping[str, Any], now: float, views: Mappin
         raise ControlError(f"{player} is not seated at a table in play")
     if table not in views:
         raise ControlError(f"{table} is offline: its seats are not known")
-    reason = _refusal(director, views, player, where, (table, seat), balancing=False)
+    reason = _refusal(director, views, player, where, (table, seat), held=False)
     if reason:
         raise ControlError(reason)
     s.setdefault("moves", []).append({"id": body["id"], "player": player, "from": list(where), "to": [table, seat]})
@@ -288,9 +288,9 @@ def _move(director: Director, body: Mapping[str, Any], now: float, views: Mappin
 
 
 def _refusal(director: Director, views: Mapping[str, View], player: str, source: tuple[str, int],
-             target: tuple[str, int], balancing: bool) -> str | None:
-    """Why ``player`` cannot move from ``source`` to ``target`` (None: he can). ``balancing``: the tables are
-    held and their next hands planned, so the seats TDA 8 and TDA 11 name are known."""
+             target: tuple[str, int], held: bool) -> str | None:
+    """Why ``player`` cannot move from ``source`` to ``target`` (None: he can). ``held``: the tables are held
+    between hands and their next hands planned, so the seats TDA 8 and TDA 11 name are known."""
     (src, _), (dst, seat) = source, target
     occupant = view_seats(views[dst]).get(str(seat), {}).get("player")
     if occupant == player:
@@ -298,15 +298,15 @@ def _refusal(director: Director, views: Mapping[str, View], player: str, source:
     if occupant:
         return f"{dst} seat {seat} is taken by {occupant}"
     if src == dst:
-        return None if not balancing or seat in entry_seats(views[dst], director.settings.seats) else \
-            f"TDA 8: {dst} seat {seat} is the small blind or between it and the button"
+        return (f"{player} sits at {dst} already: a seat change at one table is the table's own (its console's "
+                "move input)")
     before = {t: len(present(v)) for t, v in views.items() if t in director.state["active"]}
     after = {**before, src: before[src] - 1, dst: before[dst] + 1}
     spread = max(after.values()) - min(after.values())
     if spread >= 2 and spread > max(before.values()) - min(before.values()):
         return (f"TDA 11: the tables would be {', '.join(f'{t} {n}' for t, n in sorted(after.items()))}: "
                 "more than one apart")
-    if not balancing:
+    if not held:
         return None
     if before[src] - before[dst] >= 2:                      # a balancing move: TDA 11 says who and where
         due, worst = due_big_blind(views[src]), worst_seat(views[dst], director.settings.seats)
@@ -336,7 +336,7 @@ def director_moves(director: Director, live: Mapping[str, View]) -> bool:
     s["moves"].pop(0)
     where = _seat_of(live, [src], move["player"])
     reason = "no longer seated there" if where is None else \
-        _refusal(director, live, move["player"], where, (dst, move["to"][1]), balancing=True)
+        _refusal(director, live, move["player"], where, (dst, move["to"][1]), held=True)
     _settle(s, move["id"], reason)
     if reason is not None:
         s["refused"].append({"op": "move", "table": dst, "player": move["player"], "reason": reason})

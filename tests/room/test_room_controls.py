@@ -235,7 +235,8 @@ def test_rp6_tda8_a_move_waits_for_both_tables_between_hands_and_is_checked_agai
     ``leave`` nor ``sit`` goes while t1's hand is on. Held, t2's next hand is button 4, SB 5, BB 1: seat 5
     is now the small blind (TDA 8): the move is refused and says so, and both tables are resumed. Asked
     again for seat 6 (after the big blind): held again, Bob leaves t1 seat 2 and sits at t2 seat 6 with his
-    5000. Refused at once: a seat taken, a move leaving the tables 3 and 6 (more than one apart)."""
+    5000. Refused at once: a seat taken, a move leaving the tables 3 and 6 (more than one apart), a seat
+    change at one table (the table's own: its console's ``move`` input)."""
     names = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy")
     director = started(names)
     t1 = {**seats_of(dict(enumerate(names[:5], 1)), 2, (1, 2, 3)), "in_hand": True}
@@ -274,6 +275,8 @@ def test_rp6_tda8_a_move_waits_for_both_tables_between_hands_and_is_checked_agai
     t1["paused"] = t2["paused"] = None
     with pytest.raises(ControlError, match=r"^TDA 11: the tables would be t1 3, t2 6: more than one apart$"):
         apply(director, {"id": "m4", "op": "move", "player": "Cy", "table": "t2", "seat": 5}, 1000.0, views)
+    with pytest.raises(ControlError, match=r"^Cy sits at t1 already: a seat change at one table is the table's"):
+        apply(director, {"id": "m5", "op": "move", "player": "Cy", "table": "t1", "seat": 6}, 1000.0, views)
 
 
 def test_tda11_a_balancing_move_is_the_player_due_the_big_blind_to_the_worst_position() -> None:
