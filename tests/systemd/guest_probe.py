@@ -1,0 +1,160 @@
+"""Runs inside the test VM (bookworm's python3, stdlib only) as dealerpi-probe.service once the system is up.
+
+It does to the installed units what a host and a fault would, and writes what systemd and the kernel say, one
+JSON object per fact, to the serial port named on the command line; the host test asserts on them. It judges
+nothing itself: a fact it cannot get is written as the error it got.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import stat
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+OUT = open(sys.argv[1], "w", buffering=1)  # noqa: SIM115 - the serial port stays open for the whole run
+DEALERPI = "/opt/dealerpi/venv/bin/dealerpi"
+JOURNAL = Path("/var/lib/dealerpi/journal")
+
+
+def emit(key: str, value: Any) -> None:
+    OUT.write(json.dumps({key: value}) + "\n")
+    print(f"probe: {key} = {json.dumps(value)[:300]}", flush=True)
+
+
+def sh(*command: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(command, capture_output=True, text=True, timeout=timeout, check=False)
+
+
+def show(unit: str, *props: str) -> dict[str, str]:
+    out = sh("systemctl", "show", unit, *(f"--property={p}" for p in props)).stdout
+    return dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
+
+
+def unit_log(unit: str, since: str) -> list[str]:
+    return sh("journalctl", "--no-pager", "-o", "cat", "-u", unit, "--since", since).stdout.splitlines()
+
+
+def node(path: str) -> dict[str, Any]:
+    try:
+        info = os.stat(path)
+    except OSError as exc:
+        return {"error": exc.strerror}
+    import grp
+    import pwd
+    return {"mode": oct(stat.S_IMODE(info.st_mode)), "owner": pwd.getpwuid(info.st_uid).pw_name,
+            "group": grp.getgrgid(info.st_gid).gr_name, "socket": stat.S_ISSOCK(info.st_mode),
+            "char": stat.S_ISCHR(info.st_mode)}
+
+
+def wait_restarted(old_pid: str, limit: float) -> dict[str, Any]:
+    """Poll until dealerpi runs again under another pid (and is active, i.e. READY=1 came again)."""
+    started = time.monotonic()
+    while time.monotonic() - started < limit:
+        now = show("dealerpi", "MainPID", "ActiveState", "NRestarts")
+        if now["MainPID"] not in ("0", old_pid) and now["ActiveState"] == "active":
+            return {**now, "seconds": round(time.monotonic() - started, 1)}
+        time.sleep(0.5)
+    return {**show("dealerpi", "MainPID", "ActiveState", "NRestarts", "Result"), "seconds": None}
+
+
+def journal_files() -> dict[str, str]:
+    return {p.name: p.read_bytes().decode("utf-8", "replace") for p in sorted(JOURNAL.glob("*")) if p.is_file()}
+
+
+def since_now() -> str:
+    time.sleep(1)                         # journalctl --since has one-second steps
+    return time.strftime("%Y-%m-%d %H:%M:%S")
+
+
+def boot_facts() -> None:
+    emit("system", sh("systemctl", "is-system-running", "--wait", timeout=300).stdout.strip())
+    emit("dealerpi", show("dealerpi", "ActiveState", "SubState", "Type", "NRestarts", "MainPID", "StatusText",
+                          "WatchdogUSec", "Result", "ExecMainStartTimestampMonotonic",
+                          "ActiveEnterTimestampMonotonic"))
+    emit("dealerpi_log", unit_log("dealerpi", "-10min")[-40:])
+    emit("console", show("dealerpi-console", "ActiveState", "SubState", "Result"))
+    emit("modules_load", show("systemd-modules-load", "ActiveState", "Result"))
+    emit("modules", {m: Path(f"/sys/module/{m}").exists() for m in ("cdc_acm", "i2c_dev", "i2c_stub", "usbserial",
+                                                                    "ftdi_sio")})
+    devices = Path("/proc/devices").read_text().split("Block devices:")[0]
+    emit("proc_devices", sorted(line.split()[1] for line in devices.splitlines()[1:] if line.strip()))
+    emit("nodes", {path: node(path) for path in ("/dev/i2c-0", "/dev/ttyUSB0", "/run/dealerpi",
+                                                 "/run/dealerpi/api.sock", str(JOURNAL))})
+    emit("journal_files", sorted(journal_files()))
+    connect = ("import socket; s = socket.socket(socket.AF_UNIX); s.connect('/run/dealerpi/api.sock'); "
+               "print('connected')")
+    for user in ("dealerpi-console", "nobody"):
+        done = sh("runuser", "-u", user, "--", "python3", "-c", connect)
+        emit(f"connect_as_{user}", (done.stdout + done.stderr).strip().splitlines()[-1:])
+    emit("security", sh("systemd-analyze", "security", "dealerpi.service").stdout.strip().splitlines()[-1:])
+
+
+def watchdog_and_kill() -> None:
+    before = show("dealerpi", "MainPID", "NRestarts")
+    since = since_now()
+    os.kill(int(before["MainPID"]), signal.SIGSTOP)
+    emit("after_sigstop", {"before": before, **wait_restarted(before["MainPID"], 120)})
+    emit("after_sigstop_log", [line for line in sh("journalctl", "--no-pager", "-o", "cat", "--since", since)
+                               .stdout.splitlines() if "dealerpi.service" in line][:12])
+    time.sleep(3)
+    files = journal_files()
+    before = show("dealerpi", "MainPID", "NRestarts")
+    since = since_now()
+    os.kill(int(before["MainPID"]), signal.SIGKILL)
+    emit("after_sigkill", {"before": before, **wait_restarted(before["MainPID"], 120)})
+    after = journal_files()
+    emit("journal_after_sigkill", {"files_before": len(files),
+                                   "lines_before": sum(t.count("\n") for t in files.values()),
+                                   "kept": all(after.get(name, "").startswith(text) for name, text in files.items()),
+                                   "lines_after": sum(t.count("\n") for t in after.values())})
+    emit("after_sigkill_log", [line for line in sh("journalctl", "--no-pager", "-o", "cat", "--since", since)
+                               .stdout.splitlines() if "dealerpi" in line][:16])
+
+
+def shoe_on_acm(loaded: bool) -> None:
+    """The shoe on /dev/ttyACM0 with cdc_acm loaded or not when the units start: the service's own error and
+    the doctor's sandbox mode, against the same open as root outside any sandbox."""
+    sh("modprobe", "cdc_acm") if loaded else sh("modprobe", "-r", "cdc_acm")
+    tag = "loaded" if loaded else "unloaded"
+    emit(f"acm_{tag}_in_proc_devices", "ttyACM" in Path("/proc/devices").read_text())
+    try:
+        os.close(os.open("/dev/ttyACM0", os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK))
+        emit(f"acm_{tag}_root_open", "opened")
+    except OSError as exc:
+        emit(f"acm_{tag}_root_open", exc.strerror)
+    since = since_now()
+    sh("systemctl", "restart", "dealerpi")
+    time.sleep(8)
+    emit(f"acm_{tag}_service_log", [line for line in unit_log("dealerpi", since) if "ttyACM0" in line][:3])
+    done = sh(DEALERPI, "doctor", "--config", "/etc/dealerpi/doctor-pi.toml", "--sandbox", "--config-txt",
+              "/nonexistent", timeout=300)
+    emit(f"acm_{tag}_doctor", {"status": done.returncode, "lines": done.stdout.splitlines(),
+                               "stderr": done.stderr.splitlines()[-5:]})
+
+
+def main() -> None:
+    for step in (boot_facts, watchdog_and_kill):
+        try:
+            step()
+        except Exception as exc:  # the host test says which fact is missing; this says why
+            emit(f"error_{step.__name__}", repr(exc))
+    try:
+        os.mknod("/dev/ttyACM0", 0o660 | stat.S_IFCHR, os.makedev(166, 0))
+        sh("chgrp", "dialout", "/dev/ttyACM0")
+        config = Path("/etc/dealerpi/dealerpi.toml")
+        config.write_text(config.read_text().replace('port = "/dev/ttyUSB0"', 'port = "/dev/ttyACM0"'))
+        shoe_on_acm(loaded=False)
+        shoe_on_acm(loaded=True)
+    except Exception as exc:
+        emit("error_shoe_on_acm", repr(exc))
+    emit("done", True)
+
+
+if __name__ == "__main__":
+    main()
