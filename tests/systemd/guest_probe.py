@@ -73,7 +73,8 @@ def since_now() -> str:
 
 
 def boot_facts() -> None:
-    emit("system", sh("systemctl", "is-system-running", "--wait", timeout=300).stdout.strip())
+    # the probe is Type=exec, so the boot is over without waiting for it
+    emit("system", sh("systemctl", "is-system-running", "--wait", timeout=600).stdout.strip())
     emit("dealerpi", show("dealerpi", "ActiveState", "SubState", "Type", "NRestarts", "MainPID", "StatusText",
                           "WatchdogUSec", "Result", "ExecMainStartTimestampMonotonic",
                           "ActiveEnterTimestampMonotonic"))
@@ -117,25 +118,49 @@ def watchdog_and_kill() -> None:
                                .stdout.splitlines() if "dealerpi" in line][:16])
 
 
-def shoe_on_acm(loaded: bool) -> None:
-    """The shoe on /dev/ttyACM0 with cdc_acm loaded or not when the units start: the service's own error and
-    the doctor's sandbox mode, against the same open as root outside any sandbox."""
-    sh("modprobe", "cdc_acm") if loaded else sh("modprobe", "-r", "cdc_acm")
-    tag = "loaded" if loaded else "unloaded"
-    emit(f"acm_{tag}_in_proc_devices", "ttyACM" in Path("/proc/devices").read_text())
-    try:
-        os.close(os.open("/dev/ttyACM0", os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK))
-        emit(f"acm_{tag}_root_open", "opened")
-    except OSError as exc:
-        emit(f"acm_{tag}_root_open", exc.strerror)
+def shoe_log(since: str) -> list[str]:
+    return [line for line in unit_log("dealerpi", since) if "ttyACM0" in line][:3]
+
+
+def doctor_sandbox(tag: str) -> None:
+    done = sh(DEALERPI, "doctor", "--config", "/etc/dealerpi/doctor-pi.toml", "--sandbox", "--config-txt",
+              "/nonexistent", timeout=300)
+    emit(f"{tag}_doctor", {"status": done.returncode, "lines": done.stdout.splitlines(),
+                           "stderr": done.stderr.splitlines()[-8:]})
+    emit(f"{tag}_doctor_unit_log", sh("journalctl", "--no-pager", "-o", "cat", "-n", "15", "-u",
+                                      "dealerpi-doctor-sandbox").stdout.splitlines())
+
+
+def shoe_on_acm() -> None:
+    """The shoe on /dev/ttyACM0 (a node made by hand; no USB device behind it) while cdc_acm is or is not
+    loaded when the units start: the service's own error, the doctor's sandbox mode, and an open as root.
+
+    The root open comes last in each case: opening a char-major-166 node outside the sandbox makes the
+    kernel load cdc_acm by itself (its char-major-166-* alias), while a sandboxed open is refused first."""
+    sh("modprobe", "-r", "cdc_acm")
+    emit("acm_unloaded_in_proc_devices", "ttyACM" in Path("/proc/devices").read_text())
     since = since_now()
     sh("systemctl", "restart", "dealerpi")
     time.sleep(8)
-    emit(f"acm_{tag}_service_log", [line for line in unit_log("dealerpi", since) if "ttyACM0" in line][:3])
-    done = sh(DEALERPI, "doctor", "--config", "/etc/dealerpi/doctor-pi.toml", "--sandbox", "--config-txt",
-              "/nonexistent", timeout=300)
-    emit(f"acm_{tag}_doctor", {"status": done.returncode, "lines": done.stdout.splitlines(),
-                               "stderr": done.stderr.splitlines()[-5:]})
+    emit("acm_unloaded_service_log", shoe_log(since))
+    doctor_sandbox("acm_unloaded")
+    # the shoe plugged in after the unit started: udev loads cdc_acm, ttyACM is in /proc/devices now, but the
+    # unit's device program was made at its start and still refuses the shoe until a restart
+    sh("modprobe", "cdc_acm")
+    emit("acm_late_in_proc_devices", "ttyACM" in Path("/proc/devices").read_text())
+    since = since_now()
+    time.sleep(12)                    # the shoe link's retries (backoff) open the port again meanwhile
+    emit("acm_late_service_log", [line for line in unit_log("dealerpi", since) if "ttyACM0" in line][:3])
+    since = since_now()
+    sh("systemctl", "restart", "dealerpi")
+    time.sleep(8)
+    emit("acm_loaded_service_log", shoe_log(since))
+    doctor_sandbox("acm_loaded")
+    try:
+        os.close(os.open("/dev/ttyACM0", os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK))
+        emit("acm_root_open", "opened")
+    except OSError as exc:
+        emit("acm_root_open", exc.strerror)
 
 
 def main() -> None:
@@ -149,8 +174,7 @@ def main() -> None:
         sh("chgrp", "dialout", "/dev/ttyACM0")
         config = Path("/etc/dealerpi/dealerpi.toml")
         config.write_text(config.read_text().replace('port = "/dev/ttyUSB0"', 'port = "/dev/ttyACM0"'))
-        shoe_on_acm(loaded=False)
-        shoe_on_acm(loaded=True)
+        shoe_on_acm()
     except Exception as exc:
         emit("error_shoe_on_acm", repr(exc))
     emit("done", True)

@@ -81,7 +81,7 @@ cat > /etc/systemd/system/dealerpi-probe.service <<'UNIT'
 Description=DealerPi test probe (tests/systemd/guest_probe.py)
 After=multi-user.target dealerpi.service dealerpi-console.service
 [Service]
-Type=oneshot
+Type=exec
 ExecStart=/usr/bin/python3 /opt/dealerpi-probe.py /dev/ttyS1
 ExecStopPost=/usr/bin/systemctl --no-block poweroff
 StandardOutput=journal+console
