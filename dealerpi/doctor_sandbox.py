@@ -76,6 +76,10 @@ def run_in_sandbox(unit: Path, config: Path) -> int:
         print("FAIL  sandbox: run as root (sudo): systemd-run starts the checks as the unit's user in its sandbox")
         return 1
     done = subprocess.run(systemd_run_command(unit, config), check=False)
+    if done.returncode == 255:       # systemd-run --wait: the service was killed by a signal (EXIT_EXCEPTION)
+        print("FAIL  sandbox: the checks in the service's sandbox were killed by a signal; see journalctl -u "
+              "dealerpi-doctor-sandbox (a system call the unit's filter kills, or a library built for another CPU)")
+        return 1
     return done.returncode
 
 

@@ -81,11 +81,10 @@ def boot_facts() -> None:
     emit("dealerpi_log", unit_log("dealerpi", "-10min")[-40:])
     emit("console", show("dealerpi-console", "ActiveState", "SubState", "Result"))
     emit("modules_load", show("systemd-modules-load", "ActiveState", "Result"))
-    emit("modules", {m: Path(f"/sys/module/{m}").exists() for m in ("cdc_acm", "i2c_dev", "i2c_stub", "usbserial",
-                                                                    "ftdi_sio")})
+    emit("modules", {m: Path(f"/sys/module/{m}").exists() for m in ("cdc_acm", "i2c_dev", "i2c_stub", "usbserial")})
     devices = Path("/proc/devices").read_text().split("Block devices:")[0]
     emit("proc_devices", sorted(line.split()[1] for line in devices.splitlines()[1:] if line.strip()))
-    emit("nodes", {path: node(path) for path in ("/dev/i2c-0", "/dev/ttyUSB0", "/run/dealerpi",
+    emit("nodes", {path: node(path) for path in ("/dev/i2c-0", "/run/dealerpi",
                                                  "/run/dealerpi/api.sock", str(JOURNAL))})
     emit("journal_files", sorted(journal_files()))
     connect = ("import socket; s = socket.socket(socket.AF_UNIX); s.connect('/run/dealerpi/api.sock'); "
@@ -118,8 +117,15 @@ def watchdog_and_kill() -> None:
                                .stdout.splitlines() if "dealerpi" in line][:16])
 
 
-def shoe_log(since: str) -> list[str]:
-    return [line for line in unit_log("dealerpi", since) if "ttyACM0" in line][:3]
+def shoe_log(since: str, wanted: str, limit: float) -> list[str]:
+    """The daemon's lines about the shoe since ``since`` that contain ``wanted``, polled for up to ``limit``
+    seconds (the shoe link retries with a growing delay, up to 30 s)."""
+    started = time.monotonic()
+    while True:
+        found = [line for line in unit_log("dealerpi", since) if "ttyACM0" in line and wanted in line]
+        if found or time.monotonic() - started > limit:
+            return found[:3]
+        time.sleep(2)
 
 
 def doctor_sandbox(tag: str) -> None:
@@ -137,24 +143,24 @@ def shoe_on_acm() -> None:
 
     The root open comes last in each case: opening a char-major-166 node outside the sandbox makes the
     kernel load cdc_acm by itself (its char-major-166-* alias), while a sandboxed open is refused first."""
+    # stopped first: the running daemon's retries would open the node, and an allowed open of a major-166
+    # node makes the kernel load cdc_acm again at once
+    sh("systemctl", "stop", "dealerpi")
     sh("modprobe", "-r", "cdc_acm")
     emit("acm_unloaded_in_proc_devices", "ttyACM" in Path("/proc/devices").read_text())
     since = since_now()
-    sh("systemctl", "restart", "dealerpi")
-    time.sleep(8)
-    emit("acm_unloaded_service_log", shoe_log(since))
+    sh("systemctl", "start", "dealerpi")
+    emit("acm_unloaded_service_log", shoe_log(since, "attempt 1 failed", 60))
     doctor_sandbox("acm_unloaded")
     # the shoe plugged in after the unit started: udev loads cdc_acm, ttyACM is in /proc/devices now, but the
     # unit's device program was made at its start and still refuses the shoe until a restart
     sh("modprobe", "cdc_acm")
     emit("acm_late_in_proc_devices", "ttyACM" in Path("/proc/devices").read_text())
     since = since_now()
-    time.sleep(12)                    # the shoe link's retries (backoff) open the port again meanwhile
-    emit("acm_late_service_log", [line for line in unit_log("dealerpi", since) if "ttyACM0" in line][:3])
+    emit("acm_late_service_log", shoe_log(since, "failed", 75))     # the link's next retry, same process
     since = since_now()
     sh("systemctl", "restart", "dealerpi")
-    time.sleep(8)
-    emit("acm_loaded_service_log", shoe_log(since))
+    emit("acm_loaded_service_log", shoe_log(since, "attempt 1 failed", 60))    # the new process's first open
     doctor_sandbox("acm_loaded")
     try:
         os.close(os.open("/dev/ttyACM0", os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK))
@@ -172,8 +178,7 @@ def main() -> None:
     try:
         os.mknod("/dev/ttyACM0", 0o660 | stat.S_IFCHR, os.makedev(166, 0))
         sh("chgrp", "dialout", "/dev/ttyACM0")
-        config = Path("/etc/dealerpi/dealerpi.toml")
-        config.write_text(config.read_text().replace('port = "/dev/ttyUSB0"', 'port = "/dev/ttyACM0"'))
+        os.chmod("/dev/ttyACM0", 0o660)            # as udev makes it (mknod applied the umask)
         shoe_on_acm()
     except Exception as exc:
         emit("error_shoe_on_acm", repr(exc))

@@ -18,10 +18,12 @@ python3 -m venv /opt/dealerpi/venv
 /opt/dealerpi/venv/bin/pip install -q -c $src/hardware/constraints-aarch64.txt "$src[pi,shoe]"
 /opt/dealerpi/venv/bin/pip check
 
-# step 7: the config. TEST: fake pins and displays (the VM has no header), the shoe on the VM's USB serial
-# adapter (/dev/ttyUSB0, a real node under DeviceAllow=char-ttyUSB).
+# step 7: the config. TEST: fake pins and displays (the VM has no header), the shoe on /dev/ttyACM0 (a node
+# the probe makes: major 166, cdc_acm's, with no USB device behind it).
 install -d -m 0755 /etc/dealerpi
-sed -e 's/^devices = "pi"/devices = "fake"/' -e 's#port = "/dev/dealerpi-shoe"#port = "/dev/ttyUSB0"#' \
+# TEST: log_level DEBUG, so that every failed attempt to open the shoe is in the log (no hand is dealt here).
+sed -e 's/^devices = "pi"/devices = "fake"/' -e 's#port = "/dev/dealerpi-shoe"#port = "/dev/ttyACM0"#' \
+    -e 's/^log_level = "INFO"/log_level = "DEBUG"/' \
     $src/hardware/example-6seat.toml > /etc/dealerpi/dealerpi.toml
 /opt/dealerpi/venv/bin/dealerpi check-config /etc/dealerpi/dealerpi.toml
 
@@ -33,7 +35,8 @@ cp $src/systemd/modules-load-dealerpi.conf /etc/modules-load.d/dealerpi.conf
 cp $src/systemd/dealerpi.service /etc/systemd/system/
 systemctl enable dealerpi.service
 
-# docs/console.md: the console's user and unit
+# docs/console.md: [console] in the config (the defaults suit the units), the console's user and unit
+printf '\n[console]\n' >> /etc/dealerpi/dealerpi.toml
 chgrp dealerpi /etc/dealerpi/dealerpi.toml && chmod 0640 /etc/dealerpi/dealerpi.toml
 useradd --system --home /nonexistent --shell /usr/sbin/nologin --groups dealerpi dealerpi-console
 cp $src/systemd/dealerpi-console.service /etc/systemd/system/

@@ -12,6 +12,7 @@ without them. The first run debootstraps the root into /var/cache/dealerpi-test-
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -26,7 +27,9 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Run]:
     missing = missing_tools()
     assert not missing, f"the real-systemd test needs {', '.join(missing)} (tests/systemd/test_real_systemd.py)"
     result = boot(tmp_path_factory.mktemp("vm"))
-    print(f"\nVM run: {result.seconds:.0f} s from power-on to power-off")
+    print(f"\nVM run: {result.seconds:.0f} s from power-on to power-off; what the probe saw:")
+    for key, value in result.facts.items():
+        print(f"  {key}: {json.dumps(value)}")
     yield result
 
 
@@ -107,29 +110,40 @@ def test_sigkill_restarts_with_the_journal_intact(run: Run) -> None:
 
 def test_shoe_refused_by_the_sandbox_when_cdc_acm_was_not_loaded(run: Run) -> None:
     """Item 1's fault, shown: without cdc_acm when the unit starts, DeviceAllow=char-ttyACM allows nothing
-    (bpf_devices_allow_list_major finds no "ttyACM" in /proc/devices), so the service gets EPERM on the shoe
-    while root outside the sandbox gets ENODEV (the driver is not there). Item 2: the doctor's sandbox mode
-    fails on it the same way, with the fix."""
+    (bpf_devices_allow_list_major finds no "ttyACM" in /proc/devices), so the service gets EPERM on the shoe;
+    root outside the sandbox gets ENXIO (the driver, autoloaded, has no device there). Item 2: the doctor's
+    sandbox mode fails on it the same way, with the fix."""
     assert _fact(run, "acm_unloaded_in_proc_devices") is False
-    assert _fact(run, "acm_unloaded_root_open") == "No such device or address" or \
-        _fact(run, "acm_unloaded_root_open") == "No such device"
-    assert any("Operation not permitted" in line for line in _fact(run, "acm_unloaded_service_log"))
+    log = _fact(run, "acm_unloaded_service_log")
+    assert log and "[Errno 1] Operation not permitted: '/dev/ttyACM0'" in log[0], log
     doctor = _fact(run, "acm_unloaded_doctor")
     assert doctor["status"] == 1
     assert ("FAIL  shoe in the sandbox: /dev/ttyACM0: the unit's sandbox refuses it (Operation not permitted): "
             "DeviceAllow=char-ttyACM/char-ttyUSB found no such driver in /proc/devices when the unit started; "
             "install systemd/modules-load-dealerpi.conf as /etc/modules-load.d/dealerpi.conf and reboot "
             "(docs/install-pi.md step 8)") in doctor["lines"]
+    assert _fact(run, "acm_root_open") == "No such device or address"
+
+
+def test_shoe_plugged_in_after_the_unit_started_stays_refused_until_a_restart(run: Run) -> None:
+    """The shoe's driver loaded after the unit started (a shoe plugged in after boot, without the
+    modules-load file): "ttyACM" is in /proc/devices now, but the unit's device program was made at its
+    start, so the daemon's retries still get EPERM."""
+    assert _fact(run, "acm_late_in_proc_devices") is True
+    log = _fact(run, "acm_late_service_log")
+    assert log and all("Operation not permitted" in line for line in log), log
 
 
 def test_shoe_allowed_once_cdc_acm_is_loaded_before_the_unit(run: Run) -> None:
-    """With cdc_acm loaded, the same node is allowed: the open reaches the driver (no device behind it)."""
-    assert _fact(run, "acm_loaded_in_proc_devices") is True
-    assert not any("Operation not permitted" in line for line in _fact(run, "acm_loaded_service_log"))
+    """With cdc_acm loaded when the unit starts, the same node is allowed: the daemon's open and the doctor's
+    reach the driver, which has no device there (ENXIO) instead of the sandbox's EPERM."""
+    log = _fact(run, "acm_loaded_service_log")
+    assert log and "[Errno 6] No such device or address: '/dev/ttyACM0'" in log[0], log
     lines = _fact(run, "acm_loaded_doctor")["lines"]
-    shoe = [line for line in lines if line.startswith(("OK", "WARN", "FAIL")) and "shoe in the sandbox" in line]
-    assert shoe == ["WARN  shoe in the sandbox: /dev/ttyACM0: allowed, but no device behind it (No such device): "
-                    "plugged in?"]
+    shoe = [line for line in lines if "shoe in the sandbox" in line]
+    assert shoe == ["WARN  shoe in the sandbox: /dev/ttyACM0: allowed, but no device behind it (No such device or "
+                    "address): plugged in?"]
+    assert _fact(run, "acm_loaded_doctor")["status"] == 1           # the missing bus 7 and silent 0x3d
 
 
 def test_doctor_sandbox_tells_a_missing_bus_from_a_silent_display(run: Run) -> None:
