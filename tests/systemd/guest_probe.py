@@ -95,6 +95,37 @@ def boot_facts() -> None:
     emit("security", sh("systemd-analyze", "security", "dealerpi.service").stdout.strip().splitlines()[-1:])
 
 
+def press_bet(seats: list[int]) -> list[Any]:
+    """BET on each seat through the daemon's socket as the virtual-hardware panel (fake devices only): each
+    sits a player, a journal input each (docs/console.md's protocol: JSON, each message ended by 0x03)."""
+    import socket
+
+    answers = []
+    with socket.socket(socket.AF_UNIX) as conn:
+        conn.settimeout(20)
+        conn.connect("/run/dealerpi/api.sock")
+        buffer = b""
+
+        def ask(rid: int, method: str, params: dict[str, Any]) -> Any:
+            nonlocal buffer
+            conn.sendall(json.dumps({"id": rid, "method": method, "params": params}).encode() + b"\x03")
+            while True:
+                while b"\x03" in buffer:
+                    frame, buffer = buffer.split(b"\x03", 1)
+                    message = json.loads(frame)
+                    if message.get("id") == rid:
+                        return message.get("result", message.get("error"))
+                buffer += conn.recv(65536)
+
+        answers.append(bool(ask(1, "hello", {"role": "panel"})))
+        for number, seat in enumerate(seats, start=2):
+            answers.append(ask(number * 10, "press", {"where": seat, "button": "bet"}))
+            time.sleep(0.3)
+            answers.append(ask(number * 10 + 1, "release", {"where": seat, "button": "bet"}))
+            time.sleep(0.5)
+    return answers
+
+
 def watchdog_and_kill() -> None:
     before = show("dealerpi", "MainPID", "NRestarts")
     since = since_now()
@@ -103,6 +134,8 @@ def watchdog_and_kill() -> None:
     emit("after_sigstop_log", [line for line in sh("journalctl", "--no-pager", "-o", "cat", "--since", since)
                                .stdout.splitlines() if "dealerpi.service" in line][:12])
     time.sleep(3)
+    emit("bet_presses", press_bet([1, 2, 3]))
+    time.sleep(2)
     files = journal_files()
     before = show("dealerpi", "MainPID", "NRestarts")
     since = since_now()
