@@ -47,16 +47,20 @@ _LGPIO_SET_PULL_UP = 32
 
 
 def service_properties(unit: Path) -> list[str]:
-    """``Key=value`` of each sandbox directive in the unit's ``[Service]`` section, in order."""
-    properties, section = [], ""
-    for raw in unit.read_text().splitlines():
-        line = raw.strip()
-        if line.startswith("[") and line.endswith("]"):
-            section = line
-        elif section == "[Service]" and "=" in line and not line.startswith(("#", ";")):
-            key, _, value = line.partition("=")
-            if key.strip() not in NOT_SANDBOX:
-                properties.append(f"{key.strip()}={value.strip()}")
+    """``Key=value`` of each sandbox directive in the unit's ``[Service]`` section, then in its drop-ins
+    (``dealerpi.service.d/*.conf`` beside it, in name order), as systemd reads them: a later line overrides,
+    a list line adds, an empty one resets, and systemd-run's properties follow the same rules."""
+    properties = []
+    for path in [unit, *sorted((unit.parent / f"{unit.name}.d").glob("*.conf"))]:
+        section = ""
+        for raw in path.read_text().splitlines():
+            line = raw.strip()
+            if line.startswith("[") and line.endswith("]"):
+                section = line
+            elif section == "[Service]" and "=" in line and not line.startswith(("#", ";")):
+                key, _, value = line.partition("=")
+                if key.strip() not in NOT_SANDBOX:
+                    properties.append(f"{key.strip()}={value.strip()}")
     return properties
 
 

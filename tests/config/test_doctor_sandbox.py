@@ -154,3 +154,16 @@ def test_sandbox_properties_are_the_units_without_how_it_runs() -> None:
     assert command[-8:] == ["--", "/opt/dealerpi/venv/bin/python", "-m", "dealerpi", "doctor", "--inside-sandbox",
                             "--config", "/etc/dealerpi/dealerpi.toml"]
     assert "--property=DeviceAllow=char-ttyACM rw" in command
+
+
+def test_sandbox_properties_follow_the_units_drop_ins(tmp_path: Path) -> None:
+    """A host's drop-in that loosens the sandbox (docs/install-pi.md step 10 names PrivateUsers= as the first
+    line to try without) is what the service runs with, so the doctor's sandbox has it too, after the unit's."""
+    unit = tmp_path / "dealerpi.service"
+    unit.write_text(UNIT.read_text())
+    (tmp_path / "dealerpi.service.d").mkdir()
+    (tmp_path / "dealerpi.service.d" / "10-loosen.conf").write_text("[Service]\nPrivateUsers=no\nTimeoutStartSec=90\n")
+    properties = service_properties(unit)
+    assert properties[-1] == "PrivateUsers=no"
+    assert properties.index("PrivateUsers=yes") < properties.index("PrivateUsers=no")
+    assert not any(p.startswith("TimeoutStartSec=") for p in properties)
