@@ -1,11 +1,14 @@
-"""``dealerpi doctor --config FILE [--fake] [--user NAME] [--unit FILE]``: is this machine ready for the table?
+"""``dealerpi doctor --config FILE [--fake] [--user NAME] [--unit FILE] [--config-txt FILE] [--sandbox]``: is
+this machine ready for the table?
 
 One line per check, each with its fix: Python, the gpiozero/lgpio/luma versions, the chips the daemon will
-open (found by label, with the lines the config uses on each), each I2C address answering, each
-multiplexer's ``idle_state``, the shoe's port, the journal directory writable by the service user, that
-user's groups, and the unit's working directory (lgpio's notify pipe, joan2937/lg#22). With ``--fake`` (or
-``devices = "fake"``) the hardware lines say what the fakes stand in for, and the rest is checked as for a
-Pi, for the user running the fakes. Exit status 1 if any line is FAIL.
+open (found by label, with the lines the config uses on each), config.txt's overlays against the config and
+the modules the unit needs at its start (doctor_boot), each I2C address answering (or its /dev/i2c-N
+missing), each multiplexer's ``idle_state``, the shoe's port, the journal directory writable by the service
+user, that user's groups, and the unit's working directory (lgpio's notify pipe, joan2937/lg#22). With
+``--fake`` (or ``devices = "fake"``) the hardware lines say what the fakes stand in for, and the rest is
+checked as for a Pi, for the user running the fakes. ``--sandbox`` then runs the device checks again inside
+the unit's own sandbox (doctor_sandbox). Exit status 1 if any line is FAIL.
 """
 
 from __future__ import annotations
