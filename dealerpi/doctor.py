@@ -42,7 +42,7 @@ from dealerpi.devices.gpio import (
 )
 from dealerpi.doctor_boot import CONFIG_TXT, MODULES_LOAD, PROC_DEVICES, check_config_txt, check_modules
 from dealerpi.doctor_checks import Check
-from dealerpi.doctor_sandbox import inside_checks, missing_i2c_dev, run_in_sandbox
+from dealerpi.doctor_sandbox import inside_checks, lgpio_edges, missing_i2c_dev, run_in_sandbox
 
 SERVICE_USER = "dealerpi"
 GROUPS = ("gpio", "i2c", "dialout")          # the unit's SupplementaryGroups=
@@ -312,6 +312,8 @@ def main(argv: list[str]) -> int:
                         help="the firmware config (default: %(default)s)")
     parser.add_argument("--sandbox", action="store_true",
                         help="also run the device checks inside the unit's sandbox (systemd-run, as root)")
+    parser.add_argument("--buttons", action="store_true",
+                        help="with --sandbox: ask for each button in turn and wait for its press and release")
     parser.add_argument("--inside-sandbox", action="store_true", help=argparse.SUPPRESS)   # what --sandbox runs
     args = parser.parse_args(argv)
     try:
@@ -321,17 +323,18 @@ def main(argv: list[str]) -> int:
         return 2
     fake = args.fake or config.devices == "fake"
     if args.inside_sandbox:
-        return _report(inside_checks(config, fake, _smbus_probe), fake, "in the service's sandbox")
+        edges = lgpio_edges if args.buttons else None
+        return _report(inside_checks(config, fake, _smbus_probe, edges=edges), fake, "in the service's sandbox")
     user = args.user or (pwd.getpwuid(os.getuid()).pw_name if fake else SERVICE_USER)
     unit = args.unit or next((p for p in (INSTALLED_UNIT, SOURCE_UNIT) if p.exists()), None)
     status = _report(run_checks(Context(config, fake, user, unit, config_txt=args.config_txt)), fake, "")
-    if not args.sandbox:
+    if not (args.sandbox or args.buttons):          # --buttons runs in the sandbox too
         return status
     if unit is None:
         print("FAIL  sandbox: no unit file to take the sandbox from (--unit)")
         return 1
     sys.stdout.flush()
-    return max(status, run_in_sandbox(unit, args.config))
+    return max(status, run_in_sandbox(unit, args.config, buttons=args.buttons))
 
 
 def _report(checks: list[Check], fake: bool, where: str) -> int:

@@ -24,6 +24,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -64,14 +65,16 @@ def service_properties(unit: Path) -> list[str]:
     return properties
 
 
-def systemd_run_command(unit: Path, config: Path, python: str = sys.executable) -> list[str]:
-    """The ``systemd-run`` line that runs ``doctor --inside-sandbox`` with the unit's sandbox."""
+def systemd_run_command(unit: Path, config: Path, python: str = sys.executable, buttons: bool = False) -> list[str]:
+    """The ``systemd-run`` line that runs ``doctor --inside-sandbox`` with the unit's sandbox (``--pipe``: the
+    prompts of ``--buttons`` reach the terminal)."""
     return ["systemd-run", "--quiet", "--wait", "--pipe", "--collect", "--service-type=exec",
             "--unit=dealerpi-doctor-sandbox", *(f"--property={p}" for p in service_properties(unit)),
-            "--", python, "-m", "dealerpi", "doctor", "--inside-sandbox", "--config", str(config.resolve())]
+            "--", python, "-m", "dealerpi", "doctor", "--inside-sandbox", "--config", str(config.resolve()),
+            *(["--buttons"] if buttons else [])]
 
 
-def run_in_sandbox(unit: Path, config: Path) -> int:
+def run_in_sandbox(unit: Path, config: Path, buttons: bool = False) -> int:
     """Run the inside checks under ``unit``'s sandbox; their lines go to stdout. Needs root, as systemd-run does."""
     if shutil.which("systemd-run") is None:
         print("FAIL  sandbox: no systemd-run here; the sandbox checks need systemd (the Pi has it)")
@@ -79,7 +82,7 @@ def run_in_sandbox(unit: Path, config: Path) -> int:
     if os.geteuid() != 0:
         print("FAIL  sandbox: run as root (sudo): systemd-run starts the checks as the unit's user in its sandbox")
         return 1
-    done = subprocess.run(systemd_run_command(unit, config), check=False)
+    done = subprocess.run(systemd_run_command(unit, config, buttons=buttons), check=False)
     if done.returncode == 255:       # systemd-run --wait: the service was killed by a signal (EXIT_EXCEPTION)
         print("FAIL  sandbox: the checks in the service's sandbox were killed by a signal; see journalctl -u "
               "dealerpi-doctor-sandbox (a system call the unit's filter kills, or a library built for another CPU)")
@@ -260,6 +263,66 @@ def check_idle_levels(config: Config, chips: dict[str | None, int], read: Reader
             yield Check("FAIL", f"{what} idle level", f"{pin} reads low with no press: {fix}; hardware/wiring.md")
 
 
+EdgeWait = Callable[[int, int, float], list[int]]    # (chip, line, seconds) -> levels seen: 0 fell, 1 rose
+
+
+def pressed_and_released(levels: list[int]) -> bool:
+    """A press (a falling edge: buttons pull to GND) and, after it, a release (a rising edge)."""
+    return 0 in levels and 1 in levels[levels.index(0):]
+
+
+def lgpio_edges(chip: int, line: int, seconds: float) -> list[int]:
+    """The edges the kernel reports on a line claimed as gpiozero claims a button (alerts on both edges,
+    pull-up requested), until a press and a release or ``seconds``. On an MCP23017 an edge only arrives
+    through its INTA wire to the header pin config.txt's ``gpiopin=`` names, so this checks that path too."""
+    lgpio: Any = importlib.import_module("lgpio")
+    levels: list[int] = []
+    handle = lgpio.gpiochip_open(chip)
+    try:
+        lgpio.gpio_claim_alert(handle, line, lgpio.BOTH_EDGES, _LGPIO_SET_PULL_UP)
+        callback = lgpio.callback(handle, line, lgpio.BOTH_EDGES,
+                                  lambda _chip, _gpio, level, _tick: levels.append(int(level)))
+        try:
+            deadline = time.monotonic() + seconds
+            while time.monotonic() < deadline and not pressed_and_released(levels):
+                time.sleep(0.02)
+        finally:
+            callback.cancel()
+            lgpio.gpio_free(handle, line)
+    finally:
+        lgpio.gpiochip_close(handle)
+    return levels
+
+
+def check_button_edges(config: Config, chips: dict[str | None, int], wait: EdgeWait, seconds: float = 15.0,
+                       say: Callable[[str], None] = print) -> Iterator[Check]:
+    """``--buttons``: asks for each button in turn and waits for its press and release, as the daemon would
+    see them (issue 23 item 2: the doctor tested no button edge)."""
+    interrupts = {e.name: e.interrupt for e in config.expanders}
+    for what, pin in button_pins(config):
+        number = chips.get(pin.chip)
+        if number is None:
+            continue
+        say(f"press and release {what} ({pin}) within {seconds:g} s")
+        try:
+            levels = wait(number, pin.line, seconds)
+        except Exception as exc:  # lgpio raises its own error type for a busy line
+            yield Check("SKIP", f"{what} edge", f"{pin} cannot be claimed ({exc}): sudo systemctl stop dealerpi")
+            continue
+        if pressed_and_released(levels):
+            yield Check("OK", f"{what} edge", f"{pin}: press and release seen ({len(levels)} edges with bounce)")
+        elif 0 in levels:
+            yield Check("FAIL", f"{what} edge", f"{pin}: pressed but no release in {seconds:g} s: a button stuck "
+                                                "down or a line shorted to GND")
+        elif pin.chip is not None:
+            yield Check("FAIL", f"{what} edge", f"{pin}: no edge in {seconds:g} s: check the button, its 10 kOhm "
+                                                f"pull-up, and {pin.chip}'s INTA wire to {interrupts[pin.chip]} "
+                                                "(config.txt's gpiopin=)")
+        else:
+            yield Check("FAIL", f"{what} edge", f"{pin}: no edge in {seconds:g} s: check the button's wires to "
+                                                f"{pin} and GND")
+
+
 def chip_numbers(config: Config, chips: list[Chip]) -> dict[str | None, int]:
     """The number of each chip the config uses that is there (a missing one is the chip check's FAIL)."""
     numbers: dict[str | None, int] = {}
@@ -271,8 +334,10 @@ def chip_numbers(config: Config, chips: list[Chip]) -> dict[str | None, int]:
     return numbers
 
 
-def inside_checks(config: Config, fake: bool, probe: Probe, read: Reader = lgpio_read) -> list[Check]:
-    """What ``--inside-sandbox`` checks, already inside the unit's sandbox."""
+def inside_checks(config: Config, fake: bool, probe: Probe, read: Reader = lgpio_read,
+                  edges: EdgeWait | None = None) -> list[Check]:
+    """What ``--inside-sandbox`` checks, already inside the unit's sandbox; with ``edges``, each button's press
+    and release too."""
     checks = [*check_identity(), *check_journal(config), *check_shoe(config)]
     if fake:
         checks.append(Check("SKIP", "devices in the sandbox", "fake devices: no chip, bus or line to open"))
@@ -285,4 +350,6 @@ def inside_checks(config: Config, fake: bool, probe: Probe, read: Reader = lgpio
                                    "char-gpiochip"))
     checks += check_buses(config, probe, DEV)
     checks += check_idle_levels(config, numbers, read)
+    if edges is not None:
+        checks += check_button_edges(config, numbers, edges, say=lambda text: print(text, flush=True))
     return checks

@@ -13,7 +13,14 @@ from config_kit import MINIMAL, write
 from dealerpi.config import load
 from dealerpi.doctor_boot import check_config_txt, check_modules
 from dealerpi.doctor_checks import Check
-from dealerpi.doctor_sandbox import check_idle_levels, missing_i2c_dev, service_properties, systemd_run_command
+from dealerpi.doctor_sandbox import (
+    check_button_edges,
+    check_idle_levels,
+    missing_i2c_dev,
+    pressed_and_released,
+    service_properties,
+    systemd_run_command,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 UNIT = ROOT / "systemd" / "dealerpi.service"
@@ -167,3 +174,42 @@ def test_sandbox_properties_follow_the_units_drop_ins(tmp_path: Path) -> None:
     assert properties[-1] == "PrivateUsers=no"
     assert properties.index("PrivateUsers=yes") < properties.index("PrivateUsers=no")
     assert not any(p.startswith("TimeoutStartSec=") for p in properties)
+
+
+def test_press_and_release_is_a_fall_then_a_rise() -> None:
+    assert pressed_and_released([0, 1]) and pressed_and_released([0, 1, 0, 1]) and pressed_and_released([1, 0, 1])
+    assert not pressed_and_released([]) and not pressed_and_released([0]) and not pressed_and_released([1, 0])
+
+
+def test_button_edges_asks_for_each_button_and_names_the_interrupt_wire() -> None:
+    """Item 2 (--buttons): each button is asked for in turn; x0:0 pressed and released (with bounce) is OK,
+    x0:1 silent names x0's INTA wire to GPIO17 (an MCP23017 edge only arrives through it), x0:2 held down
+    is a stuck button, x1:0 held by the daemon is skipped."""
+    config = load(EXAMPLE)
+    chips = {"x0": 4, "x1": 5, "x2": 6, "x3": 7}
+    seen: dict[tuple[int, int], list[int]] = {(4, 0): [0, 1, 0, 1], (4, 1): [], (4, 2): [0]}
+    prompts: list[str] = []
+
+    def wait(chip: int, line: int, seconds: float) -> list[int]:
+        assert seconds == 15.0
+        if (chip, line) == (5, 0):
+            raise OSError("GPIO busy")
+        return seen.get((chip, line), [0, 1])
+
+    lines = _lines(check_button_edges(config, chips, wait, say=prompts.append))
+    assert prompts[:3] == ["press and release dealer start (x3:3) within 15 s",
+                           "press and release dealer exposed (x3:4) within 15 s",
+                           "press and release dealer misdeal (x3:5) within 15 s"]
+    assert len(prompts) == len(lines) == 35
+    assert "OK    seat 1 fold edge: x0:0: press and release seen (4 edges with bounce)" in lines
+    assert ("FAIL  seat 1 call edge: x0:1: no edge in 15 s: check the button, its 10 kOhm pull-up, and x0's INTA "
+            "wire to GPIO17 (config.txt's gpiopin=)") in lines
+    assert ("FAIL  seat 1 bet edge: x0:2: pressed but no release in 15 s: a button stuck down or a line shorted to "
+            "GND") in lines
+    assert "SKIP  seat 4 fold edge: x1:0 cannot be claimed (GPIO busy): sudo systemctl stop dealerpi" in lines
+    assert sum(line.startswith("OK") for line in lines) == 35 - 3
+
+
+def test_buttons_are_passed_to_the_sandboxed_run() -> None:
+    command = systemd_run_command(UNIT, Path("/etc/dealerpi/dealerpi.toml"), python="py", buttons=True)
+    assert command[-3:] == ["--config", "/etc/dealerpi/dealerpi.toml", "--buttons"]
