@@ -30,12 +30,21 @@ from pathlib import Path
 from typing import Any
 
 from dealerpi.config import Config, Pin
-from dealerpi.devices.gpio import DEV, Chip, HardwareMissing, expander_chip, header_chip, list_chips, mux_channel_bus
+from dealerpi.devices.gpio import (
+    DEV,
+    SYSFS_I2C,
+    Chip,
+    HardwareMissing,
+    expander_chip,
+    header_chip,
+    list_chips,
+    mux_channel_bus,
+)
 from dealerpi.doctor_checks import Check
 
 # Directives of the unit that are about how it runs, not what it may touch: left out of the transient unit.
 # RuntimeDirectory= above all: a transient unit with the same one would remove /run/dealerpi (the console's
-# socket) when it stops.
+# socket) when it stops; RemoveIPC= likewise concerns the IPC objects of the user the running daemon shares.
 NOT_SANDBOX = frozenset({
     "Type", "NotifyAccess", "ExecStart", "ExecStartPre", "ExecStartPost", "ExecStop", "ExecStopPost", "ExecReload",
     "WatchdogSec", "TimeoutStartSec", "TimeoutStopSec", "TimeoutSec", "Restart", "RestartSec",
@@ -180,8 +189,6 @@ Probe = Callable[[int, int], bool]
 
 def check_buses(config: Config, probe: Probe, dev: Path = DEV) -> Iterator[Check]:
     """Each display's /dev/i2c-N opened in the sandbox, then its address asked (an SMBus quick write)."""
-    from dealerpi.devices.gpio import SYSFS_I2C
-
     displays = [("dealer display", config.dealer.display), *((f"seat {p.seat} display", p.display)
                                                              for p in config.seats)]
     for name, display in displays:
