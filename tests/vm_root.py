@@ -44,7 +44,3 @@ def base_root() -> Path:
                         MIRROR], stdout=out, stderr=subprocess.STDOUT, check=True, timeout=1800)
     done.touch()
     return root
-
-
-if __name__ == "__main__":
-    print(base_root())
