@@ -41,6 +41,7 @@ from dealerpi.devices.gpio import (
     mux_channel_bus,
 )
 from dealerpi.doctor_checks import Check
+from dealerpi.journal_folder import folder_for
 
 # Directives of the unit that are about how it runs, not what it may touch: left out of the transient unit.
 # RuntimeDirectory= above all: a transient unit with the same one would remove /run/dealerpi (the console's
@@ -142,7 +143,7 @@ def check_identity() -> Iterator[Check]:
 
 def check_journal(config: Config) -> Iterator[Check]:
     """A file made, synced and removed in the journal's folder (or where the daemon would make it)."""
-    folder = config.journal.with_suffix("") if config.journal.suffix == ".jsonl" else config.journal
+    folder = folder_for(config.journal)
     where = folder if folder.exists() else folder.parent
     try:
         with tempfile.NamedTemporaryFile(dir=where, prefix=".doctor-") as probe:
