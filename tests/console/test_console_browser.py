@@ -79,7 +79,7 @@ def ten_seats(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, 
     """The 10-seat example table (hardware/example.toml) on fake devices."""
     folder = tmp_path_factory.mktemp("console10")
     text = (ROOT / "hardware" / "example.toml").read_text().replace('devices = "pi"', 'devices = "fake"')
-    text = text.replace('journal = "/var/lib/dealerpi/journal.jsonl"', 'journal = "state/journal.jsonl"')
+    text = text.replace('journal = "/var/lib/dealerpi/journal"', 'journal = "state/journal.jsonl"')
     text = text.replace('decks = "/var/lib/dealerpi/decks"', 'decks = "decks"')
     yield from serve_table(folder, text)
 
