@@ -4,7 +4,7 @@ docs/install-pi.md's steps, checked for what only systemd shows.
 Slow (minutes: the VM runs under QEMU's TCG where KVM cannot boot a guest), so it is left out of the default
 run (pyproject's ``-m "not slow"``); run it as root with
 
-    .venv/bin/python -m pytest tests/systemd -m slow -v
+    .venv/bin/python -m pytest tests/systemd -m vm -v
 
 It needs debootstrap, qemu-system-x86 and e2fsprogs (Debian packages) and fails, naming what is missing,
 without them. The first run debootstraps the root into /var/cache/dealerpi-test-root (a few minutes).
@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from vm_kit import Run, boot, missing_tools
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.vm]
 
 
 @pytest.fixture(scope="module")
