@@ -49,5 +49,7 @@
   }
 
   (window.renderers = window.renderers || []).push(renderClock);
-  setInterval(() => { if (view && view.tournament) fill("clock-time", left()); }, 250);
+  setInterval(() => {       // a finished tournament (board.js) shows its winner there, not a time
+    if (view && view.tournament && !box.classList.contains("finished")) fill("clock-time", left());
+  }, 250);
 })();
