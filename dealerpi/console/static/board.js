@@ -45,11 +45,11 @@
       el("div", {class: "cards"}, ...cards.map(card))));
     fill("board", ...rows);
     // the cards shrink with the boards: up to 6 (a double-board bomb pot run 3 times)
-    const room = (view.tournament ? 34 : 54) - (view.result ? 12 : 0);
+    const room = (view.tournament ? 30 : 46) - (view.result ? 14 : 0);     // in vh, of the 100 the screen has
     const per = room / Math.max(1, rows.length);
     document.body.style.setProperty("--card", `${Math.min(10, per / 1.45).toFixed(2)}vh`);
     const seats = Object.keys(view.seats).length;
-    document.body.style.setProperty("--seat", `${Math.min(4, 88 / (seats * 2.3)).toFixed(2)}vh`);
+    document.body.style.setProperty("--seat", `${Math.min(3.6, 88 / (seats * 2.3)).toFixed(2)}vh`);
   }
 
   function renderPots() {
@@ -61,16 +61,38 @@
       return;
     }
     fill("pots", ...result.pots.map((pot) => el("div", {class: "pot-line"}, `${pot.name} ${pot.amount}`,
-      el("small", {}, pot.split ? "split: " + pot.shares.map((s) => `${s.player} ${s.chips}`).join(", ")
-                                : pot.shares.map((s) => s.player).join(", ")))));
-    fill("winner", ...result.winners.map((w) => el("div", {}, w.text)));
+      el("small", {}, !pot.split ? pot.shares.map((s) => s.player).join(", ")
+                      : pot.shares.length > 3 ? `split ${pot.shares.length} ways`
+                      : "split: " + pot.shares.map((s) => `${s.player} ${s.chips}`).join(", ")))));
+    const lines = winnerLines(result.winners);
+    const length = lines.join(" ").length;
+    document.body.style.setProperty("--win", length > 160 ? "2.6vh" : length > 80 ? "3.4vh" : "5vh");
+    fill("winner", ...lines.map((line) => el("div", {}, line)));
+  }
+
+  // "Dan wins 25 with two pair, nines and fives"; winners with the same hand (a split, POT-3) on one line:
+  // "Ann and Bob win 50 each with a flush, ace high", "Ann 99, Bob 99 and Cy 103 win with ..." (side pots)
+  function winnerLines(winners) {
+    const groups = new Map();
+    for (const w of winners) {
+      const key = w.hand || "";
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push(w);
+    }
+    return [...groups.entries()].map(([hand, group]) => {
+      if (group.length === 1) return group[0].text;
+      const same = group.every((w) => w.chips === group[0].chips);
+      const names = group.map((w) => same ? w.player : `${w.player} ${w.chips}`);
+      const who = names.slice(0, -1).join(", ") + " and " + names[names.length - 1];
+      return who + (same ? ` win ${group[0].chips} each` : " win") + (hand ? " with " + hand : "");
+    });
   }
 
   function renderDirector() {
     const t = view.tournament;
     if (!clock || !t) return;
     const seated = players();
-    const chips = seated.reduce((sum, s) => sum + s.stack + (s.bet || 0), 0) +
+    const chips = seated.reduce((sum, s) => sum + s.stack, 0) +      // the pots hold the bets of the street too
                   (view.pots || []).reduce((sum, p) => sum + p.amount, 0);
     const left = t.players_left !== undefined ? t.players_left : seated.length;
     const finished = t.entrants > 1 && left === 1;

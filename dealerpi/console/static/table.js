@@ -42,15 +42,17 @@
   function place() {
     const anchor = lastTap && lastTap.isConnected ? lastTap : bar;
     const rect = anchor.getBoundingClientRect(), box = toast.getBoundingClientRect();
-    const room = window.innerHeight, gap = 6;
-    let top = rect.top - box.height - gap;               // above the finger (the finger hides what is under it)
+    const gap = 6, room = Math.min(window.innerHeight, bar.getBoundingClientRect().top);   // never over the bar
+    let top = Math.min(rect.top, room) - box.height - gap;     // above the finger (it hides what is under it)
     if (top < gap) top = Math.min(rect.bottom + gap, room - box.height - gap);
     top = Math.max(gap, Math.min(top, room - box.height - gap));
     toast.style.top = `${Math.round(top)}px`;
   }
 
+  let shownAt = 0;
   function show(kind, text, detail, stays) {
     clearTimeout(fadeTimer);
+    shownAt = performance.now();
     toast.className = "toast " + kind;
     toast.replaceChildren(el("div", {class: "toast-main"}, text),
                           ...(detail ? [el("div", {class: "toast-detail"}, detail)] : []),
@@ -62,8 +64,10 @@
   toast.addEventListener("click", () => { toast.hidden = true; });
   window.addEventListener("resize", () => { if (!toast.hidden) place(); });
 
+  let answered = new Set();  // the texts of the last answer: its alerts come in the view too, shown once
   function answer(message) {
     if (message.type !== "result") return;
+    answered = new Set([message.reason, ...(message.alerts || []).map((a) => a.message)]);
     if (!message.accepted) {
       const said = words(message.reason || "refused");
       show("bad", said.main, said.detail, true);
@@ -78,9 +82,11 @@
   (window.resultHooks = window.resultHooks || []).push(answer);
 
   // a message of a finished hand is not left on screen in the next one (issue 19, item 1)
+  // (the answer to the START that began it comes with the new hand's view, in either order: a message shown in
+  // the last 3 s is the new hand's)
   function newHand() {
     if (view.hand === hand) return;
-    if (hand !== null) { toast.hidden = true; if (typeof say === "function") say(""); }
+    if (hand !== null && performance.now() - shownAt > 3000) { toast.hidden = true; say(""); }
     hand = view.hand;
   }
 
@@ -90,7 +96,9 @@
     if (now === shownAlerts) return;
     const before = new Set(JSON.parse(shownAlerts).map((a) => a.rule + a.message));
     shownAlerts = now;
-    const fresh = (view.alerts || []).filter((a) => !before.has(a.rule + a.message));
+    // a refusal is the sender's answer (REFUSED, the daemon's copy for the dealer display), not news
+    const fresh = (view.alerts || []).filter((a) => !before.has(a.rule + a.message) && a.rule !== "REFUSED" &&
+                                                    !answered.has(a.message));
     if (fresh.length) show("alert", fresh.map((a) => words(a.message).main).join(" · "),
                            fresh.map((a) => a.rule).join(" · "), true);
   }
