@@ -185,3 +185,58 @@ def test_a_hand_from_the_phone_alone_walks_every_waiting_state(table: tuple[Path
     assert seen == set(Waiting) - {Waiting.TABLE}
     assert errors == [] and board_errors == []
     panel.close()
+
+
+@pytest.fixture(scope="module")
+def dealer_table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, dict[str, str]]]:
+    yield from serve_table(tmp_path_factory.mktemp("phone-dealer"), CONFIG)
+
+
+def test_the_dealers_phone_deals_and_fixes_but_has_no_money_controls(dealer_table: tuple[Path, dict[str, str]],
+                                                                     browser: Browser) -> None:
+    """Issue 19 (items 7, 8): the dealer's page is the same page without the host's seat and money controls; it
+    has the exposed card (EXP-1), the card found face up in the deck (EXP-6) and the extra card (MIS-2), each
+    answered in the viewport; at 390 px the seats' status and bets are shown on the host's, the dealer's and
+    the board's pages (they were hidden below 480 px)."""
+    folder, urls = dealer_table
+    host = Daemon(folder, "host")
+    for seat, name in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
+        host.send({"type": "sit", "seat": seat, "player": name, "stack": 100})
+    dealer, errors = phone_page(browser, urls["dealer"])
+    dealer.tap("#tf-seat-1")
+    expect(dealer.locator("#sheet")).to_contain_text("Seat 1: Ann")
+    for host_only in ("Add chips", "Cash out", "Away", "Straddle", "Move to"):
+        expect(dealer.locator("#sheet button", has_text=host_only)).to_have_count(0)
+    dealer.locator("#sheet .close").tap()
+    expect(dealer.locator("#bar [data-goto=setup]")).to_have_count(0)
+
+    dealer.tap("#bar-start")
+    answer(dealer, "First hand: button seat 1, small blind seat 2, big blind seat 3", "BLD-1")
+    expect(dealer.locator("#bar-what")).to_have_text("Card to Bob (seat 2)")
+    for card in ("Kd", "8c", "5d"):
+        pick(dealer, card)
+    # EXP-1: seat 1's card, the third off the deck, turns face up: the deal goes on, seat 1 gets the next card
+    dealer.tap("#bar-more")
+    dealer.tap("#bar [data-more=exposed]")
+    expect(dealer.locator("#bar-what")).to_have_text("Exposed card: pick it")
+    pick(dealer, "5d")
+    answer(dealer, "5d was exposed: finish the deal, give seat 1 the next card, and 5d becomes the burn", "EXP-1")
+    # EXP-6: a card found face up in the stub is out of play
+    dealer.tap("#bar-more")
+    dealer.tap("#bar [data-more=boxed]")
+    pick(dealer, "2d")
+    answer(dealer, "2d was boxed: it is out of play", "EXP-6")
+    # MIS-2: one card too many after the starting hands becomes the burn
+    dealer.tap("#bar-more")
+    dealer.tap("#bar [data-more=extra]")
+    answer(dealer, "One extra card after the starting hands: it becomes the burn", "MIS-2")
+
+    # item 7: at 390 px the status and the bet are on every page's seat list (Bob's small blind of 1)
+    board, board_errors = phone_page(browser, urls["board"])
+    host_page, host_errors = phone_page(browser, urls["host"])
+    for page in (dealer, board, host_page):
+        status = page.locator("#seat-2 td").nth(3)
+        expect(status).to_be_visible()
+        expect(status).to_have_text("in · SB · bet 1")
+    assert errors == board_errors == host_errors == []
+    host.close()

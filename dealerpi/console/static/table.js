@@ -356,6 +356,7 @@
     keep(sheet, seatSheet);
     keep(bar, renderBar);
     newAlerts();
+    if (!toast.hidden) place();          // the bar may have grown under it (a picker after START)
   }
 
   (window.renderers = window.renderers || []).push(renderTable);
