@@ -21,9 +21,12 @@ from dealerpi.views.build import dealer_view, expect_words, seat_view
 
 def _seat(table: Table, seat: int, tabled: tuple[str, ...]) -> dict[str, Any]:
     view = seat_view(table, seat)       # without show_own_cards: hole_cards stays empty
+    info = table.seats.get(seat)
     return {"player": view.player, "stack": view.stack, "status": view.status, "bet": view.bet,
             "blind": view.blind, "button": view.is_button, "turn": view.your_action, "won": view.won,
-            "cards": list(tabled)}
+            "cards": list(tabled),
+            # away from the next hand on: between hands the status is still the last hand's (issue 19, item 12)
+            "away": bool(info is not None and info.away)}
 
 
 def public_view(table: Table) -> dict[str, Any]:

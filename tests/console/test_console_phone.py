@@ -108,6 +108,7 @@ def test_a_hand_from_the_phone_alone_walks_every_waiting_state(table: tuple[Path
     expect(phone.locator("#bar-what")).to_have_text("Card to Bob (seat 2)")
     # a refusal during the deal: no top-up in a hand (BET-16), said next to the sheet's button
     phone.tap("#tf-seat-1")
+    shot(phone, "phone-seat")
     phone.fill("#sheet input[aria-label='chips to add']", "50")
     phone.locator("#sheet button", has_text="Add chips").tap()
     answer(phone, "Cannot add chips during a hand", None)
@@ -122,7 +123,7 @@ def test_a_hand_from_the_phone_alone_walks_every_waiting_state(table: tuple[Path
     phone.tap("#bar-more")
     phone.tap("#bar [data-more=run2]")
     answer(phone, "Run it N times only when no more betting is possible", "POT-11")
-    phone.tap("#bar-more")
+    expect(phone.locator("#bar [data-more]")).to_have_count(0)     # the row closes once a control is used
     panel.press(1, "call")                              # Ann calls 3
     panel.press(2, "call")                              # Bob checks
 
@@ -138,6 +139,7 @@ def test_a_hand_from_the_phone_alone_walks_every_waiting_state(table: tuple[Path
     pick(phone, "3h")
     at(Waiting.BURN_CHOICE)
     expect(phone.locator("#bar [data-burn]")).to_have_count(4)
+    shot(phone, "phone-burn")
     answer(phone, "Four-card flop (TDA 39-A): scramble the four cards face down, the floor picks one as the next "
                   "burn; flag it; the rest is the flop", "BRD-1")
     phone.tap("#bar [data-burn='3h']")

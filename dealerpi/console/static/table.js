@@ -111,7 +111,8 @@
     const tags = [];
     if (seat.button) tags.push(el("span", {class: "chip dealer"}, "D"));
     if (seat.blind) tags.push(el("span", {class: "chip blind"}, seat.blind));
-    const status = empty ? "open" : seat.status === "in" ? "" : seat.status;
+    const status = empty ? "open" : seat.away && seat.status !== "away" ? "away next hand"
+                 : seat.status === "in" ? "" : seat.status;
     const line = [status, seat.bet ? "bet " + seat.bet : ""].filter(Boolean).join(" · ");
     const tabled = !empty && (seat.cards || []).length ? el("div", {class: "cards tabled"}, ...seat.cards.map(card)) : "";
     const box = el("button", {type: "button", id: "tf-seat-" + number,
@@ -188,7 +189,7 @@
         const add = el("button", {type: "button"}, "Add chips");
         add.addEventListener("click", () => send({type: "chips", seat: number, amount: Number(amount.value)}));
         rows.push(el("div", {class: "row"}, amount, add));
-        const away = seat.status === "away";
+        const away = seat.away;
         rows.push(el("div", {class: "row"}, action(away ? "Back in" : "Away", {type: away ? "back" : "away", seat: number}),
                      action("Straddle", {type: "straddle", seat: number}),
                      twoTap("tf-leave" + number, "Cash out", `Cash out ${seat.stack}?`, () => send({type: "leave", seat: number}))));
@@ -321,7 +322,7 @@
     };
     const extra = el("button", {type: "button", "data-more": "extra"}, "Extra card dealt");
     extra.addEventListener("click", () => send({type: "extra", count: 1}));
-    return el("div", {class: "bar-row more"},
+    const row = el("div", {class: "bar-row more"},
       pick("exposed", "Exposed card"), pick("boxed", "Card face up in deck"), extra,
       pick("stray", "A card came out now"),
       action("Run it twice", {type: "run", times: 2}, {"data-more": "run2"}),
@@ -330,6 +331,12 @@
       twoTap("tf-misdeal", "Misdeal", "Misdeal: sure?", () => send({type: "misdeal"}, true)),
       ...(HOST && (view.tournament || view.paused != null)
         ? [view.paused != null ? action("Resume play", {type: "resume"}) : action("Pause the clock", {type: "pause"})] : []));
+    // a control used closes the row (a two-tap one, misdeal, once confirmed)
+    row.addEventListener("click", (event) => {
+      const button = event.target.closest("button");
+      if (button && !(button.dataset.key && armed && armed.key === button.dataset.key)) more = false;
+    });
+    return row;
   }
 
   function linkButton(label, target) {   // to the host's forms below the table (game, tournament, ledger, ...)
