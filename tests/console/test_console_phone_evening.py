@@ -14,10 +14,15 @@ in each state. In the slow lane (``pytest -m slow``): about a minute on an idle 
 4. Hand 3: the dealer exposes a hole card (EXP-1), the flop comes with a fourth card and the floor picks the
    burn (BRD-1); an undo (with confirm) takes the pick back and it is picked again; all fold.
 5. Dee cashes out; the ledger balances.
+6. Everyone cashes out; the host sets up a tournament (buy-in 20, 1000 chips, 50/100 then a break) from the
+   Setup forms; Ann and Bob sit; heads-up (BLD-4) Ann goes all in with aces and Bob calls with 7-2: Ann wins
+   2000 with one pair, aces, and the tournament (TRN-4): the board's clock names her and stops.
 """
 
 from __future__ import annotations
 
+import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -90,6 +95,16 @@ def read(phone: Page, detail: str) -> str:
     toast.locator(".toast-ok").tap()
     expect(toast).to_be_hidden()
     return text
+
+
+def all_in(panel: Daemon, seat: int) -> None:
+    """BET opens the amount at the minimum, two taps go on to the pot and all-in (the half pot is below the
+    minimum raise here), and a hold of 0.6 s confirms (docs/seat-panel.md)."""
+    for _ in range(3):
+        panel.press(seat, "bet")
+    assert "error" not in panel.request("press", {"where": seat, "button": "bet"})
+    time.sleep(0.8)
+    assert "error" not in panel.request("release", {"where": seat, "button": "bet"})
 
 
 def view(host: Daemon) -> dict[str, Any]:
@@ -212,6 +227,55 @@ def test_a_whole_evening_from_the_phone(evening: tuple[Path, dict[str, str]], br
     expect(phone.locator("#tf-seat-4")).to_contain_text("open")
     expect(phone.locator("#check")).to_contain_text(": balanced")
     shot(phone, "evening-phone")
+
+    # 6. a tournament to its winner: everyone cashes out, the host sets it up from the Setup forms (under the
+    # table), Ann and Bob sit with the starting stack 1000, all in on the first hand
+    for seat in (1, 2, 3):
+        seat_sheet(phone, seat)
+        leave = phone.locator(f"#sheet button[data-key=tf-leave{seat}]")
+        leave.tap()
+        leave.tap()
+        expect(phone.locator(f"#tf-seat-{seat}")).to_contain_text("open")
+        close_sheet(phone)
+    expect(phone.locator("#check")).to_contain_text(": balanced")
+    phone.tap("#bar [data-goto=setup]")
+    phone.fill("#tournament [name=levels]", "50/100 20\nbreak 10\n100/200 20")
+    phone.fill("#tournament [name=payouts]", "100")
+    phone.fill("#tournament [name=buy_in]", "20")
+    phone.fill("#tournament [name=starting_stack]", "1000")
+    phone.locator("#tournament button").tap()
+    expect(board.locator("#clock-level")).to_have_text("Level 1")
+    phone.evaluate("window.scrollTo(0, 0)")
+    for seat, name in ((1, "Ann"), (2, "Bob")):
+        seat_sheet(phone, seat)
+        phone.fill("#tf-sit input[name=player]", name)
+        phone.fill("#tf-sit input[name=stack]", "1000")
+        phone.tap("#tf-sit button")
+        expect(phone.locator(f"#tf-seat-{seat}")).to_contain_text(name)
+        close_sheet(phone)
+    # two players of 1000 (TRN-4: two entrants of 20, a pool of 40, all to the winner)
+    expect(board.locator("#clock-extra")).to_have_text(
+        re.compile(r"^Break in (20:00|19:[0-5]\d) · Average stack 1,000 · Chips in play 2,000$"))
+    fits(board, "tournament")
+    phone.tap("#bar-start")
+    said = read(phone, "BLD-4")                         # heads-up: the button posts the small blind, acts first
+    found = re.fullmatch(r"Heads-up: seat (\d) has the button and posts the small blind, seat (\d) the big blind", said)
+    assert found, said
+    button, big = int(found.group(1)), int(found.group(2))
+    ann, bob = ("As", "Ah"), ("7c", "2d")
+    first_cards, second_cards = (ann, bob) if big == 1 else (bob, ann)
+    # dealt from the big blind (left of the button): Ann gets the aces, Bob 7-2; the button goes all in, the big
+    # blind calls; both hands face up (POT-5); the board Kd Qh 8c 5s 9d (burns 3s 4h 6h) pairs neither
+    for first, second in zip(first_cards, second_cards, strict=True):
+        pick(phone, first)
+        pick(phone, second)
+    all_in(panel, button)
+    panel.press(big, "call")
+    deal(phone, iter(["3s", "Kd", "Qh", "8c", "4h", "5s", "6h", "9d"]))
+    expect(board.locator("#winner")).to_have_text("Ann wins 2000 with one pair, aces")
+    expect(board.locator("#clock-time")).to_have_text("Winner: Ann")
+    expect(board.locator("#clock-next")).to_have_text("Tournament over")
+    fits(board, "tournament-over")
     assert errors == [] and board_errors == []
     panel.close()
     host.close()
