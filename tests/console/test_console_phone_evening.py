@@ -273,9 +273,12 @@ def test_a_whole_evening_from_the_phone(evening: tuple[Path, dict[str, str]], br
     panel.press(big, "call")
     deal(phone, iter(["3s", "Kd", "Qh", "8c", "4h", "5s", "6h", "9d"]))
     expect(board.locator("#winner")).to_have_text("Ann wins 2000 with one pair, aces")
+    # the push, the places and the prize (TRN-4: two entrants of 20, all to first place), at the finger
+    answer(phone, "Push: seat 1 2000 · Bob finishes 2 · Ann wins the tournament and 40", "POT · TRN-4")
     expect(board.locator("#clock-time")).to_have_text("Winner: Ann")
     expect(board.locator("#clock-next")).to_have_text("Tournament over")
     fits(board, "tournament-over")
+
     assert errors == [] and board_errors == []
     panel.close()
     host.close()

@@ -75,7 +75,7 @@
       show("ok", "Accepted: it applies from the next hand (a hand is in play)", "", true);
     } else if (message.alerts && message.alerts.length) {
       const said = message.alerts.map((a) => words(a.message).main).join(" · ");
-      show("alert", said, message.alerts.map((a) => a.rule).join(" · "), true);
+      show("alert", said, [...new Set(message.alerts.map((a) => a.rule))].join(" · "), true);
       shownAlerts = JSON.stringify(view && view.alerts);
     } else show("ok", "Done", "", false);
   }
@@ -100,7 +100,7 @@
     const fresh = (view.alerts || []).filter((a) => !before.has(a.rule + a.message) && a.rule !== "REFUSED" &&
                                                     !answered.has(a.message));
     if (fresh.length) show("alert", fresh.map((a) => words(a.message).main).join(" · "),
-                           fresh.map((a) => a.rule).join(" · "), true);
+                           [...new Set(fresh.map((a) => a.rule))].join(" · "), true);
   }
 
   // --- the table ------------------------------------------------------------------------------------------
