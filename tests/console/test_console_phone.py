@@ -43,6 +43,7 @@ def browser() -> Iterator[Browser]:
 def shot(page: Page, name: str) -> None:
     folder = os.environ.get("DEALERPI_CONSOLE_SCREENSHOTS")
     if folder:
+        page.evaluate("window.scrollTo(0, 0)")        # the table at the top, as the page opens
         page.screenshot(path=str(Path(folder) / f"console-{name}.png"))
 
 
