@@ -35,8 +35,8 @@
   }
 
   document.addEventListener("pointerdown", (event) => {
-    const target = event.target.closest("button, input, select, .seat, form");
-    if (target && !toast.contains(target)) lastTap = target.closest("form") || target;
+    const target = event.target.closest("button, input, select, .seat");
+    if (target && !toast.contains(target)) lastTap = target;
   }, true);
 
   function place() {
