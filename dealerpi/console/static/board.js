@@ -95,17 +95,7 @@
     const chips = seated.reduce((sum, s) => sum + s.stack, 0) +      // the pots hold the bets of the street too
                   (view.pots || []).reduce((sum, p) => sum + p.amount, 0);
     const left = t.players_left !== undefined ? t.players_left : seated.length;
-    // over once first place is given (TRN-4; the standings count the winner out of the field then)
-    const first = (t.places || []).find((p) => p.place === 1);
-    const finished = Boolean(first) || (t.entrants > 1 && left === 1);
-    clock.classList.toggle("finished", finished);
-    if (finished) {
-      const winner = first || seated.find((s) => s.stack > 0);
-      fill("clock-time", "Winner: " + (winner ? winner.player : "—"));
-      fill("clock-next", "Tournament over");
-      fill("clock-extra", "");
-      return;
-    }
+    if (clock.classList.contains("finished")) { fill("clock-extra", ""); return; }     // clock.js: the winner
     if (view.break_in !== breakIn) { breakIn = view.break_in; breakAt = performance.now(); }
     const parts = [];
     if (breakIn === 0) parts.push("On break");

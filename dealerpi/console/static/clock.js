@@ -40,8 +40,16 @@
     fill("clock-state", t.paused ? "paused" + (t.pause_reason ? ": " + t.pause_reason : "") : "");
     fill("clock-next", !step ? "" : t.next ? "Next: " + (t.next.break ? stakes(t.next) : `level ${t.next.level}, ` +
          stakes(t.next)) : "Last level");
+    // over once first place is given (TRN-4): the winner, and the clock stops (the standings count no one left)
+    const first = (t.places || []).find((p) => p.place === 1);
+    box.classList.toggle("finished", Boolean(first));
+    if (first) {
+      fill("clock-time", `Winner: ${first.player}`);
+      fill("clock-next", "Tournament over");
+    }
     const parts = [];
-    if (t.players_left !== undefined) parts.push(`Players ${t.players_left} of ${t.entrants}`, `Prize pool ${t.pool}`);
+    if (first) parts.push(`Entrants ${t.entrants}`, `Prize pool ${t.pool}`);
+    else if (t.players_left !== undefined) parts.push(`Players ${t.players_left} of ${t.entrants}`, `Prize pool ${t.pool}`);
     if (t.late_entry) parts.push(t.late_entry.open ? `Late entry until level ${t.late_entry.until_level}` : "Late entry closed");
     fill("clock-field", parts.join(" · "));
     fill("clock-prizes", ...(t.prizes || []).map((prize, i) => el("li", {}, `${i + 1}. ${prize}`)));
