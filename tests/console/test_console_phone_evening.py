@@ -136,10 +136,9 @@ def test_a_whole_evening_from_the_phone(evening: tuple[Path, dict[str, str]], br
     # 1. a straddle (BLD-9): Dee, left of the big blind, before the first card
     phone.tap("#bar-start")
     answer(phone, "First hand: button seat 1, small blind seat 2, big blind seat 3", "BLD-1")
-    seat_sheet(phone, 4)
-    phone.locator("#sheet button", has_text="Straddle").tap()
+    phone.tap("#bar-straddle")                          # the bar offers it before the first card
+    phone.tap("#bar [data-straddle='4']")
     expect(phone.locator("#tf-seat-4")).to_contain_text("bet 6")
-    close_sheet(phone)
     deal(phone, iter(DECK))
     everyone(host, panel, "fold")
     answer(phone, "Push: seat 4 7", "POT")              # the dealer's push, on the phone too

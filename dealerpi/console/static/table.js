@@ -15,6 +15,7 @@
   let cardKind = "card";     // what the picked card is sent as: card, exposed (EXP-1), boxed (EXP-6)
   let more = false;          // the bar's second row (irregularities, runs, clock)
   let bomb = false;          // the bomb pot's options under START
+  let straddle = false;      // the straddle's seats, before the first card
   let lastTap = null;        // the element the finger last touched: the answer is shown next to it
   let shownAlerts = null;    // the alerts already on screen (a new one is shown at the finger)
   let hand = null;           // the hand number the messages belong to
@@ -283,6 +284,20 @@
       if (bomb && !next.paused) rows.push(bombRow());
     } else if (next.expect === "card" || next.expect === "burn") {
       rows.push(...picker("card"));
+      // a straddle goes in before the first card (BLD-9; who may is the preset's: the table says why not)
+      if (HOST && !view.board.some((b) => b.length) && String(next.for || "").startsWith("seat ")) {
+        const toggle = el("button", {type: "button", id: "bar-straddle", class: straddle ? "on" : ""}, "Straddle…");
+        toggle.addEventListener("click", () => { straddle = !straddle; render(); });
+        main.append(toggle);
+        if (straddle) {
+          rows.push(el("div", {class: "bar-row"}, ...Object.keys(view.seats).filter((n) => view.seats[n].player &&
+            view.seats[n].status !== "away").map((n) => {
+            const b = action(`${name(n)} straddles`, {type: "straddle", seat: Number(n)}, {"data-straddle": n});
+            b.addEventListener("click", () => { straddle = false; });
+            return b;
+          })));
+        }
+      }
     } else if (next.expect === "burn choice") {
       for (const c of next.cards || []) {
         const b = el("button", {type: "button", class: "burn", "data-burn": c}, "Burn ", card(c));
