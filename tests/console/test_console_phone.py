@@ -158,11 +158,13 @@ def test_a_hand_from_the_phone_alone_walks_every_waiting_state(table: tuple[Path
     panel.press(1, "call")
     at(Waiting.CARD)                                    # the turn, its burn already picked
     pick(phone, "8d")
+    at(Waiting.ACTION)                                  # the card is in before the players act
     panel.press(2, "call")
     panel.press(1, "call")
     at(Waiting.BURN)
     pick(phone, "4s")
     pick(phone, "7c")
+    at(Waiting.ACTION)
     panel.press(2, "call")
     panel.press(1, "call")
 

@@ -268,6 +268,7 @@ def test_a_whole_evening_from_the_phone(evening: tuple[Path, dict[str, str]], br
     for first, second in zip(first_cards, second_cards, strict=True):
         pick(phone, first)
         pick(phone, second)
+    expect(phone.locator("#bar-what")).to_have_attribute("data-waiting", "action")   # the cards are in
     all_in(panel, button)
     panel.press(big, "call")
     deal(phone, iter(["3s", "Kd", "Qh", "8c", "4h", "5s", "6h", "9d"]))

@@ -17,7 +17,7 @@
   let bomb = false;          // the bomb pot's options under START
   let straddle = false;      // the straddle's seats, before the first card
   let lastTap = null;        // the element the finger last touched: the answer is shown next to it
-  let shownAlerts = null;    // the alerts already on screen (a new one is shown at the finger)
+  let seenAlerts = null;     // the alerts already shown (a new one is shown at the finger)
   let hand = null;           // the hand number the messages belong to
   let fadeTimer = null;
 
@@ -26,12 +26,14 @@
   // seed 002 B8f)" reads "Seat 1 has the button ..." with "BLD-9 · seed 001; seed 002 B8f" under it.
   const RULE = /^([A-Z]{2,5}-\d+[a-z]?):\s*/;
   const TAIL = /\s*\(([^()]*(?:[A-Z]{2,5}-\d+|seed \d+)[^()]*)\)\s*$/;
+  const INNER = /\s*\(((?:[A-Z]{2,5}-\d+[a-z]?|seed \d+)(?:[,;] (?:[A-Z]{2,5}-\d+[a-z]?|seed \d+))*)\)/g;
   function words(text) {
     let main = String(text || ""), detail = [];
     const head = main.match(RULE);
     if (head) { detail.push(head[1]); main = main.slice(head[0].length); }
     const tail = main.match(TAIL);
     if (tail) { detail.push(tail[1]); main = main.slice(0, tail.index); }
+    main = main.replace(INNER, (_, ids) => { detail.push(ids); return ""; });   // "stays in play (TRN-4);"
     return {main: main.charAt(0).toUpperCase() + main.slice(1), detail: detail.join(" · ")};
   }
 
@@ -77,7 +79,7 @@
     } else if (message.alerts && message.alerts.length) {
       const said = message.alerts.map((a) => words(a.message).main).join(" · ");
       show("alert", said, [...new Set(message.alerts.map((a) => a.rule))].join(" · "), true);
-      shownAlerts = JSON.stringify(view && view.alerts);
+      if (view && seenAlerts) for (const a of message.alerts) seenAlerts.add(`${view.hand}|${a.rule}|${a.message}`);
     } else show("ok", "Done", "", false);
   }
   (window.resultHooks = window.resultHooks || []).push(answer);
@@ -91,15 +93,16 @@
     hand = view.hand;
   }
 
+  // Each alert is shown once in its hand: the list the daemon keeps may drop one and bring it back (a refusal
+  // shown on the dealer display for a while), which is not news.
   function newAlerts() {
-    const now = JSON.stringify(view.alerts || []);
-    if (shownAlerts === null) { shownAlerts = now; return; }
-    if (now === shownAlerts) return;
-    const before = new Set(JSON.parse(shownAlerts).map((a) => a.rule + a.message));
-    shownAlerts = now;
+    const key = (a) => `${view.hand}|${a.rule}|${a.message}`;
+    const alerts = view.alerts || [];
+    if (seenAlerts === null) { seenAlerts = new Set(alerts.map(key)); return; }
     // a refusal is the sender's answer (REFUSED, the daemon's copy for the dealer display), not news
-    const fresh = (view.alerts || []).filter((a) => !before.has(a.rule + a.message) && a.rule !== "REFUSED" &&
-                                                    !answered.has(a.message));
+    const fresh = alerts.filter((a) => !seenAlerts.has(key(a)) && a.rule !== "REFUSED" && !answered.has(a.message));
+    for (const a of alerts) seenAlerts.add(key(a));
+    if (seenAlerts.size > 500) seenAlerts = new Set(alerts.map(key));      // an evening's worth, then forget
     if (fresh.length) show("alert", fresh.map((a) => words(a.message).main).join(" · "),
                            [...new Set(fresh.map((a) => a.rule))].join(" · "), true);
   }
