@@ -9,6 +9,7 @@ virtual-hardware panel (tests/phone_kit.py). Set DEALERPI_CONSOLE_SCREENSHOTS=fo
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +19,7 @@ from browser_kit import chromium
 from console.test_console_browser import serve_table
 from console.test_console_phone import shot
 from daemon_kit import CONFIG
-from phone_kit import TV, Daemon, phone_page
+from phone_kit import PHONE, TV, Daemon, phone_page
 from playwright.sync_api import Browser, Page, expect
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -80,6 +81,18 @@ def test_ten_seats_and_bomb_pots_fit_the_tv(ten: tuple[Path, dict[str, str]], br
     names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
     for seat, name in enumerate(names, 1):
         host.send({"type": "sit", "seat": seat, "player": name, "stack": 100})
+    # the phone's drawn table holds ten seats without overlap, inside the screen's width
+    phone, phone_errors = phone_page(browser, urls["host"], PHONE)
+    expect(phone.locator("#tf-seat-10")).to_contain_text("Jo")
+    boxes = [phone.locator(f"#tf-seat-{seat}").bounding_box() for seat in range(1, 11)]
+    for one, other in itertools.combinations(boxes, 2):
+        assert one is not None and other is not None
+        apart = (one["x"] + one["width"] <= other["x"] or other["x"] + other["width"] <= one["x"] or
+                 one["y"] + one["height"] <= other["y"] or other["y"] + other["height"] <= one["y"])
+        assert apart, (one, other)
+    assert all(box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390 for box in boxes)
+    shot(phone, "phone-ten")
+    phone.context.close()
     host.send({"type": "start"})
     view = deal_all(host, iter(DECK))
     expect(board.locator("#seats tr.turn")).to_have_count(1)
@@ -124,7 +137,7 @@ def test_ten_seats_and_bomb_pots_fit_the_tv(ten: tuple[Path, dict[str, str]], br
     expect(board.locator(".board-tag")).to_have_text(["Board 1", "Board 2"])
     expect(board.locator(".pot-line").first).to_contain_text(re.compile(r"^(Pot|Main pot) \d+"))
     fits(board, "double-board")
-    assert errors == []
+    assert errors == [] and phone_errors == []
     host.close()
     panel.close()
 
