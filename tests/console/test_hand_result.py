@@ -8,8 +8,9 @@ import json
 from console.test_tournament_view import example
 
 from dealerpi.console.hand_result import board_labels, break_in, hand_result, next_input
-from dealerpi.console.views import public_view
+from dealerpi.console.views import public_view, role_view
 from dealerpi.engine import Table
+from dealerpi.evaluation.registry import EVALUATORS, describe
 
 
 def test_trn1_the_break_is_the_level_left_plus_the_levels_before_it() -> None:
@@ -70,3 +71,39 @@ def test_pot11_seed001_a_double_board_bomb_pot_run_twice_is_labelled_and_named()
                                   "text": "Ann wins 200 with one pair, aces"}]
     assert result["pots"] == [{"name": "Pot", "amount": 200, "split": False,
                                "shares": [{"seat": 1, "player": "Ann", "chips": 200}]}]
+
+
+def test_pot5_pot7_a_mucked_hand_is_never_named() -> None:
+    """Ann shows two pair, nines and fives; Bob mucks a king-high flush (POT-7: he may, and forfeits): every
+    role's view names Ann's hand and never Bob's. The positive control: the same evaluator on Bob's cards says
+    "flush, king high", and the words would be found if they were there (the host's histories name mucked
+    hands, docs/console.md)."""
+    table = Table()
+    for entry in ({"type": "table", "game": "nlhe", "rules": "home", "seats": 3, "blinds": [1, 3]},
+                  {"type": "sit", "seat": 1, "player": "Ann", "stack": 100},
+                  {"type": "sit", "seat": 2, "player": "Bob", "stack": 100},
+                  {"type": "button", "seat": 1}, {"type": "start"}):
+        assert table.apply(entry).accepted, entry
+    hole = {2: ["Kh", "2h"], 1: ["9s", "5d"]}
+    for card in (hole[2][0], hole[1][0], hole[2][1], hole[1][1]):        # from seat 2, left of the button
+        assert table.apply({"type": "card", "card": card}).accepted
+    street_cards = iter(["2c", "5h", "9h", "Jh", "3s", "3c", "4s", "7d"])   # burn, flop, burn, turn, burn, river
+    while (waiting := table.expectation()).waiting.value != "showdown":
+        if waiting.waiting.value == "action":
+            entry = {"type": "act", "seat": waiting.seat, "action": "call" if waiting.legal and
+                     waiting.legal.call_to else "check"}
+        else:
+            entry = {"type": "card", "card": next(street_cards)}
+        assert table.apply(entry).accepted, entry
+    board = ["5h", "9h", "Jh", "3c", "7d"]
+    assert [list(b) for b in table.board()] == [board]
+    assert describe("high", EVALUATORS["high"](hole[2], board)) == "flush, king high"    # the positive control
+    for seat, kind in ((1, "show"), (2, "muck")):
+        assert table.apply({"type": kind, "seat": seat}).accepted
+    result = hand_result(table)
+    assert result is not None
+    assert [w["text"] for w in result["winners"]] == ["Ann wins 6 with two pair, nines and fives"]
+    for role in ("board", "dealer", "host"):
+        text = json.dumps(role_view(role, table, {}, {}))
+        assert "two pair, nines and fives" in text, role
+        assert "flush" not in text and "Kh" not in text, role
