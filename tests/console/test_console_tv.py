@@ -162,3 +162,47 @@ def test_the_directors_clock_fits_the_tv(tournament: tuple[Path, dict[str, str]]
     fits(board, "clock-hand")
     assert errors == []
     host.close()
+
+
+# a level of one minute, then the break: the board rings at the change (the daemon's ticks come every 5 s)
+QUICK = TOURNAMENT.replace("levels = [{blinds = [50, 100], minutes = 10},",
+                           "levels = [{blinds = [50, 100], minutes = 1},")
+# the page's AudioContext, counting the tones the bell starts (a headless browser has no speakers to listen to)
+FAKE_AUDIO = """
+window.tones = [];
+window.AudioContext = class {
+  constructor() { this.currentTime = 0; this.destination = {}; }
+  createOscillator() {
+    const tone = {frequency: {value: 0}, connect: (next) => next, start: () => window.tones.push(tone.frequency.value),
+                  stop: () => {}};
+    return tone;
+  }
+  createGain() {
+    return {gain: {setValueAtTime: () => {}, exponentialRampToValueAtTime: () => {}}, connect: (next) => next};
+  }
+};
+"""
+
+
+@pytest.fixture(scope="module")
+def quick(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, dict[str, str]]]:
+    yield from serve_table(tmp_path_factory.mktemp("tvbell"), QUICK)
+
+
+@pytest.mark.slow
+def test_the_board_rings_at_a_new_level(quick: tuple[Path, dict[str, str]], browser: Browser) -> None:
+    """Issue 19, TRN-1: the director's clock rings at each new step of the schedule, once the TV's first tap
+    allowed sound (a browser's autoplay policy): the tap rings once (880, 660, 880 Hz); the break, after the
+    one-minute level 1, rings again."""
+    _folder, urls = quick
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    context.add_init_script(FAKE_AUDIO)
+    board = context.new_page()
+    board.goto(urls["board"])
+    expect(board.locator("#clock-level")).to_have_text("Level 1")
+    board.locator("#sound").click()
+    expect(board.locator("#sound")).to_be_hidden()
+    assert board.evaluate("window.tones") == [880, 660, 880]
+    expect(board.locator("#clock-level")).to_have_text("Break", timeout=90_000)
+    assert board.evaluate("window.tones") == [880, 660, 880] * 2
+    context.close()
