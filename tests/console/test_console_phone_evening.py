@@ -252,6 +252,7 @@ def test_a_whole_evening_from_the_phone(evening: tuple[Path, dict[str, str]], br
         phone.tap("#tf-sit button")
         expect(phone.locator(f"#tf-seat-{seat}")).to_contain_text(name)
         close_sheet(phone)
+    expect(phone.locator("#tf-clock")).to_have_text(re.compile(r"^Level 1 · (20:00|19:[0-5]\d)$"))   # on the phone
     # two players of 1000 (TRN-4: two entrants of 20, a pool of 40, all to the winner)
     expect(board.locator("#clock-extra")).to_have_text(
         re.compile(r"^Break in (20:00|19:[0-5]\d) · Average stack 1,000 · Chips in play 2,000$"))

@@ -144,12 +144,20 @@
     const pots = (view.pots || []).map((pot, i) => (i ? `side pot ${i}: ` : "pot: ") + pot.amount).join(" · ");
     const result = view.result ? view.result.winners.map((w) => w.text).join(" · ") : "";
     const middle = el("div", {class: "tf-middle"},
+      view.tournament && $("clock-level") ? el("div", {class: "tf-clock", id: "tf-clock"}, clockLine()) : "",
       el("div", {class: "tf-hand"}, view.hand ? `Hand ${view.hand}` : "No hand yet",
          view.blinds ? ` · blinds ${view.blinds.join("/")}` : "", view.bomb ? " · bomb pot" : ""),
       ...boards, el("div", {class: "tf-pots"}, pots), el("div", {class: "tf-result", id: "tf-result"}, result));
     felt.replaceChildren(el("div", {class: "oval"}), middle, ...boxes);
     felt.classList.toggle("many", count > 6);
   }
+
+  // a tournament's level and time left on the table, from the clock under it (clock.js counts it down)
+  function clockLine() {
+    const level = $("clock-level"), time = $("clock-time");
+    return level && time ? `${level.textContent} · ${time.textContent}` : "";
+  }
+  setInterval(() => { const line = $("tf-clock"); if (line) line.textContent = clockLine(); }, 500);
 
   // --- a seat's actions -----------------------------------------------------------------------------------
   function field(attrs) { return el("input", {autocomplete: "off", ...attrs}); }
