@@ -119,6 +119,7 @@ def everyone(host: Daemon, panel: Daemon, button: str) -> None:
 
 @pytest.mark.slow
 def test_a_whole_evening_from_the_phone(evening: tuple[Path, dict[str, str]], browser: Browser) -> None:
+    """The module's steps 1 to 6 (BLD-9, seed 001, POT-11, BET-16, EXP-1, BRD-1, TRN-4)."""
     folder, urls = evening
     phone, errors = phone_page(browser, urls["host"])
     board, board_errors = phone_page(browser, urls["board"], TV)

@@ -29,6 +29,8 @@ def test_trn1_the_break_is_the_level_left_plus_the_levels_before_it() -> None:
 
 
 def test_a_cash_table_has_no_break_and_waits_for_its_start() -> None:
+    """No table yet: the table input is expected; a cash table has no break; a paused one (TRN-5) says why,
+    so the bar offers Resume rather than a START the table would refuse."""
     table = Table()
     assert next_input(table) == {"expect": "table"}
     table.apply({"type": "table", "game": "nlhe", "rules": "home", "seats": 3, "blinds": [1, 3]})
