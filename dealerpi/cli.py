@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("dealerpi.history.replay_cli:main", "replay PHH hand histories or a table journal"),
     "rankings": ("dealerpi.evaluation.rankings_cli:main", "print a game's hand-ranking table"),
+    "equity": ("dealerpi.equity.cli:main", "exact equities of hands in any game (--game, --board, --dead)"),
     "run": ("dealerpi.daemon:main", "run the table daemon (--config FILE, --fake)"),
     "check-config": ("dealerpi.config:main", "validate a table config file"),
     "doctor": ("dealerpi.doctor:main", "check this machine for the table: versions, chips, I2C, paths"),
@@ -21,6 +22,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "sim": ("dealerpi.sim.server:main", "the table simulator in a browser"),
     "console": ("dealerpi.console.server:main", "the host console: the table's pages (--config FILE)"),
     "room": ("dealerpi.room.cli:main", "the card room service (--config room.toml); broker-files; desk"),
+    "deal": ("dealerpi.deal_cli:main", "ICM and chip-chop deal proposals for a final table"),
+    "broadcast": ("dealerpi.broadcast.server:main", "the streamed table: venue and delayed feeds (--config FILE)"),
 }
 
 

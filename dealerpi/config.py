@@ -25,6 +25,7 @@ from typing import Any
 from dealerpi.engine.inputs import InputError, parse_config
 from dealerpi.engine.policies import Preset
 from dealerpi.room.broker import MqttSettings, parse_mqtt
+from dealerpi.wire.limits import LimitError, read_toml
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -468,7 +469,7 @@ def _check_console_settings(c: _Checker, raw: Any, source: Path) -> ConsoleSetti
     listen = c.text("console.listen", table.get("listen", default.listen))
     if listen is not None:
         host, _, port = listen.rpartition(":")
-        if not host or not port.isdigit() or not 0 <= int(port) < 65536:     # 0: any free port
+        if not host or not _is_port(port):     # 0: any free port
             c.error("console.listen", f"must be host:port, e.g. 127.0.0.1:8765 or 0.0.0.0:8765, not {listen!r}")
     if c.errors or listen is None or len(paths) < 2:
         return None
@@ -518,6 +519,11 @@ def parse(data: Mapping[str, Any], source: Path) -> Config:
                   journal_keep_segments=keep_segments, journal_keep_bytes=keep_mib << 20)
 
 
+def _is_port(text: str) -> bool:
+    """0-65535 in ASCII digits: ``str.isdigit`` is true for "²", which ``int`` refuses (issue 22, probe 2)."""
+    return text.isascii() and text.isdigit() and int(text) < 65536
+
+
 def load(path: Path | str) -> Config:
     """Read and validate the TOML file at ``path``."""
     source = Path(path)
@@ -526,12 +532,14 @@ def load(path: Path | str) -> Config:
     except OSError as exc:
         raise ConfigError([f"{source}: cannot read: {exc.strerror or exc}"]) from exc
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
+        data = read_toml(raw.decode("utf-8"))     # depth checked first (issue 22, probe 2)
     except UnicodeDecodeError as exc:            # TOML is UTF-8 (toml.io, v1.0.0 "Spec")
         line = raw[:exc.start].count(b"\n") + 1
         raise ConfigError([f"{source}: line {line}: byte 0x{raw[exc.start]:02x} is not UTF-8 text"]) from exc
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError([f"{source}: TOML syntax: {exc}"]) from exc
+    except LimitError as exc:
+        raise ConfigError([f"{source}: {exc}"]) from None
     return parse(data, source)
 
 

@@ -24,8 +24,10 @@ from __future__ import annotations
 import collections
 import contextlib
 import dataclasses
+import errno
 import functools
 import logging
+import secrets
 import time
 from collections.abc import Callable, Mapping
 from typing import Any, Concatenate, ParamSpec, TypeVar
@@ -33,6 +35,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 from dealerpi.config import Config, gcd_unit
 from dealerpi.devices import ButtonBank, ButtonEdge, Debouncer, Devices, DisplaySlot, LedBank
 from dealerpi.engine import Outcome, Table, Waiting  # the engine: imported here and nowhere else in the daemon
+from dealerpi.engine.inputs import InputError, parse_config
 from dealerpi.input import DealerConsole, Key, SeatPanel
 from dealerpi.journal import Journal, JournalFault, utc_now
 from dealerpi.journal_folder import JournalFolder, Recovered
@@ -46,6 +49,7 @@ from dealerpi.table_source import TableSource
 from dealerpi.views.build import alert_order, dealer_view, seat_view
 from dealerpi.views.model import Alert, DealerView, SeatView
 from dealerpi.views.render import dealer_pages, render_dealer, render_seat
+from dealerpi.wire.inputs import WireError, shoe_read
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -76,6 +80,17 @@ def _contained(default: _T) -> Callable[[Callable[Concatenate[Controller, _P], _
                 return default
         return guarded
     return wrap
+
+
+def _is_table(entry: Mapping[str, Any]) -> bool:
+    """``entry`` holds a whole table (a queued change the host made mid-hand); a line without one (a page's,
+    journaled before the socket checked inputs: issue 22, probe 3) is not queued at start-up."""
+    try:
+        parse_config(entry)
+    except InputError as error:
+        _LOGGER.error("a queued table change in the journal is not a table (%s): not applied", error)
+        return False
+    return True
 
 
 class Controller:
@@ -109,6 +124,7 @@ class Controller:
         self.dealer_page = 0
         self.engine_views: dict[int, SeatView] = {}
         self._last_tick: float | None = None        # when time was last handed to the engine
+        self._fresh_clock: object = None            # TRN-2: the fresh clock (new decision) timing started for
         self._shown: dict[object, object] = {}       # display key -> the view last drawn on it
         self.buttons = ButtonBank(devices.button, clock, post or self.on_edge)
         self.leds = LedBank(devices.led)
@@ -131,6 +147,7 @@ class Controller:
         self._console_shown: object = None            # the dealer console's confirmation as last drawn
         self.table_source = TableSource()           # who sent the table in force; the config's last applied
         self.level_time = LevelTime()               # the wall time counted into the level clock (TRN-1)
+        self._new_journal = False                   # replay found no journal: its first record names it
 
     # --- start-up ------------------------------------------------------------------------------------
 
@@ -143,15 +160,20 @@ class Controller:
             self.table = start.table
             self.table.records_kept = RECORDS_KEPT
             self.shoe_position = start.shoe
+        # issue 20: a new journal's first record names it (``journal``: a random id, and its time), so the
+        # console's session (the hash of that line, console/final_hands.py) is this journal's alone
+        self._new_journal = not entries and (start is None or start.table is None)
+        if self._new_journal and self.api is not None:
+            self.api.new_journal()               # a new evening: the ledger's notes of the last one are put aside
         started = False
-        for entry in entries:
+        for number, entry in enumerate(entries, start=1):
             accepted = self._apply(entry).accepted
             started |= accepted and entry.get("type") == "start"
             if entry.get("type") == "table" and accepted:
                 self.pending_table = None
-            elif entry.get("type") == "table" and entry.get("after_hand"):   # a host's change made mid-hand waits
-                self.pending_table = dict(entry)
-            self._note_read(entry)
+            elif entry.get("type") == "table" and entry.get("after_hand") and _is_table(entry):
+                self.pending_table = dict(entry)       # a host's change made mid-hand waits for the hand's end
+            self._note_read(entry, f"journal input {number}")
         if started:               # a hand began since the checkpoint: start from here next time
             self._checkpoint()
         self._check_table_config()
@@ -250,6 +272,8 @@ class Controller:
         console's hand histories; the engine ignores the key."""
         if entry.get("type") == "start" and "at" not in entry:
             entry = {**entry, "at": utc_now()}
+        if entry.get("type") == "pause":            # TRN-5: the clock stops where it is, not at the last tick
+            self._pass_time(self.clock(), step=1.0)
         if not self._journal(entry):
             return Outcome(False, f"{JOURNAL_PAUSED} ({self.journal_fault})")
         outcome = self._apply(entry)
@@ -292,7 +316,9 @@ class Controller:
             self.journal.checkpoint(snapshot, self.shoe_position)
         except JournalFault as fault:
             _LOGGER.error("journal checkpoint failed: %s", fault)
-            self.alerts.append(Alert("JOURNAL", f"checkpoint failed ({fault}): play on; free space on the SD card"))
+            todo = ("free space on the SD card" if fault.code == errno.ENOSPC
+                    else "replace the SD card after this session")
+            self.alerts.append(Alert("JOURNAL", f"checkpoint failed ({fault}): play on; {todo}"))
 
     def _apply(self, entry: dict[str, Any]) -> Outcome:
         if self.api is None:
@@ -300,7 +326,7 @@ class Controller:
         else:
             self.api.before(entry, self.table)
             outcome = self.table.apply(entry)
-            self.api.after(entry, outcome.accepted, self.table)
+            self.api.after(entry, outcome, self.table)
         self.table_source.note(entry, outcome.accepted)
         self.level_time.note(entry, outcome.accepted)
         return outcome
@@ -309,21 +335,32 @@ class Controller:
         """Append ``entry``; False (and inputs paused) if it is not durable."""
         if self.journal_fault is not None:
             return False
+        if self._new_journal:
+            entry = {**entry, "journal": secrets.token_hex(8), "at": entry.get("at", utc_now())}
         try:
             self.journal.append(entry)
+            self._new_journal = False
         except JournalFault as fault:
             self.journal_fault = str(fault)
             self._probe_at = self.clock() + PROBE_EVERY
             self.refresh()
             return False
-        self._note_read(entry)
+        self._note_read(entry, "the input just journaled")
         return True
 
-    def _note_read(self, entry: dict[str, Any]) -> None:
-        """The shoe's last read in the journal: where the link resumes, kept across a checkpoint."""
-        read = entry.get("shoe")
-        if entry.get("type") == "card" and isinstance(read, dict):
-            self.shoe_position = (str(read.get("boot")), int(read.get("seq", 0)))
+    def _note_read(self, entry: dict[str, Any], where: str) -> None:
+        """The shoe's last read in the journal: where the link resumes, kept across a checkpoint. Only the
+        shoe link's own card lines count (issue 22, probe 1): an identity another process wrote into the
+        journal before the socket refused it is named in the log and on the dealer display, and ignored."""
+        try:
+            read = shoe_read(entry)
+        except WireError as error:
+            _LOGGER.error("%s (a card by %s at %s): %s", where, entry.get("by"), entry.get("at"), error)
+            self.alerts.append(Alert("SHOE", f"{where}: a card with a shoe identity the shoe did not send; "
+                                             "ignored (see the log)"))
+            return
+        if read is not None:
+            self.shoe_position = (read.boot, read.seq)
 
     def _probe_journal(self, now: float) -> None:
         """While inputs are paused: try the journal again every PROBE_EVERY seconds."""
@@ -474,16 +511,19 @@ class Controller:
         self._probe_journal(now)
         self._pass_time(now)
 
-    def _pass_time(self, now: float) -> None:
+    def _pass_time(self, now: float, step: float | None = None) -> None:
         """The engine has no clock: while a player clock (TRN-2) or the level clock (TRN-1) runs, elapsed whole
         seconds reach it as journaled ``tick`` inputs, every second for a player clock, every 5 s for levels."""
         if self.table.clock is None and (self.table.levels is None or self.table.levels.paused):
             self._last_tick = None
             return
-        if self._last_tick is None:                 # a clock just started: count from now
-            self._last_tick = now
+        clock = self.table.clock
+        fresh = clock is not None and clock.elapsed == 0 and clock is not self._fresh_clock
+        if self._last_tick is None or fresh:        # a clock just started (a new decision): count from now,
+            self._last_tick = now                   # not from the last tick (TDA 29: ties go to the player)
+            self._fresh_clock = clock
             return
-        step = 1.0 if self.table.clock is not None else 5.0
+        step = step or (1.0 if self.table.clock is not None else 5.0)
         if now - self._last_tick >= step:
             seconds = int(now - self._last_tick)
             self._last_tick += seconds

@@ -19,6 +19,7 @@ from typing import Any
 from dealerpi.engine.table import Table
 from dealerpi.journal import JournalError, read
 from dealerpi.journal_folder import checkpoint_name, read_folder
+from dealerpi.wire.inputs import WireError, shoe_read
 
 
 def replay_lines(lines: Iterable[str]) -> tuple[Table, list[dict[str, Any]], list[dict[str, Any]]]:
@@ -48,6 +49,10 @@ def replay_entries(entries: Iterable[Mapping[str, Any] | str], start: Table | No
         if not outcome.accepted:
             rejected.append({"line": number, "reason": outcome.reason})
         alerts += [{"line": number, "rule": a.rule, "message": a.message} for a in outcome.alerts]
+        try:
+            shoe_read(entry)          # what start-up says of a shoe identity the shoe link did not write
+        except WireError as error:
+            alerts.append({"line": number, "rule": "SHOE", "message": str(error)})
     return table, rejected, alerts
 
 

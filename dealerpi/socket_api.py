@@ -7,11 +7,18 @@ after every change of the table. An ``input`` request carries one journal input;
 role may send it, tags it with the sender (``"by": role``) and the time, and hands it to the controller,
 which journals it (fsync) and then applies it, exactly like a button press. The console decides nothing
 about the rules. A request id (``rid``) chosen by the console is journaled too, so an input resent after
-a lost answer is applied once, across restarts as well.
+a lost answer is applied once, across restarts as well, and answered as it was the first time.
+
+Every request is parsed once into its typed record (:mod:`dealerpi.wire.api`) and answered by the one
+endpoint registered for its method (:meth:`ApiServer._register`, Moonraker's shape); an input carries only
+its type's keys (:mod:`dealerpi.wire.inputs`), so no page can write what only the daemon writes.
 
 A daemon on fake devices also has the ``panel`` role (:mod:`dealerpi.sim.panel`): the host's view plus the
 virtual hardware's frames, LEDs and shoe, and the ``press``/``release``/``deal``/``shuffle`` requests that
 drive it. On real devices that role does not exist. Pins a connection holds are released when it closes.
+
+The ``broadcast`` role (issue 21, :mod:`dealerpi.broadcast_stream`) is the streamed table's process: every
+accepted input as journaled, hole cards included, for a peer of the daemon's own user only.
 
 The socket file is made group-writable (0660) in a directory only the service's group can enter
 (RuntimeDirectoryMode=0750): the console's user is in that group, nobody else can connect.
@@ -24,16 +31,21 @@ import contextlib
 import dataclasses
 import logging
 import os
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from dealerpi.console import game_form, status_panel
-from dealerpi.console.ledger import Event, Ledger
+import msgspec
+
+from dealerpi import broadcast_stream
+from dealerpi.console import game_form, money, sessions, status_panel
+from dealerpi.console.ledger import CLOSE, Event, Ledger, Session
 from dealerpi.console.protocol import CONFIRMED, PANEL, ROLES, Decoder, ProtocolError, changes, encode, may_send
 from dealerpi.console.qr_screen import qr_screen
 from dealerpi.console.views import role_view
+from dealerpi.engine import Outcome
 from dealerpi.engine.inputs import InputError, parse_config
 from dealerpi.engine.table import Table
 from dealerpi.journal import utc_now
@@ -42,6 +54,9 @@ from dealerpi.shoe.health import ShoeHealth
 from dealerpi.table_source import TableSource, settings
 from dealerpi.views.build import alert_order
 from dealerpi.views.model import Alert
+from dealerpi.wire import api
+from dealerpi.wire.api import ParseError, parse
+from dealerpi.wire.inputs import WireError, sent_input
 
 if TYPE_CHECKING:
     from dealerpi.config import Pin
@@ -70,11 +85,13 @@ class Daemon(Protocol):
     presses: Any
     table_source: TableSource
     pending_table: dict[str, Any] | None
+    dealer_overlay: tuple[Any, float] | None
 
     def submit(self, entry: dict[str, Any]) -> Any: ...
     def queue_table(self, entry: dict[str, Any]) -> Any: ...
     def refresh(self) -> None: ...
     def refresh_dealer(self) -> None: ...
+    def fault_alert(self) -> Alert | None: ...
     def show_on_dealer(self, image: Any, seconds: float) -> None: ...
 
 
@@ -87,6 +104,19 @@ class _Client:
     held: set[Pin] = field(default_factory=set)      # panel buttons this connection pressed, not released
 
 
+@dataclass(frozen=True)
+class Endpoint:
+    """One method of the local API: its parameters' record, the call that answers it (``{"result": ...}``
+    or ``{"error": {"message": ...}}``), the roles that may call it (None: any, once said hello) and the
+    refusal for the others."""
+
+    params: type[api.Params]
+    call: Callable[[_Client, Any], dict[str, Any]]
+    roles: frozenset[str] | None = None
+    refusal: str = ""
+    after_hello: bool = True
+
+
 class ApiServer:
     """See the module docstring. Made before the journal is replayed (the ledger watches the replay too),
     started after it; :meth:`before` and :meth:`after` are called around every input the table applies."""
@@ -96,31 +126,39 @@ class ApiServer:
         self.path = path
         self.ledger = Ledger()                   # no time for replayed inputs journaled without one
         self.clients: set[_Client] = set()
-        self.rids: dict[str, None] = {}          # the request ids journaled, oldest first
+        self.rids: dict[str, dict[str, Any]] = {}   # the request ids journaled, oldest first, with their answers
         self._server: asyncio.AbstractServer | None = None
         self._push_due = False
         self._summary: tuple[object, dict[str, Any]] | None = None
         self.panel: VirtualPanel | None = None   # the virtual hardware, on fake devices only
+        self.notes = money.Notes(_notes_path(daemon.journal))     # expenses, charges, paid marks (money.py)
+        self.endpoints = self._register()
+        self._params_of = {name: endpoint.params for name, endpoint in self.endpoints.items()}
 
     # --- the controller's hooks ----------------------------------------------------------------------
 
     def before(self, entry: Mapping[str, Any], table: Table) -> None:
-        if isinstance(entry.get("rid"), str):
-            self.rids[entry["rid"]] = None
-            if len(self.rids) >= 2 * RIDS_KEPT:   # the older half goes; the last RIDS_KEPT stay, as in a checkpoint
-                self.rids = dict.fromkeys(list(self.rids)[-RIDS_KEPT:])
         self.ledger.before(entry, table)
 
-    def after(self, entry: Mapping[str, Any], accepted: bool, table: Table) -> None:
-        self.ledger.after(accepted, table)
+    def after(self, entry: Mapping[str, Any], outcome: Outcome, table: Table) -> None:
+        """The input was applied (live, or replayed at start-up): its request id keeps the answer it got
+        (issue 22, probe 4: a refused input sent again was answered accepted)."""
+        if isinstance(entry.get("rid"), str):
+            self.rids[entry["rid"]] = answer(entry, outcome)
+            if len(self.rids) >= 2 * RIDS_KEPT:   # the older half goes; the last RIDS_KEPT stay, as in a checkpoint
+                self.rids = dict(list(self.rids.items())[-RIDS_KEPT:])
+        self.ledger.after(outcome.accepted, table)
         if self.panel is not None:
             self.panel.follow()
+        if outcome.accepted:
+            self._send_broadcast(entry)
 
     def checkpoint_data(self) -> dict[str, Any]:
         """What a journal checkpoint keeps for the API (the segments before it are not replayed at start-up):
-        the ledger's events and the last :data:`RIDS_KEPT` request ids."""
+        the ledger's events and the last :data:`RIDS_KEPT` request ids with their answers."""
         return {"ledger": [dataclasses.asdict(event) for event in self.ledger.events],
-                "rids": list(self.rids)[-RIDS_KEPT:]}
+                "sessions": [session.as_json() for session in self.ledger.sessions],
+                "rids": [[rid, said] for rid, said in list(self.rids.items())[-RIDS_KEPT:]]}
 
     def restore(self, data: object) -> None:
         """Start from a checkpoint's :meth:`checkpoint_data`. Its events stand before every input replayed
@@ -129,13 +167,16 @@ class ApiServer:
             if not isinstance(data, Mapping):
                 raise TypeError("no console part")
             events = [Event(**{**event, "index": -1}) for event in data["ledger"]]
-            rids = dict.fromkeys(str(rid) for rid in data["rids"])
+            rids = dict(_kept_rid(item) for item in data["rids"])
+            # the evening's sessions (issue 19); a checkpoint written before them has the events of one
+            kept = [Session(**{**session, "index": -1, "ended": None if session["ended"] is None else -1})
+                    for session in data.get("sessions", [])]
         except (KeyError, TypeError) as exc:
             _LOGGER.error("the checkpoint's console part is not usable (%s): the ledger starts empty", exc)
             self.daemon.alerts.append(Alert("LEDGER", "Session ledger: buy-ins before this restart are missing; "
                                                       "note them by hand"))
             return
-        self.ledger.events, self.rids = events, rids
+        self.ledger.events, self.rids, self.ledger.sessions = events, rids, kept
 
     def changed(self) -> None:
         """The table or the dealer's screen changed: send each client its changes once, after this burst."""
@@ -176,7 +217,11 @@ class ApiServer:
         decoder = Decoder()
         try:
             while data := await reader.read(65536):
-                for message in decoder.feed(data):
+                for message in decoder.feed_each(data):
+                    if isinstance(message, ProtocolError):      # refused before parsing: answered, read on
+                        _LOGGER.warning("local API: a message refused: %s", message)
+                        writer.write(encode({"error": {"message": str(message)}}))
+                        continue
                     reply = self.handle(client, message)
                     if reply is not None:
                         writer.write(encode(reply))
@@ -204,65 +249,117 @@ class ApiServer:
 
     # --- requests ------------------------------------------------------------------------------------
 
-    def handle(self, client: _Client, message: Mapping[str, Any]) -> dict[str, Any] | None:
-        """Answer one request (None for a message without an id that needs no answer)."""
-        rid = message.get("id")
-        params = message.get("params") or {}
-        method = message.get("method")
-        if not isinstance(params, Mapping):
-            return {"id": rid, "error": {"message": "params must be an object"}}
-        if method == "hello":
-            role = params.get("role")
-            if role == PANEL and self.panel is None:
-                return {"id": rid, "error": {"message": "no virtual-hardware panel: this daemon drives real devices "
-                                                        "(the panel exists with dealerpi run --fake only)"}}
-            if role not in (*ROLES, PANEL):
-                return {"id": rid, "error": {"message": f"hello: role must be one of {', '.join(ROLES)}"}}
-            client.role = str(role)
-            client.shown = self.view(client.role)
-            return {"id": rid, "result": {"role": client.role, "view": client.shown}}
-        if client.role is None:
-            return {"id": rid, "error": {"message": "say hello with a role first"}}
-        if method == "input":
-            result = self.submit(client.role, params.get("entry"), params.get("rid"), bool(params.get("confirm")))
-            return {"id": rid, "result": result}
-        if method == "change_table":
-            if client.role != "host":
-                return {"id": rid, "error": {"message": "the game and the stakes are the host's"}}
-            return {"id": rid, "result": self.change_table(params.get("changes"), params.get("rid"))}
-        if method == "ledger":
-            if client.role != "host":
-                return {"id": rid, "error": {"message": "the ledger is the host's"}}
-            return {"id": rid, "result": self.ledger_summary()}
-        if method == "clear_alerts":             # what CONFIRM with nothing pending does on the console
-            if client.role == "board":
-                return {"id": rid, "error": {"message": "a board cannot clear the dealer's alerts"}}
-            self.daemon.alerts.clear()
-            self.daemon.refresh_dealer()
-            return {"id": rid, "result": {"cleared": True}}
-        if method == "journal":
-            return {"id": rid, **self.journal_chunk(client.role, params.get("at"))}
-        if method in ("press", "release", "deal", "shuffle"):
-            return {"id": rid, **self.operate_panel(client, method, params)}
-        if method == "show_qr":
-            return {"id": rid, **self.show_qr(client.role, params.get("url"), params.get("label"))}
-        return {"id": rid, "error": {"message": f"unknown method {method!r}"}}
+    def handle(self, client: _Client, message: Mapping[str, Any]) -> dict[str, Any]:
+        """Answer one request: parsed once into its typed record (:func:`dealerpi.wire.api.parse`), then
+        looked up in :attr:`endpoints` (Moonraker's registry, not an if-chain)."""
+        try:
+            request, params = parse(message, self._params_of)
+        except ParseError as error:
+            rid = message.get("id")
+            return {"id": rid if isinstance(rid, int | str) else None, "error": {"message": str(error)}}
+        endpoint = self.endpoints[request.method]
+        if client.role == broadcast_stream.ROLE:
+            return {"id": request.id, "error": {"message": "the broadcast role only listens"}}
+        if endpoint.after_hello and client.role is None:
+            return {"id": request.id, "error": {"message": "say hello with a role first"}}
+        if endpoint.roles is not None and client.role not in endpoint.roles:
+            return {"id": request.id, "error": {"message": endpoint.refusal}}
+        return {"id": request.id, **endpoint.call(client, params)}
 
-    def operate_panel(self, client: _Client, method: str, params: Mapping[str, Any]) -> dict[str, Any]:
+    def _register(self) -> dict[str, Endpoint]:
+        """Every method of the local API, once: what it takes, who may call it, what answers it."""
+        def result(call: Callable[[_Client, Any], object]) -> Callable[[_Client, Any], dict[str, Any]]:
+            return lambda client, params: {"result": call(client, params)}
+
+        def panel(method: str) -> Endpoint:
+            kinds: dict[str, type[api.Params]] = {"press": api.Button, "release": api.Button, "deal": api.Deal}
+            kind = kinds.get(method, api.NoParams)
+            return Endpoint(kind, lambda client, params: self.operate_panel(client, method, params))
+
+        return {
+            "hello": Endpoint(api.Hello, self._hello, after_hello=False),
+            "input": Endpoint(api.SendInput, result(lambda client, p: self.submit(
+                str(client.role), p.entry, p.rid, p.confirm))),
+            "change_table": Endpoint(api.ChangeTable, result(lambda _c, p: self.change_table(
+                p.changes, p.rid, p.confirm)), frozenset({"host"}), "the game and the stakes are the host's"),
+            "ledger": Endpoint(api.NoParams, result(lambda _c, _p: self.ledger_summary()), frozenset({"host"}),
+                               "the ledger is the host's"),
+            "ledger_note": Endpoint(api.LedgerNote, result(lambda _c, p: self.ledger_note(p.note)),
+                                    frozenset({"host"}), "the ledger is the host's"),
+            "close_session": Endpoint(api.CloseSession, result(lambda _c, p: self.close_session(p.rid)),
+                                      frozenset({"host"}), "the ledger is the host's"),
+            # what CONFIRM with nothing pending does on the console
+            "clear_alerts": Endpoint(api.NoParams, result(lambda _c, _p: self._clear_alerts()),
+                                     frozenset({"host", "dealer", PANEL}), "a board cannot clear the dealer's alerts"),
+            "journal": Endpoint(api.JournalAt, lambda client, p: self.journal_chunk(str(client.role), list(p.at))),
+            "show_qr": Endpoint(api.ShowQr, lambda client, p: self.show_qr(
+                str(client.role), p.url, p.label, QR_SECONDS if p.seconds is None else p.seconds)),
+            # the pairing code was used: off the display at once
+            "hide_qr": Endpoint(api.NoParams, lambda _c, _p: self._hide_qr(), frozenset({"host"}),
+                                "pairing codes are the host's"),
+            **{method: panel(method) for method in ("press", "release", "deal", "shuffle")},
+        }
+
+    def _hello(self, client: _Client, params: api.Hello) -> dict[str, Any]:
+        role = params.role
+        if role == broadcast_stream.ROLE:
+            return self.hello_broadcast(client)
+        if role == PANEL and self.panel is None:
+            return {"error": {"message": "no virtual-hardware panel: this daemon drives real devices "
+                                         "(the panel exists with dealerpi run --fake only)"}}
+        if role not in (*ROLES, PANEL):
+            return {"error": {"message": f"hello: role must be one of {', '.join(ROLES)}"}}
+        client.role = role
+        client.shown = self.view(client.role)
+        return {"result": {"role": client.role, "view": client.shown, "version": api.VERSION}}
+
+    def hello_broadcast(self, client: _Client) -> dict[str, Any]:
+        """The streamed table's process (issue 21, :mod:`dealerpi.broadcast_stream`): checked by the peer's
+        user id, then sent the table now and every accepted input from here on, hole cards included."""
+        sock = client.writer.get_extra_info("socket") if client.writer is not None else None
+        if (refused := broadcast_stream.refusal(broadcast_stream.peer_uid(sock))) is not None:
+            _LOGGER.warning("local API: refused a broadcast hello: %s", refused)
+            return {"error": {"message": refused}}
+        client.role = broadcast_stream.ROLE
+        wall = getattr(self.daemon, "wall", time.time)
+        return {"result": broadcast_stream.hello_result(self.daemon.table.snapshot(), self.daemon.journal, wall)}
+
+    def _send_broadcast(self, entry: Mapping[str, Any]) -> None:
+        listeners = [client for client in self.clients if client.role == broadcast_stream.ROLE]
+        if not listeners:
+            return
+        message = encode(broadcast_stream.event(entry, self.daemon.journal, getattr(self.daemon, "wall", time.time)))
+        for client in listeners:
+            transport = client.writer.transport
+            if transport.is_closing() or transport.get_write_buffer_size() > MAX_BACKLOG:
+                _LOGGER.warning("local API: dropping a broadcast client that stopped reading (it reconnects "
+                                "and catches up from the journal)")
+                self.clients.discard(client)
+                client.writer.close()
+                continue
+            client.writer.write(message)
+
+    def _hide_qr(self) -> dict[str, Any]:
+        self.daemon.dealer_overlay = None
+        self.daemon.refresh_dealer()
+        return {"result": {"hidden": True}}
+
+    def _clear_alerts(self) -> dict[str, Any]:
+        self.daemon.alerts.clear()
+        self.daemon.refresh_dealer()
+        return {"cleared": True}
+
+    def operate_panel(self, client: _Client, method: str, params: api.Params) -> dict[str, Any]:
         """A finger on a virtual button, a card slid past the virtual shoe's reader, a shuffle."""
         panel = self.panel
         if client.role != PANEL or panel is None:
             return {"error": {"message": f"{method} is the virtual-hardware panel's: say hello as panel"}}
-        if method == "deal":
-            card = params.get("card")
-            error = panel.deal(str(card) if card else None, params.get("after"))
-        elif method == "shuffle":
-            error = panel.shuffle()
-        else:
-            where, name = params.get("where"), params.get("button")
-            pin = panel.pin(where, name)
+        if isinstance(params, api.Deal):
+            error = panel.deal(params.card or None, params.after)
+        elif isinstance(params, api.Button):
+            pin = panel.pin(params.where, params.button)
             if pin is None:
-                return {"error": {"message": f"{method}: no button {name!r} at {where!r}"}}
+                return {"error": {"message": f"{method}: no button {params.button!r} at {params.where!r}"}}
             if method == "press":
                 client.held.add(pin)
                 panel.press(pin)
@@ -271,6 +368,8 @@ class ApiServer:
                 if not any(pin in other.held for other in self.clients if other is not client):
                     panel.release(pin)
             error = None
+        else:
+            error = panel.shuffle()
         return {"error": {"message": error}} if error else {"result": {"done": method}}
 
     def journal_chunk(self, role: str, at: object) -> dict[str, Any]:
@@ -302,73 +401,102 @@ class ApiServer:
                 return {"result": {"text": data[:end].decode(), "next": [number, offset + end]}}
         return {"result": {"text": "", "next": None}}
 
-    def show_qr(self, role: str, url: object, label: object) -> dict[str, Any]:
-        """The host asks for a pairing code on the dealer display (issue 14). The URL carries a token: it is
-        drawn, never journaled nor logged, and gone after ``QR_SECONDS`` or at the next console button."""
+    def show_qr(self, role: str, url: object, label: object, seconds: object = QR_SECONDS) -> dict[str, Any]:
+        """The host asks for a pairing code on the dealer display (issue 14). The URL carries a one-time code
+        (issue 19): it is drawn, never journaled nor logged, and gone after ``seconds`` (at most
+        ``QR_SECONDS``), at the next console button, or when the code is used (``hide_qr``)."""
         if role != "host":
             return {"error": {"message": "pairing codes are the host's"}}
         if not (isinstance(url, str) and url.startswith(("http://", "https://")) and len(url) <= 200
-                and isinstance(label, str) and len(label) <= 12):
-            return {"error": {"message": "show_qr: url is an http(s) URL, label a short word"}}
-        self.daemon.show_on_dealer(qr_screen(url, label), QR_SECONDS)
-        return {"result": {"shown": QR_SECONDS}}
+                and isinstance(label, str) and len(label) <= 12
+                and isinstance(seconds, int | float) and 0 < seconds <= QR_SECONDS):
+            return {"error": {"message": f"show_qr: url is an http(s) URL, label a short word, seconds at most "
+                                         f"{QR_SECONDS:g}"}}
+        self.daemon.show_on_dealer(qr_screen(url, label), float(seconds))
+        return {"result": {"shown": float(seconds)}}
 
     def submit(self, role: str, entry: object, rid: object, confirmed: bool) -> dict[str, Any]:
         """One input from a page: checked for the role, tagged, journaled and applied by the daemon."""
         if not isinstance(entry, Mapping):
-            return {"accepted": False, "reason": "input: entry must be a JSON object"}
+            return api.refused("input: entry must be a JSON object")
         kind = entry.get("type")
         if (refusal := may_send(role, kind)) is not None:
-            return {"accepted": False, "reason": refusal}
+            return api.refused(refusal)
         if kind in CONFIRMED and not confirmed:
-            return {"accepted": False, "reason": f"{kind} takes the hand back or ends it: confirm it first"}
-        if (answer := self._seen_rid(rid)) is not None:
-            return answer
+            return api.refused(f"{kind} takes the hand back or ends it: confirm it first")
+        try:
+            entry = sent_input(entry)             # only the keys a sender may write (issue 22, probes 1 and 3)
+        except WireError as error:
+            return api.refused(str(error))
+        if kind == "sit" and not confirmed and (odd := self._odd_stack(entry)) is not None:
+            return api.InputAnswer(False, odd, confirm=True).as_json()     # issue 19 item 11
+        if (seen := self._seen_rid(rid)) is not None:
+            return seen
         tagged = _tagged(entry, role, rid)
         if kind == "card":
             tagged["source"] = "manual"           # a card typed in, not read by the shoe (issue 14)
         outcome = self.daemon.submit(tagged)
         self.daemon.refresh()
-        return {"accepted": outcome.accepted, "reason": outcome.reason,
-                "alerts": [{"rule": a.rule, "message": a.message} for a in outcome.alerts]}
+        return answer(tagged, outcome)
+
+    def _odd_stack(self, entry: Mapping[str, Any]) -> str | None:
+        """Issue 19 item 11: a tournament seat with another stack than the starting stack (TRN-9: every
+        entrant buys the full stack) is refused with this reason until the host confirms it; None: fine."""
+        config, stack = self.daemon.table.config, entry.get("stack")
+        if config is None or not config.policies.tournament or not config.starting_stack \
+                or not isinstance(stack, int) or stack == config.starting_stack:
+            return None
+        who = entry.get("player") if isinstance(entry.get("player"), str) else "the player"
+        return (f"seat {entry.get('seat')}: {who} would start with {stack}, not the starting stack "
+                f"{config.starting_stack} (TRN-9: every entrant gets the full stack): confirm to seat {who} "
+                f"with {stack}")
 
     def _seen_rid(self, rid: object) -> dict[str, Any] | None:
         """The answer for a request id that is malformed or already journaled (applied once, across
         restarts); None: a new one, or none."""
         if rid is not None and (not isinstance(rid, str) or len(rid) > 64):
-            return {"accepted": False, "reason": "rid must be a string of at most 64 characters"}
+            return api.refused("rid must be a string of at most 64 characters")
         if rid is not None and rid in self.rids:
-            return {"accepted": True, "duplicate": True}
+            return {**self.rids[rid], "duplicate": True}       # the answer it got, whatever it was
         return None
 
-    def change_table(self, changes: object, rid: object) -> dict[str, Any]:
+    def change_table(self, changes: object, rid: object, confirmed: bool = False) -> dict[str, Any]:
         """The host's game form: only the fields changed, laid over the table in force (or over the change
         already waiting for the hand's end), checked by the engine's parser, then journaled as a whole
         ``table`` input. During a hand it is journaled at once and applied from the next hand
         (``Controller.queue_table``): the answer says so."""
-        if (answer := self._seen_rid(rid)) is not None:
-            return answer
+        if (seen := self._seen_rid(rid)) is not None:
+            return seen
         daemon = self.daemon
         try:
             current = parse_config(daemon.pending_table) if daemon.pending_table is not None else daemon.table.config
-            entry = game_form.changed_table(current, changes)
+            switching = isinstance(changes, Mapping) and current is not None \
+                and sessions.is_tournament(current, changes) not in (None, current.policies.tournament)
+            if switching and (refusal := sessions.switch_refusal(daemon.table, confirmed)) is not None:
+                return refusal
+            leaving = sessions.carried(daemon.table) if switching else []
+            if switching and current is not None and current.policies.tournament and isinstance(changes, Mapping):
+                entry = sessions.back_to_cash(current, changes, self.ledger.last_cash_table())
+            else:
+                entry = game_form.changed_table(current, changes)
             wanted = parse_config(entry)
         except InputError as error:
-            return {"accepted": False, "reason": str(error)}
+            return api.refused(str(error))
         panels = max(daemon.seat_slots, default=0)
         if wanted.seats > panels:                # a seat without buttons could never act (the config's [[seats]])
-            return {"accepted": False, "reason": f'table: "seats" {wanted.seats}: this table has seat panels for '
-                                                 f"seats 1 to {panels} only (the config's [[seats]])"}
+            return api.refused(f'table: "seats" {wanted.seats}: this table has seat panels for seats 1 to {panels} '
+                               "only (the config's [[seats]])")
         tagged = _tagged(entry, "host", rid)
         if daemon.table.table_may_change():
             outcome = daemon.submit(tagged)
             later = False
+            for leave in leaving if outcome.accepted else []:    # an ended tournament's players (sessions.py)
+                daemon.submit(_tagged(leave, "host", None))
         else:
             outcome = daemon.queue_table(tagged)
             later = outcome.accepted
         daemon.refresh()
-        return {"accepted": outcome.accepted, "reason": outcome.reason, "pending": later,
-                "alerts": [{"rule": a.rule, "message": a.message} for a in outcome.alerts]}
+        return answer({**tagged, "after_hand": later}, outcome)
 
     def setup(self) -> dict[str, Any]:
         """The host's game form: the values in force, where they came from, a change waiting for the hand's
@@ -376,7 +504,11 @@ class ApiServer:
         daemon = self.daemon
         config = daemon.table.config
         pending = daemon.pending_table
-        shown = parse_config(pending) if pending is not None else config      # the form shows what comes next
+        try:
+            shown = parse_config(pending) if pending is not None else config      # the form shows what comes next
+        except InputError as error:              # a queued change is checked when queued: this is a bug
+            _LOGGER.error("the table change waiting for the hand's end is not a table: %s", error)
+            pending, shown = None, config
         return {"values": game_form.table_input(config) if config is not None else None,
                 "policies": game_form.policy_values(shown.policies) if shown is not None else None,
                 "from": daemon.table_source.words(),
@@ -387,6 +519,8 @@ class ApiServer:
 
     def status(self) -> dict[str, Any]:
         alerts: tuple[Alert, ...] = alert_order(self.daemon.alerts)     # as the dealer display orders them
+        fault = self.daemon.fault_alert()             # a failing journal first, as on the dealer display (issue 23)
+        alerts = (fault, *alerts) if fault is not None else alerts
         journal = self.daemon.journal
         slots = [self.daemon.dealer_slot, *self.daemon.seat_slots.values()]
         fake = getattr(self.daemon.devices, "kind", "") == "fake"
@@ -398,23 +532,80 @@ class ApiServer:
                 "banks": status_panel.banks(self.daemon.config, self.daemon.presses, fake)}
 
     def ledger_summary(self) -> dict[str, Any]:
+        """The ledger (ledger.py) with the money notes (money.py) laid over each session."""
         table = self.daemon.table
-        key = (tuple(self.ledger.events), tuple((s, i.player, i.stack) for s, i in sorted(table.seats.items())))
+        key = (tuple(self.ledger.events), tuple((s, i.player, i.stack) for s, i in sorted(table.seats.items())),
+               tuple(repr(session) for session in self.ledger.sessions), len(self.notes.notes))
         if self._summary is None or self._summary[0] != key:
-            self._summary = (key, self.ledger.summary(table))
+            summary = self.ledger.summary(table)
+            sessions = [money.with_notes(session, self.notes.notes) for session in summary["sessions"]]
+            self._summary = (key, {**sessions[-1], "sessions": sessions})
         return self._summary[1]
+
+    def _ledger_view(self) -> dict[str, Any]:
+        """The ledger as the host's page gets it: the session in force, and the evening's earlier sessions,
+        which no longer change. The session in force is not repeated in that list: it changes at every buy-in,
+        and a list whose last item changed is sent whole (issue 22, probe 6: the evening's ledger at every
+        buy-in); ``ledger`` (the request, the CSV) has every session."""
+        summary = self.ledger_summary()
+        return {**summary, "sessions": summary["sessions"][:-1]}
+
+    def new_journal(self) -> None:
+        """The daemon starts a new journal (a new evening): the money notes of the last one are put aside."""
+        with contextlib.suppress(OSError):
+            if (kept := self.notes.put_aside(utc_now().replace(":", ""))) is not None:
+                _LOGGER.info("a new journal: the last evening's ledger notes are in %s", kept)
+
+    def ledger_note(self, note: object) -> dict[str, Any]:
+        """The host adds an expense, a charge, a paid mark, or removes one (money.py): checked, written to
+        the notes file (fsync) and only then counted."""
+        if not isinstance(note, Mapping):
+            return {"accepted": False, "reason": "ledger_note: note must be a JSON object"}
+        summary = self.ledger_summary()
+        number = note.get("session", summary["session"]["number"])
+        session = next((s for s in summary["sessions"] if s["session"]["number"] == number), None)
+        if session is None:
+            return {"accepted": False, "reason": f"ledger_note: no session {number!r} this evening"}
+        if (reason := money.check(note, session)) is not None:
+            return {"accepted": False, "reason": reason}
+        try:
+            kept = self.notes.add({**note, "session": number, "at": utc_now()})
+        except OSError as exc:
+            return {"accepted": False, "reason": f"the ledger's notes file cannot be written: {exc}"}
+        self.changed()
+        return {"accepted": True, "reason": None, "note": kept["id"]}
+
+    def close_session(self, rid: object) -> dict[str, Any]:
+        """The host closes the cash game in force: only when money in equals money out (every player cashed
+        out, in = out), and between hands. Journaled as the table in force with ``"session": "close"``, so
+        a replay closes it at the same place; the next buy-in starts the next session."""
+        if (seen := self._seen_rid(rid)) is not None:
+            return seen
+        summary, table = self.ledger_summary(), self.daemon.table
+        if summary["session"]["kind"] != "cash":
+            return {"accepted": False, "reason": "a tournament ends with its winner: go back to a cash game from "
+                                                 "the game form"}
+        if summary["on_table"] or summary["in"] != summary["out"]:
+            return {"accepted": False, "reason": f"money in {summary['in']} is not money out {summary['out']} "
+                                                 f"(on the table {summary['on_table']}): cash everyone out first"}
+        if table.config is None or not table.table_may_change():
+            return {"accepted": False, "reason": "a session closes between hands"}
+        entry = {"type": "table", **game_form.table_input(table.config), "session": CLOSE}
+        outcome = self.daemon.submit(_tagged(entry, "host", rid))
+        self.daemon.refresh()
+        return {"accepted": outcome.accepted, "reason": outcome.reason}
 
     def view(self, role: str) -> dict[str, Any]:
         if role == PANEL and self.panel is not None:     # the host's view and the virtual hardware's
             return {**self.view("host"), **self.panel.view()}
-        extra = {"ledger": self.ledger_summary(), "setup": self.setup()} if role == "host" else {}
+        extra = {"ledger": self._ledger_view(), "setup": self.setup()} if role == "host" else {}
         return role_view(role, self.daemon.table, self.status(), extra)
 
     def _push(self) -> None:
         self._push_due = False
         views: dict[str, dict[str, Any]] = {}
         for client in list(self.clients):
-            if client.role is None:
+            if client.role in (None, broadcast_stream.ROLE):
                 continue
             if client.role not in views:
                 views[client.role] = self.view(client.role)
@@ -429,6 +620,34 @@ class ApiServer:
                 client.writer.close()
                 continue
             client.writer.write(encode({"method": "view", "params": diff}))
+
+
+def answer(entry: Mapping[str, Any], outcome: Outcome) -> dict[str, Any]:
+    """The answer to an input, the same live and when start-up replays it (so a request id keeps it): a
+    ``table`` change says whether it waits for the hand's end; a queued one (``after_hand``, which the engine
+    refuses during the hand and the daemon applies at its end) was accepted."""
+    if entry.get("type") == "table" and entry.get("after_hand"):
+        return api.InputAnswer(True, None, [], pending=True).as_json()
+    alerts = [api.AlertLine(a.rule, a.message) for a in outcome.alerts]
+    pending = False if entry.get("type") == "table" else msgspec.UNSET
+    return api.InputAnswer(outcome.accepted, outcome.reason, alerts, pending=pending).as_json()
+
+
+def _kept_rid(item: object) -> tuple[str, dict[str, Any]]:
+    """A checkpoint's request id and its answer; a checkpoint written before answers were kept has the id
+    alone, which was answered accepted (what this daemon said then)."""
+    if isinstance(item, list) and len(item) == 2 and isinstance(item[1], dict):
+        return str(item[0]), item[1]
+    return str(item), {"accepted": True}
+
+
+def _notes_path(journal: Any) -> Path | None:
+    """The money notes beside the journal (its folder's, or its file's): the daemon's state."""
+    folder: Path | None = getattr(journal, "folder", None)
+    path = getattr(journal, "path", None)
+    if folder is not None:
+        return folder.parent / "ledger-notes.jsonl"
+    return Path(path).parent / "ledger-notes.jsonl" if path is not None else None
 
 
 def _tagged(entry: Mapping[str, Any], by: str, rid: object) -> dict[str, Any]:

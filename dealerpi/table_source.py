@@ -25,7 +25,7 @@ from typing import Any
 _LOGGER = logging.getLogger(__name__)
 
 # keys of a journal line that are not the table's settings: the sender's tags (docs/console.md)
-META_KEYS = frozenset({"type", "by", "at", "rid", "source", "after_hand"})
+META_KEYS = frozenset({"type", "by", "at", "rid", "source", "after_hand", "journal"})   # journal: a new one's id
 
 
 def settings(entry: Mapping[str, Any]) -> dict[str, Any]:

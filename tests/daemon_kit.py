@@ -56,9 +56,13 @@ JOURNAL_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")   # a start's "at"
 
 
 def untimed(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The inputs without the time a ``start`` is journaled with (checked to be one where it is there)."""
+    """The inputs without the time a ``start`` is journaled with (checked to be one where it is there), and
+    without the identity a new journal's first record gets (issue 20: a random 16-hex-digit id and its time)."""
     assert all(JOURNAL_TIME.fullmatch(e.get("at", "2026-01-01T00:00:00Z")) for e in entries if e.get("type") == "start")
-    return [{k: v for k, v in e.items() if k != "at"} if e.get("type") == "start" else e for e in entries]
+    first = [e for e in entries if "journal" in e]
+    assert all(re.fullmatch(r"[0-9a-f]{16}", e["journal"]) and JOURNAL_TIME.fullmatch(e["at"]) for e in first)
+    return [{k: v for k, v in e.items() if k not in ("at", "journal")} if e.get("type") == "start" or "journal" in e
+            else e for e in entries]
 
 
 CARDS = ["Ah", "Kd", "7c", "2s", "9h", "Qc", "Jd", "Ts", "3h", "4d", "5c", "6s", "8h"]
@@ -80,9 +84,10 @@ class Clock:
         return self.now
 
 
-def make(tmp_path: Path, ops: FileOps = os) -> tuple[Config, FakeDevices, Controller, Clock]:
+def make(tmp_path: Path, ops: FileOps = os, *, config_text: str = CONFIG) -> tuple[Config, FakeDevices, Controller,
+                                                                                 Clock]:
     path = tmp_path / "table.toml"
-    path.write_text(CONFIG)
+    path.write_text(config_text)
     config = load(path)
     devices = FakeDevices(config)
     journal, entries = Journal.open(config.journal, ops)

@@ -17,13 +17,14 @@ from typing import TYPE_CHECKING, Any
 import aiomqtt
 from orphan_kit import dies_with_parent
 
-from dealerpi.room.acl import write_broker_files
+from dealerpi.room.acl import conf_text, write_broker_files
 from dealerpi.room.broker import MqttSettings
 
 if TYPE_CHECKING:
     from tls_kit import Certs
 
 PREFIX = "dealerpi"
+WATCHER = "watch"
 
 
 def free_port() -> int:
@@ -37,7 +38,8 @@ class Broker:
     """``start``/``kill`` keep the same port, so clients reconnect to the broker that comes back. With
     ``tls`` the one listener speaks TLS only, configured as docs/room.md's TLS section says."""
 
-    def __init__(self, folder: Path, tables: list[str], tls: Certs | None = None) -> None:
+    def __init__(self, folder: Path, tables: list[str], tls: Certs | None = None, bind_ids: bool = True) -> None:
+        """``bind_ids=False``: without ``use_username_as_clientid`` (the takeover test's positive control)."""
         if shutil.which("mosquitto") is None:
             raise RuntimeError("mosquitto is not installed: `bash .ci/system-packages` installs it "
                                "(the README's test command runs it)")
@@ -49,10 +51,26 @@ class Broker:
         # pytest folder: ``user`` keeps this user (mosquitto.conf(5): only used when started as root)
         self.tls = tls
         certificate = "" if tls is None else f"certfile {tls.cert}\nkeyfile {tls.key}\n"
-        self.conf.write_text(f"user {getpass.getuser()}\nlistener {self.port} 127.0.0.1\n{certificate}"
-                             f"allow_anonymous false\npassword_file {files['passwd']}\nacl_file {files['acl']}\n"
+        self._add_watcher(folder / "broker", files)
+        conf = conf_text(folder / "broker", f"{self.port} 127.0.0.1")      # as `dealerpi room broker-files`
+        if not bind_ids:
+            conf = conf.replace("use_username_as_clientid true\n", "")
+        self.conf.write_text(f"user {getpass.getuser()}\n{conf}{certificate}"
                              f"persistence false\nlog_dest file {folder / 'broker' / 'mosquitto.log'}\n")
         self.process: subprocess.Popen[bytes] | None = None
+
+    @staticmethod
+    def _add_watcher(folder: Path, files: dict[str, Path]) -> None:
+        """The tests' own user ``watch``, reading everything: client ids are bound to users (a second
+        client logged in as ``room`` would take the room's connection over), so the tests' Listener has its
+        own. Hashed by ``mosquitto_passwd -U`` as the room's users are."""
+        with files["acl"].open("a", encoding="utf-8") as acl:
+            acl.write(f"\nuser {WATCHER}\ntopic read {PREFIX}/#\ntopic read broadcast/#\n")
+        plain = folder / "watch.passwd"
+        plain.write_text(f"{WATCHER}:{WATCHER}-password\n", encoding="utf-8")
+        subprocess.run(["mosquitto_passwd", "-U", str(plain)], check=True, capture_output=True)
+        with files["passwd"].open("a", encoding="utf-8") as passwd:
+            passwd.write(plain.read_text(encoding="utf-8"))
 
     def settings(self, name: str) -> MqttSettings:
         return MqttSettings(name, "127.0.0.1", self.port, PREFIX, self.folder / "broker" / f"{name}.password",
@@ -85,7 +103,7 @@ class Broker:
 
 
 class Listener:
-    """The room's user subscribed to everything under the prefix: every message, in order."""
+    """The tests' reading user subscribed to everything under the prefix: every message, in order."""
 
     def __init__(self, broker: Broker, topic: str = f"{PREFIX}/#") -> None:
         self.broker, self.topic = broker, topic
@@ -94,8 +112,8 @@ class Listener:
         self.ready = asyncio.Event()
 
     async def _run(self) -> None:
-        async with aiomqtt.Client("127.0.0.1", self.broker.port, username="room",
-                                  password=self.broker.settings("room").password(), identifier="test-listener") as c:
+        async with aiomqtt.Client("127.0.0.1", self.broker.port, username=WATCHER, password=f"{WATCHER}-password",
+                                  identifier="test-listener") as c:
             await c.subscribe(self.topic, qos=1)
             self.ready.set()
             async for message in c.messages:

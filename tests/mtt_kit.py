@@ -35,44 +35,73 @@ def smallest(controller: Any) -> str:
 def play(controller: Any, losers: Iterable[str] = (), walk: bool = False) -> str:
     """One hand: ``losers`` go all in, the biggest other stack calls with aces and wins; the rest fold (with
     ``walk`` everyone folds to the big blind). The winner's name (with ``walk``, the aces' holder)."""
-    table = controller.table
-    losing = set(losers)
-    submit(controller, {"type": "start"})
-    dealt = {seat: table.state.seat(seat) for seat in table.dealt_seats()}
-    names = {seat: info.player for seat, info in dealt.items() if info is not None}
-    assert losing <= set(names.values()), (losing, names)
-    stack = {seat: info.stack for seat, info in dealt.items() if info is not None}
-    winner_seat = max((s for s, p in names.items() if p not in losing), key=lambda s: (stack[s], -s))
-    assert all(stack[s] <= stack[winner_seat] for s, p in names.items() if p in losing), "the winner must cover"
-    cards: dict[int, list[str]] = {}
-    spare = iter(OTHERS)
-    lose = iter(LOSERS)
-    for seat, name in names.items():
-        cards[seat] = list(WINNER if seat == winner_seat else next(lose) if name in losing else next(spare))
-    burns, board = iter(BURNS), iter(BOARD)
-    while not table.between_hands:
-        expect = table.expectation()
-        if expect.waiting is Waiting.CARD and expect.street is None:
-            assert expect.seat is not None
-            submit(controller, {"type": "card", "card": cards[expect.seat].pop(0)})
-        elif expect.waiting is Waiting.BURN:
-            submit(controller, {"type": "card", "card": next(burns)})
-        elif expect.waiting is Waiting.CARD:
-            submit(controller, {"type": "card", "card": next(board)})
-        elif expect.waiting is Waiting.ACTION:
-            seat, legal = expect.seat, expect.legal
-            assert seat is not None and legal is not None
-            if walk:
-                action = "fold"
-            elif names[seat] in losing:
-                action = "all_in"
-            elif seat == winner_seat:
-                action = "check" if legal.check else "call"
+    hand = Hand(controller, losers, walk)
+    hand.until(lambda: False)
+    return hand.winner
+
+
+class Hand:
+    """:func:`play`'s hand, played input by input: :meth:`until` stops when a condition holds (the room looks
+    at the table mid-hand, e.g. while a player is all in), and goes on to the hand's end when called again."""
+
+    def __init__(self, controller: Any, losers: Iterable[str] = (), walk: bool = False,
+                 shove: bool = False) -> None:
+        """``shove``: the first to act goes all in and everyone else folds (nobody busts)."""
+        table = self.table = controller.table
+        self.controller, self.walk, self.shove = controller, walk, shove
+        self.shover: int | None = None
+        self.losing = set(losers)
+        submit(controller, {"type": "start"})
+        dealt = {seat: table.state.seat(seat) for seat in table.dealt_seats()}
+        self.names = names = {seat: info.player for seat, info in dealt.items() if info is not None}
+        assert self.losing <= set(names.values()), (self.losing, names)
+        stack = {seat: info.stack for seat, info in dealt.items() if info is not None}
+        self.winner_seat = max((s for s, p in names.items() if p not in self.losing), key=lambda s: (stack[s], -s))
+        assert all(stack[s] <= stack[self.winner_seat] for s, p in names.items() if p in self.losing), \
+            "the winner must cover"
+        self.cards: dict[int, list[str]] = {}
+        spare = iter(OTHERS)
+        lose = iter(LOSERS)
+        for seat, name in names.items():
+            self.cards[seat] = list(WINNER if seat == self.winner_seat else next(lose) if name in self.losing
+                                    else next(spare))
+        self.burns, self.board = iter(BURNS), iter(BOARD)
+
+    @property
+    def winner(self) -> str:
+        return self.names[self.winner_seat]
+
+    def until(self, stop: Any) -> bool:
+        """Inputs until ``stop()`` holds (True) or the hand is over (False)."""
+        table, controller = self.table, self.controller
+        while not table.between_hands:
+            if stop():
+                return True
+            expect = table.expectation()
+            if expect.waiting is Waiting.CARD and expect.street is None:
+                assert expect.seat is not None
+                submit(controller, {"type": "card", "card": self.cards[expect.seat].pop(0)})
+            elif expect.waiting is Waiting.BURN:
+                submit(controller, {"type": "card", "card": next(self.burns)})
+            elif expect.waiting is Waiting.CARD:
+                submit(controller, {"type": "card", "card": next(self.board)})
+            elif expect.waiting is Waiting.ACTION:
+                seat, legal = expect.seat, expect.legal
+                assert seat is not None and legal is not None
+                if self.shove:
+                    self.shover = seat if self.shover is None else self.shover
+                    action = "all_in" if seat == self.shover else "fold"
+                elif self.walk:
+                    action = "fold"
+                elif self.names[seat] in self.losing:
+                    action = "all_in"
+                elif seat == self.winner_seat:
+                    action = "check" if legal.check else "call"
+                else:
+                    action = "check" if legal.check and not self.losing else "fold"
+                submit(controller, {"type": "act", "seat": seat, "action": action})
+            elif expect.waiting is Waiting.SHOWDOWN:
+                submit(controller, {"type": "show", "seat": expect.seats[0]})
             else:
-                action = "check" if legal.check and not losing else "fold"
-            submit(controller, {"type": "act", "seat": seat, "action": action})
-        elif expect.waiting is Waiting.SHOWDOWN:
-            submit(controller, {"type": "show", "seat": expect.seats[0]})
-        else:
-            raise AssertionError(f"the scripted hand cannot go on: {expect.words()}")
-    return names[winner_seat]
+                raise AssertionError(f"the scripted hand cannot go on: {expect.words()}")
+        return False

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 import aiohttp
 from console_kit import make
 from mqtt_kit import Broker
+from mtt_kit import play
 from orphan_kit import dies_with_parent
 
 from dealerpi.console.final_hands import FinalHands
@@ -179,3 +180,17 @@ async def start_tournament(tables: Tables, room: RoomProcess, players: tuple[str
     for player in players:
         await room.post({"op": "register", "player": player}, "/tournament")
     await room.post({"op": "start"}, "/tournament")
+
+
+def table_playing(folder: Path, hands: int, names: tuple[str, ...] = ("Ann", "Bob", "Cy")) -> FinalHands:
+    """A table (daemon_kit's 3 seats, one config for all) with ``names`` (Ann, Bob and Cy), playing ``hands`` walks; the
+    console's reader of its final hands (the last one is final when a next hand starts: one more is begun)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    config, controller, _api = make(folder)
+    for seat, name in enumerate(names, 1):
+        assert controller.submit({"type": "sit", "seat": seat, "player": name, "stack": 300}).accepted
+    for _ in range(hands):
+        play(controller, walk=True)
+    assert controller.submit({"type": "start"}).accepted
+    controller.journal.close()
+    return FinalHands(config.journal)

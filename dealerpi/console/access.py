@@ -11,14 +11,48 @@ and :func:`same_origin` refuses a WebSocket opened from a page of another origin
 from __future__ import annotations
 
 import ipaddress
+from collections.abc import Callable
 from urllib.parse import urlsplit
 
 from aiohttp import web
 from aiohttp.typedefs import Handler, Middleware
 
+from dealerpi.console.devices import Devices
 from dealerpi.console.pairing import role_of
 
 ROLE = web.RequestKey("role", str)      # the request's role, set by the guard: host, dealer or board
+DEVICE = web.RequestKey("device", str)  # the paired device's id ("" for a role token or the loopback host)
+
+# Clickjacking (issue 19): no page of ours inside another site's frame (OWASP Clickjacking Defense Cheat
+# Sheet: CSP frame-ancestors, and X-Frame-Options for browsers without it). The rest of the policy is what the
+# pages use: their own scripts, styles and WebSocket ('self' covers ws: of the same host, CSP Level 3), and
+# data: images (the virtual-hardware panel's display frames). Checked in Chromium (test_console_csp_browser).
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+                               "form-action 'self'; frame-ancestors 'none'",
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+@web.middleware
+async def security_headers(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Every answer, errors and redirects too, carries :data:`SECURITY_HEADERS`."""
+    try:
+        response = await handler(request)
+    except web.HTTPException as exc:
+        exc.headers.update(SECURITY_HEADERS)
+        raise
+    if not response.prepared:                    # a WebSocket is already under way
+        response.headers.update(SECURITY_HEADERS)
+    return response
+
+
+def local_path(path: str) -> str:
+    """``path`` as a path of this server: ``//evil.example/x`` (or ``/\\evil...``, which browsers read the
+    same) would send the browser to another site, so leading slashes and backslashes become one slash."""
+    return "/" + path.lstrip("/\\")
 
 
 def is_loopback(host: str) -> bool:
@@ -37,14 +71,25 @@ def same_origin(request: web.Request) -> bool:
 
 
 def token_guard(tokens: dict[str, str], token_required: bool, cookie: str, *, what: str,
-                where: str) -> Middleware:
+                where: str, devices: Devices | None = None,
+                redeemed: Callable[[str], None] | None = None) -> Middleware:
     """The aiohttp middleware. ``what`` names the service in its refusals ("this console"), ``where`` says
-    where its token is found ("the console's pairing.txt or the host's QR code")."""
+    where its token is found ("the console's pairing.txt or the host's QR code"). With ``devices`` a URL's
+    role token or one-time code pairs the browser with a device token of its own (devices.py), and
+    ``redeemed(role)`` is told of each code used."""
 
     @web.middleware
     async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
-        given = request.query.get("token") or request.query.get("t") or request.cookies.get(cookie) or ""
+        in_url = request.query.get("token") or request.query.get("t") or ""
+        given = in_url or request.cookies.get(cookie) or ""
         role = role_of(given, tokens) if given else None
+        device = ""
+        if role is None and given and devices is not None:
+            found = devices.role_of(given) if not in_url else None
+            if found is not None:
+                role, device = found
+            elif in_url and (role := devices.redeem(in_url)) is not None and redeemed is not None:
+                redeemed(role)
         if role is None:
             if given or token_required:
                 return web.Response(status=401, text=f"401: {what} needs its token: open the URL from {where}\n")
@@ -52,12 +97,14 @@ def token_guard(tokens: dict[str, str], token_required: bool, cookie: str, *, wh
                 return web.Response(status=403, text=f"403: without a token {what} answers to 127.0.0.1 only\n")
             role = "host"
         request[ROLE] = role
+        request[DEVICE] = device
         if request.method != "GET" and (request.headers.get("Origin") is None or not same_origin(request)):
             return web.Response(status=403, text=f"403: a change comes from {what}'s own pages only\n")
         if "token" in request.query or "t" in request.query:
             query = "&".join(f"{k}={v}" for k, v in request.query.items() if k not in ("token", "t"))
-            response = web.HTTPSeeOther(request.path + (f"?{query}" if query else ""))
-            response.set_cookie(cookie, given, httponly=True, samesite="Strict", max_age=400 * 86400)
+            response = web.HTTPSeeOther(local_path(request.path) + (f"?{query}" if query else ""))
+            kept = given if devices is None else devices.pair(role, request.headers.get("User-Agent", ""))
+            response.set_cookie(cookie, kept, httponly=True, samesite="Strict", max_age=400 * 86400)
             raise response
         return await handler(request)
 

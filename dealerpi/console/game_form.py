@@ -16,12 +16,12 @@ from dataclasses import fields
 from typing import Any
 
 from dealerpi.engine.games import GAMES
-from dealerpi.engine.inputs import InputError, Level, TableConfig
+from dealerpi.engine.inputs import MONEY_KEYS, InputError, Level, TableConfig
 from dealerpi.engine.policies import CHOICES, PRESETS, Policies, Preset
 
 # the keys of a ``table`` input the form may change (docs/journal.md, docs/tournaments.md)
 FORM_KEYS = ("game", "rules", "policies", "seats", "blinds", "limits", "ante", "bb_ante", "starting_stack",
-             "levels", "payouts", "buy_in", "late_entry_levels")
+             "levels", "payouts", "buy_in", "late_entry_levels", *MONEY_KEYS)   # re-entries ... bounty (issue 20)
 
 
 def _policy_value(value: object) -> object:
@@ -55,7 +55,7 @@ def table_input(config: TableConfig) -> dict[str, Any]:
         entry["policies"] = overrides
     if config.limits is not None:
         entry["limits"] = list(config.limits)
-    for key in ("ante", "bb_ante", "starting_stack", "buy_in", "late_entry_levels"):
+    for key in ("ante", "bb_ante", "starting_stack", "buy_in", "late_entry_levels", *MONEY_KEYS):
         if getattr(config, key):
             entry[key] = getattr(config, key)
     if config.levels:

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import aiomqtt
+import msgspec
 
 from dealerpi.config import Config
 from dealerpi.console.final_hands import FinalHand, FinalHands
@@ -41,6 +42,9 @@ from dealerpi.console.server import DaemonLink
 from dealerpi.journal_folder import KEEP_SEGMENTS
 from dealerpi.room.broker import MqttSettings, Topics
 from dealerpi.room.client import mqtt_client, say_offline, together
+from dealerpi.wire import mqtt
+from dealerpi.wire.api import Hello, InputAnswer, SendInput, params
+from dealerpi.wire.limits import MAX_COMMAND, LimitError, read_json
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -75,7 +79,7 @@ class TableBridge:
             link = None
             try:
                 link = await DaemonLink.open(self.socket_path, self._on_push)
-                await link.request("hello", {"role": "board"})
+                await link.request("hello", params(Hello("board")))
                 self.daemon_online, said = True, False
                 self._changed.set()
                 await link.closed.wait()
@@ -142,9 +146,8 @@ class TableBridge:
             shown = (online, text)
 
     async def _send_hand(self, client: aiomqtt.Client, hand: FinalHand) -> None:
-        payload = {"table": self.name, "session": self.final.session, "seq": hand.seq, "number": hand.number,
-                   "players": list(hand.players), "phh": hand.phh}
-        await client.publish(self.topics.hand(self.name), json.dumps(payload), qos=1)
+        payload = mqtt.HandPayload(self.name, self.final.session, hand.seq, hand.number, list(hand.players), hand.phh)
+        await client.publish(self.topics.hand(self.name), msgspec.json.encode(payload), qos=1)
 
     async def _commands(self, client: aiomqtt.Client) -> None:
         async for message in client.messages:
@@ -156,16 +159,19 @@ class TableBridge:
     async def command(self, payload: bytes, client: aiomqtt.Client) -> dict[str, Any] | None:
         """One command from the room; the answer to publish (None: a resend, answered by the hands)."""
         try:
-            command = json.loads(payload)
-        except ValueError:
-            return {"id": None, "accepted": False, "reason": "a command is a JSON object"}
+            command = read_json(payload, "a command", MAX_COMMAND)   # limits first (issue 22, probe 2)
+        except LimitError as error:
+            return {"id": None, "accepted": False,
+                    "reason": "a command is a JSON object" if "not JSON" in str(error) else str(error)}
         cid = command.get("id") if isinstance(command, dict) else None
         if not (isinstance(command, dict) and isinstance(cid, str) and 0 < len(cid) <= 48):
             return {"id": None, "accepted": False, "reason": 'a command is {"id": "1-48 characters", "type": ...}'}
         kind = command.get("type")
         if kind == "resend":
-            after = command.get("after", 0)
-            after = after if isinstance(after, int) else 0
+            try:
+                after = mqtt.read(command, mqtt.Resend).after
+            except mqtt.PayloadError as error:
+                return {"id": cid, "accepted": False, "reason": f"resend: {error}"}
             oldest = self.final.hands[0].seq if self.final.hands else self.final.count + 1
             if oldest > after + 1 and self._lost_said != after:
                 self._lost_said = after
@@ -188,14 +194,22 @@ class TableBridge:
         except OSError as exc:
             return {"accepted": False, "retry": True, "reason": f"the table daemon does not answer: {exc}"}
         try:
-            await link.request("hello", {"role": "host"})
-            answer = await link.request("input", {"entry": entry, "rid": rid})
+            await link.request("hello", params(Hello("host")))
+            answer = await link.request("input", params(SendInput(entry, rid=rid)))
         except (ConnectionError, TimeoutError) as exc:
             return {"accepted": False, "retry": True, "reason": f"the table daemon went away: {exc}"}
         finally:
             await link.close()
-        result = answer.get("result") or {"accepted": False, "reason": answer.get("error", {}).get("message")}
-        return {key: result[key] for key in ("accepted", "reason", "duplicate") if key in result}
+        if "result" not in answer:
+            return {"accepted": False, "reason": answer.get("error", {}).get("message")}
+        try:
+            result = msgspec.convert(answer["result"], InputAnswer)      # the daemon's answer, typed (wire/api.py)
+        except msgspec.ValidationError as error:
+            _LOGGER.error("room bridge: the daemon's answer is not an input's answer: %s", error)
+            return {"accepted": False, "retry": True,
+                    "reason": f"the table daemon's answer was not understood: {error}"}
+        said = {"accepted": result.accepted, "reason": result.reason}
+        return said if result.duplicate is msgspec.UNSET else {**said, "duplicate": result.duplicate}
 
 
 async def _ignore(message: dict[str, Any]) -> None:

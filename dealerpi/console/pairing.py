@@ -9,10 +9,14 @@ board's URL as a QR code (segno) for pairing another device.
 
 from __future__ import annotations
 
+import contextlib
 import hmac
+import io
 import json
 import os
 import secrets
+import socket
+from collections.abc import Callable
 from pathlib import Path
 
 import segno
@@ -72,5 +76,38 @@ def write_pairing(state: Path, urls: dict[str, str]) -> Path:
 def qr_svg(url: str) -> str:
     """``url`` as an SVG QR code (segno picks the smallest version; error correction M at least)."""
     code = segno.make_qr(url, error="m")
-    svg: str = code.svg_inline(scale=6, dark="#000", light="#fff")
-    return svg
+    # an <img> draws an SVG file only if its root is in the SVG namespace: svg_inline is for embedding in
+    # HTML and leaves it out (segno's svg_inline saves with svgns=False), so save a whole SVG file
+    out = io.BytesIO()
+    code.save(out, kind="svg", xmldecl=False, nl=False, scale=6, dark="#000", light="#fff")
+    return out.getvalue().decode()
+
+
+def local_address() -> str | None:
+    """The IPv4 address of the interface the default route leaves by: the one phones on the home network
+    reach. Found by connect() on a UDP socket, which picks a route and sends nothing (udp(7): connect only
+    sets the default destination); None without a route (a Pi with no network yet)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.254.254.254", 9))     # any address off this machine: no packet leaves
+        except OSError:
+            return None
+        address: str = probe.getsockname()[0]
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
+def _resolve(name: str) -> str | None:
+    """The IPv4 address ``name`` resolves to (nss-mdns asks the network for a ``.local`` name), or None."""
+    with contextlib.suppress(OSError):
+        return str(socket.getaddrinfo(name, None, socket.AF_INET)[0][4][0])
+    return None
+
+
+def local_name(listen_host: str, address: str | None, *, hostname: Callable[[], str] = socket.gethostname,
+               resolve: Callable[[str], str | None] = _resolve) -> str | None:
+    """``HOSTNAME.local`` when mDNS (avahi) answers it with ``address``, this machine's: a name that stays
+    when DHCP moves the address. None on a loopback or a named ``listen``, or when the name is not ours."""
+    if listen_host not in ("0.0.0.0", "::") or address is None:
+        return None
+    name = f"{hostname().split('.')[0]}.local"
+    return name if resolve(name) == address else None

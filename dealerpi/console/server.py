@@ -30,14 +30,17 @@ from typing import Any
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from dealerpi import config as config_module
-from dealerpi.console.access import ROLE, is_loopback, same_origin, token_guard
+from dealerpi.console.access import DEVICE, ROLE, is_loopback, same_origin, security_headers, token_guard
+from dealerpi.console.devices import CODE_SECONDS, Devices
 from dealerpi.console.histories import HandHistories
 from dealerpi.console.history_routes import HistoryRoutes
 from dealerpi.console.ledger import csv_text
-from dealerpi.console.pairing import load_tokens, qr_svg, write_pairing
+from dealerpi.console.money import pokernow_csv
+from dealerpi.console.pairing import load_tokens, local_address, local_name, qr_svg, write_pairing
 from dealerpi.console.protocol import PANEL, Decoder, ProtocolError, encode
 from dealerpi.console.running import run_until_signal
 from dealerpi.console.static_files import static_file
+from dealerpi.wire.limits import LimitError, read_json
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -79,7 +82,7 @@ class DaemonLink:
             self._pending.pop(number, None)      # answered or timed out: a link open all week keeps none
 
     async def _pump(self) -> None:
-        decoder = Decoder()
+        decoder = Decoder(max_message=None)      # the daemon's views: no cap (issue 22, probe 6; protocol.py)
         try:
             while data := await self._reader.read(65536):
                 for message in decoder.feed(data):
@@ -113,13 +116,16 @@ class Console:
     tokens: dict[str, str]
     token_required: bool
     urls: dict[str, str]
-    pages: set[web.WebSocketResponse] = field(default_factory=set)
+    pages: dict[web.WebSocketResponse, str] = field(default_factory=dict)     # each open page's device id
     histories: HandHistories | None = None       # the finished hands, read from the journal (histories.py)
+    base: str = ""                               # http://ADDRESS:PORT for pairing codes ("": the request's)
+    devices: Devices = field(default_factory=lambda: Devices(None))
 
     def app(self) -> web.Application:
         guard = token_guard(self.tokens, self.token_required, COOKIE, what="this console",
-                            where="the console's pairing.txt or the host's QR code")
-        app = web.Application(middlewares=[guard])
+                            where="the console's pairing.txt or the host's QR code", devices=self.devices,
+                            redeemed=self._redeemed)
+        app = web.Application(middlewares=[security_headers, guard])
         app.router.add_get("/", self._root)
         for page in PAGES["host"]:
             app.router.add_get(f"/{page}", self._page)
@@ -127,7 +133,9 @@ class Console:
         app.router.add_get("/ledger.csv", self._ledger_csv)
         app.router.add_get("/journal.jsonl", self._journal)
         app.router.add_get("/pair/{role}.svg", self._pair)
-        app.router.add_post("/pair/{role}/show", self._pair_on_dealer)
+        app.router.add_post("/pair/dealer/show", self._pair_on_dealer)     # the dealer's only (issue 19)
+        app.router.add_get("/devices.json", self._devices)
+        app.router.add_post("/devices/{id}/revoke", self._revoke)
         app.router.add_get("/static/{name}", self._static)
         HistoryRoutes(self.histories, self._view_of).add_to(app)
         return app
@@ -165,31 +173,65 @@ class Console:
     async def _static(self, request: web.Request) -> web.StreamResponse:
         return static_file(STATIC, request.match_info["name"])
 
+    def _code_url(self, request: web.Request, role: str, seconds: float) -> str:
+        """A one-time pairing code's short URL (``/?t=CODE``: small enough for a QR code two pixels a module
+        on the dealer display), by this console's address, else the address the host's page came by."""
+        base = self.base or f"{request.scheme}://{request.host}"
+        return f"{base}/?t={self.devices.issue(role, seconds)}"
+
     async def _pair(self, request: web.Request) -> web.StreamResponse:
-        """The QR code of a role's URL, token included: the host pairs another phone or a TV with it."""
+        """The QR code of a one-time pairing code (devices.py) for the dealer's or the board's page, on the
+        host's own screen: another phone or a TV scans it and gets a token of its own."""
         self._allowed(request, "host")
         role = request.match_info["role"]
-        if role not in self.urls:
+        if role not in ("dealer", "board"):
             raise web.HTTPNotFound()
-        return web.Response(text=qr_svg(self.urls[role]), content_type="image/svg+xml",
-                            headers={"Cache-Control": "no-store"})
+        svg = qr_svg(self._code_url(request, role, CODE_SECONDS["host"]))
+        return web.Response(text=svg, content_type="image/svg+xml",
+                            headers={"Cache-Control": "no-store", "Cross-Origin-Resource-Policy": "same-origin"})
 
     async def _pair_on_dealer(self, request: web.Request) -> web.StreamResponse:
-        """The role's short URL (``/?t=TOKEN``: small enough for a QR code two pixels a module) on the dealer
-        display, for the dealer to scan at the table."""
+        """A one-time code for the dealer's page on the dealer display, for the dealer to scan at the table:
+        good for 30 s and taken off the display once used (devices.py says why). Only the dealer's: the
+        host's token never goes on a display the table can see, and there is no route for it."""
         self._allowed(request, "host")
-        role = request.match_info["role"]
-        if role not in self.urls:
-            raise web.HTTPNotFound()
-        short = self.urls[role].replace(f"/{role}?token=", "/?t=")
-        answer = await self._ask("show_qr", {"url": short, "label": role})
+        seconds = CODE_SECONDS["display"]
+        answer = await self._ask("show_qr", {"url": self._code_url(request, "dealer", seconds), "label": "dealer",
+                                             "seconds": seconds})
         if "error" in answer:
             raise web.HTTPBadRequest(text=f"400: {answer['error']['message']}\n")
         return web.json_response(answer["result"])
 
+    def _redeemed(self, role: str) -> None:
+        """A code was used: a dealer's code leaves the dealer display at once (it pairs nothing more)."""
+        if role == "dealer":
+            task = asyncio.ensure_future(self._ask("hide_qr", {}))
+            # a daemon away: the code lapses anyway (its exception is taken, not left to the loop's log)
+            task.add_done_callback(lambda done: None if done.cancelled() else done.exception())
+
+    async def _devices(self, request: web.Request) -> web.StreamResponse:
+        """The paired devices, for the host to see which phone is which and revoke one."""
+        self._allowed(request, "host")
+        return web.json_response({"devices": self.devices.listing(), "this": request[DEVICE] or None},
+                                 headers={"Cache-Control": "no-store"})
+
+    async def _revoke(self, request: web.Request) -> web.StreamResponse:
+        """Revoke a device: its token stops working and its open pages are closed now."""
+        self._allowed(request, "host")
+        device = request.match_info["id"]
+        if not self.devices.revoke(device):
+            raise web.HTTPNotFound(text=f"404: no paired device {device!r}\n")
+        for ws, owner in list(self.pages.items()):
+            if owner == device:
+                await ws.close(code=WSCloseCode.POLICY_VIOLATION, message=b"this device was revoked")
+        return web.json_response({"revoked": device})
+
     async def _ledger_csv(self, request: web.Request) -> web.StreamResponse:
         self._allowed(request, "host")
         answer = await self._ask("ledger", {})
+        if request.query.get("format") == "pokernow":      # PokerNow's columns, every session (money.py)
+            return web.Response(text=pokernow_csv(answer["result"]["sessions"]), content_type="text/csv",
+                                headers={"Content-Disposition": 'attachment; filename="ledger_pokernow.csv"'})
         return web.Response(text=csv_text(answer["result"]), content_type="text/csv",
                             headers={"Content-Disposition": 'attachment; filename="ledger.csv"'})
 
@@ -231,7 +273,7 @@ class Console:
         page = self._view_of(request)
         ws = web.WebSocketResponse(heartbeat=20)
         await ws.prepare(request)
-        self.pages.add(ws)
+        self.pages[ws] = request[DEVICE]
 
         async def forward(message: dict[str, Any]) -> None:
             if not ws.closed:
@@ -265,7 +307,7 @@ class Console:
             watcher.cancel()
             await link.close()
             await ws.close()
-            self.pages.discard(ws)
+            self.pages.pop(ws, None)
         return ws
 
     async def close(self) -> None:
@@ -276,22 +318,30 @@ class Console:
     async def _operate(self, link: DaemonLink, text: str) -> dict[str, Any]:
         """One operation from a page: ``{"op": "input", "entry": {...}, "rid": ..., "confirm": bool}``."""
         try:
-            op = json.loads(text)
-        except ValueError:
-            return {"type": "result", "accepted": False, "reason": "not JSON"}
+            op = read_json(text, "an operation")      # size and depth before parsing (issue 22, probe 2)
+        except LimitError as error:
+            reason = "not JSON" if "not JSON" in str(error) else str(error)
+            return {"type": "result", "accepted": False, "reason": reason}
+        echo = {"rid": op["rid"]} if isinstance(op, dict) and isinstance(op.get("rid"), str) else {}
         if isinstance(op, dict) and op.get("op") == "clear_alerts":
             answer = await link.request("clear_alerts", {})
             return {"type": "result", "accepted": "result" in answer,
-                    "reason": answer.get("error", {}).get("message")}
+                    "reason": answer.get("error", {}).get("message"), **echo}
         if isinstance(op, dict) and op.get("op") == "table":       # the host's game form (game_form.py)
-            answer = await link.request("change_table", {"changes": op.get("changes"), "rid": op.get("rid")})
+            answer = await link.request("change_table", {"changes": op.get("changes"), "rid": op.get("rid"),
+                                                         "confirm": bool(op.get("confirm"))})
             result = answer.get("result") or {"accepted": False, "reason": answer.get("error", {}).get("message")}
             return {"type": "result", "rid": op.get("rid"), "form": "game", **result}
+        if isinstance(op, dict) and op.get("op") in ("ledger_note", "close_session"):    # the host's money
+            params = {"note": op.get("note")} if op["op"] == "ledger_note" else {"rid": op.get("rid")}
+            answer = await link.request(str(op["op"]), params)
+            result = answer.get("result") or {"accepted": False, "reason": answer.get("error", {}).get("message")}
+            return {"type": "result", "op": op["op"], "rid": op.get("rid"), **result}
         if isinstance(op, dict) and op.get("op") in PANEL_OPS:     # the virtual hardware: the daemon checks
             params = {k: op[k] for k in ("where", "button", "card", "after") if k in op}
             answer = await link.request(str(op["op"]), params)
             return {"type": "result", "op": op["op"], "accepted": "result" in answer,
-                    "reason": answer.get("error", {}).get("message")}
+                    "reason": answer.get("error", {}).get("message"), **echo}
         if not isinstance(op, dict) or op.get("op") != "input":
             return {"type": "result", "accepted": False, "reason": 'an operation is {"op": "input", ...}'}
         params = {"entry": op.get("entry"), "confirm": bool(op.get("confirm"))}
@@ -309,10 +359,13 @@ async def _ignore(message: dict[str, Any]) -> None:
 # --- the command ---------------------------------------------------------------------------------------
 
 
-def page_urls(listen: str, port: int, tokens: dict[str, str]) -> dict[str, str]:
+def page_urls(listen: str, port: int, tokens: dict[str, str],
+              address: Callable[[], str | None] = local_address) -> dict[str, str]:
+    """Each role's URL with its token. On a wildcard ``listen`` by the address phones reach (issue 19: the
+    bare host name, ``http://vm:18766/``, is one phones often cannot resolve); else by the listen address."""
     host, _, _ = listen.rpartition(":")
     host = host.strip("[]")
-    shown = socket.gethostname() if host in ("0.0.0.0", "::") else host
+    shown = (address() or socket.gethostname()) if host in ("0.0.0.0", "::") else host
     shown = f"[{shown}]" if ":" in shown else shown
     return {role: f"http://{shown}:{port}/{role}?token={token}" for role, token in tokens.items()}
 
@@ -323,14 +376,21 @@ async def serve(settings: config_module.ConsoleSettings, ready: Callable[[int], 
     tokens = load_tokens(settings.state)
     host, port = settings.listen_address()
     console = Console(settings.socket, tokens, token_required=not is_loopback(host), urls={},
-                      histories=HandHistories(journal) if journal is not None else None)
+                      histories=HandHistories(journal) if journal is not None else None,
+                      devices=Devices(settings.state / "devices.json"))
     runner = web.AppRunner(console.app(), access_log=None)
     await runner.setup()
     site = web.TCPSite(runner, host, port)
     await site.start()
     port = runner.addresses[0][1]
     console.urls = page_urls(settings.listen, port, tokens)
-    pairing = write_pairing(settings.state, console.urls)
+    console.base = console.urls["host"].partition("/host?")[0]
+    listed = dict(console.urls)
+    # the same pages by the mDNS name; asked in a thread: a name nobody answers can take seconds to fail
+    if (name := await asyncio.to_thread(local_name, host, local_address())) is not None:
+        listed.update({f"{role} (mDNS)": url.replace(console.base, f"http://{name}:{port}")
+                       for role, url in console.urls.items()})
+    pairing = write_pairing(settings.state, listed)
     # the URLs with tokens go to the pairing file only: never to stdout (the system journal) or a log
     print(f"DealerPi console on {settings.listen.rpartition(':')[0]}:{port}; each role's URL with its token: "
           f"{pairing}", flush=True)

@@ -37,11 +37,18 @@ def blinds_in_force(table: Table) -> list[int] | None:
 
 
 def tournament_view(table: Table) -> dict[str, Any] | None:
-    """None at a cash table; else the clock (when the table has a level schedule) and the standings."""
+    """None at a cash table; else the clock (when the table has a level schedule) and the standings; once
+    the tournament has its winner, ``finished`` (winner, prize, places) in place of the clock."""
     levels, standings, config = table.levels, table.standings, table.config
     if config is None or (levels is None and standings is None):
         return None
     view: dict[str, Any] = {"paused": table.paused is not None, "pause_reason": table.paused or None}
+    if standings is not None and standings.remaining == 0 and standings.finishes:
+        # issue 19: a finished tournament has its winner, places and prizes; no clock, no next step, no
+        # "players 0 of 6" (the engine's level clock may tick on: nothing is played at it any more)
+        places = [{"player": f.player, "place": f.place, "prize": f.prize} for f in standings.results()]
+        return {**view, "finished": {"winner": places[0]["player"], "prize": places[0]["prize"], "places": places},
+                "entrants": len(standings.finishes), "pool": standings.pool, "prizes": list(standings.prizes)}
     if levels is not None:
         following = levels.levels[levels.index + 1] if levels.index + 1 < len(levels.levels) else None
         view.update({"level": levels.level_number, "step": _step(levels.current), "remaining": levels.remaining,

@@ -24,7 +24,7 @@ def _seat(table: Table, seat: int, tabled: tuple[str, ...]) -> dict[str, Any]:
     info = table.seats.get(seat)
     return {"player": view.player, "stack": view.stack, "status": view.status, "bet": view.bet,
             "blind": view.blind, "button": view.is_button, "turn": view.your_action, "won": view.won,
-            "cards": list(tabled),
+            "cards": list(tabled) if view.player is not None else [],     # not on a seat its player left
             # away from the next hand on: between hands the status is still the last hand's (issue 19, item 12)
             "away": bool(info is not None and info.away)}
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from dealerpi.engine import tournament_money
 from dealerpi.engine.betting import IllegalAction
 from dealerpi.engine.entries import Away, Back, Button, Chips, Leave, Move, Pause, Resume, SetTable, Sit, Start
 from dealerpi.engine.inputs import InputError, TableConfig
-from dealerpi.engine.payouts import Standings, percents_for
+from dealerpi.engine.payouts import Standings
 from dealerpi.engine.play import HandPlay
 from dealerpi.engine.policies import SeatChange
 from dealerpi.engine.positions import (
@@ -80,7 +81,7 @@ def set_table(state: TableState, entry: SetTable) -> tuple[TableState, list[Aler
     if config.policies.tournament:
         standings = Standings(0, 0, config.payouts) if state.standings is None \
             else replace(state.standings, percents=config.payouts)
-        standings = _field_percents(config, standings)
+        standings = tournament_money.field_percents(state, config, standings)
     alerts = off_table(replace(state, config=config))
     lineup = state.lineup
     if any(s is not None and s > config.seats
@@ -108,25 +109,9 @@ def sit(state: TableState, entry: Sit) -> TableState:
     # seed 001 late entry: a reserved stack is placed in advance and blinded as an absent player (TRN-9)
     state = state.with_seat(SeatState(seat, entry.player, entry.stack, away=entry.reserved,
                                       wants_to_post=entry.post, reserved=entry.reserved))
-    if state.standings is not None and not entry.reserved:
-        _late_entry_open(state, f"seat {entry.player}")
-        state = replace(state, standings=_field_percents(config, state.standings.enter(config.buy_in)))
+    if state.standings is not None and not entry.reserved:         # TRN-4/TRN-9: an entry or a re-entry
+        state = tournament_money.enter(state, config, entry.player, f"seat {entry.player}")
     return state
-
-
-def _late_entry_open(state: TableState, who: str) -> None:
-    """TRN-9: a new entrant until the end of level ``late_entry_levels`` (and the break after it)."""
-    late = require_config(state).late_entry_levels
-    if late and state.levels is not None and state.levels.level_number > late:
-        raise IllegalAction(f"TRN-9: late entry closed at the end of level {late}: cannot {who}")
-
-
-def _field_percents(config: TableConfig, standings: Standings) -> Standings:
-    """TRN-4: with payouts by field size, the row for the entrants so far (each entry may change it)."""
-    if not config.payouts_by_field:
-        return standings
-    entrants = standings.remaining + len(standings.finishes)
-    return standings.with_percents(percents_for(config.payouts_by_field, entrants))
 
 
 def leave(state: TableState, entry: Leave, play: HandPlay | None) -> TableState:
@@ -135,7 +120,8 @@ def leave(state: TableState, entry: Leave, play: HandPlay | None) -> TableState:
     if play is not None and not play.over and entry.seat in play.plan.order \
             and not play.hand.folded[play.index(entry.seat)]:
         raise IllegalAction(f"seat {entry.seat} is in the hand: fold first")
-    if state.standings is not None and info.stack > 0 and not info.reserved:
+    over = state.standings is not None and state.standings.remaining == 0     # TRN-4: it has its winner
+    if state.standings is not None and info.stack > 0 and not info.reserved and not over:
         raise IllegalAction(f"seat {entry.seat}: a tournament stack stays in play (TRN-4); mark the player away "
                             "(DEAL-9: dealt in, blinded, killed)")
     return state.without_seat(entry.seat)
@@ -168,10 +154,9 @@ def back(state: TableState, entry: Back) -> TableState:
     no_redeal_waiting(state, f"mark seat {entry.seat} back")
     info = replace(info, away=False, wants_to_post=info.wants_to_post if entry.post is None else entry.post)
     if entry.player is not None:                     # a late entrant takes over a reserved stack (seed 001)
-        if info.reserved and state.standings is not None and state.config is not None:
-            _late_entry_open(state, f"give seat {entry.seat}'s reserved stack to {entry.player}")
-            state = replace(state, standings=_field_percents(state.config, state.standings.enter(
-                state.config.buy_in)))                                                       # TRN-4: an entrant
+        if info.reserved and state.standings is not None and state.config is not None:   # TRN-4: an entrant
+            state = tournament_money.enter(state, state.config, entry.player,
+                                           f"give seat {entry.seat}'s reserved stack to {entry.player}")
         info = replace(info, player=entry.player, reserved=False)
     return state.with_seat(info)
 
@@ -199,11 +184,30 @@ def button(state: TableState, entry: Button) -> TableState:
 
 
 def tick_levels(state: TableState, seconds: int) -> tuple[TableState, list[Alert]]:
-    """TRN-1: the level clock runs; a new level applies from the next hand."""
-    if state.levels is None:
+    """TRN-1: the level clock runs; a new level applies from the next hand. TRN-5 (TDA RP-8): a hand-for-hand
+    hand takes at most its allowance off the clock; levels advance as that time runs out."""
+    clock, allowance = state.levels, state.clock_allowance
+    if clock is None:
         return state, []
-    levels, notes = state.levels.advance(seconds)
+    if allowance is not None and not clock.paused:
+        seconds = min(seconds, allowance)
+        state = replace(state, clock_allowance=allowance - seconds)
+    levels, notes = clock.advance(seconds)
+    if any(step.is_break for step in levels.levels[clock.index + 1: levels.index + 1]):
+        # TRN-2: a break gives every player his time-bank tokens back
+        state = replace(state, seats=tuple(replace(seat, banks_used=0) for seat in state.seats))
     return replace(state, levels=levels), [Alert(rule, text) for rule, text in notes]
+
+
+def _clock_allowance(state: TableState, config: TableConfig) -> int | None:
+    """TRN-5 (TDA RP-8): a hand dealt while a pause waits for it (the room's hand-for-hand round: ``resume``
+    with ``pause_after``) may take at most ``hand_for_hand_seconds`` off the level clock; a redeal (MIS-7) is
+    the same hand and keeps what is left. Any other hand is played on the clock."""
+    if state.redeal is not None:
+        return state.clock_allowance
+    cap = config.policies.hand_for_hand_seconds
+    hand_for_hand = state.paused is not None and state.pause_after is not None
+    return cap if hand_for_hand and cap > 0 else None
 
 
 def pause(state: TableState, entry: Pause, in_hand: bool) -> TableState:
@@ -313,10 +317,14 @@ def start(state: TableState, entry: Start) -> tuple[TableState, HandPlay, list[A
             raise IllegalAction(f"seat {seat} of the voided deal is empty: the redeal needs every player of it")
         stacks.append(info.stack)
         players.append(info.player)
+    # DEAL-9 (TDA 30): who is away now; a fouled deal's redeal (MIS-7) is dealt to who is at the table for it
+    absent = frozenset(s for s in redeal.plan.killed if (info := state.seat(s)) is not None and info.away)
+    banks = {s: max(0, config.policies.time_banks - info.banks_used) for s in redeal.plan.order
+             if (info := state.seat(s)) is not None}                                     # TRN-2 time banks
     play = HandPlay(config, redeal.plan, tuple(stacks), number, redeal.stakes, straddles=redeal.straddles,
-                    bomb=redeal.bomb, players=tuple(players))
-    state = replace(state, hand_number=number, redeal=None)
-    return state, play, [*(Alert(rule, text) for rule, text in redeal.plan.notes), *play.ended_at_deal()]
+                    bomb=redeal.bomb, players=tuple(players), absent=absent, banks=banks)
+    state = replace(state, hand_number=number, redeal=None, clock_allowance=_clock_allowance(state, config))
+    return state, play, [Alert(rule, text) for rule, text in redeal.plan.notes]
 
 
 def close_deal(state: TableState, play: HandPlay) -> tuple[TableState, list[Alert]]:
@@ -328,12 +336,25 @@ def close_deal(state: TableState, play: HandPlay) -> tuple[TableState, list[Aler
     for index, seat in enumerate(order):
         info = state.seat(seat)
         if info is not None:                             # a folded player may have left during the hand
-            state = state.with_seat(replace(info, stack=hand.stacks[index], new=False, wants_to_post=False))
-    state, alerts = _eliminations(replace(state, lineup=play.plan.after), order, hand.starting)
+            state = state.with_seat(replace(info, stack=hand.stacks[index], new=False, wants_to_post=False,
+                                            banks_used=info.banks_used + play.banks_used.get(seat, 0)))
+    state, alerts = _eliminations(replace(state, lineup=play.plan.after), order, hand.starting,
+                                  _bust_by(play))
     return holds_if_due(state), alerts
 
 
-def _eliminations(state: TableState, order: tuple[int, ...], starting: list[int]) -> tuple[TableState, list[Alert]]:
+def _bust_by(play: HandPlay) -> dict[int, list[int]]:
+    """PKO: for each seat dealt in, who won the last pot it was in (its last chips), clockwise from the button."""
+    order, by = play.plan.order, {}
+    for award in play.hand.awards:
+        winners = [order[i] for i in sorted(award.won) if award.won[i] > 0]
+        for index in award.eligible:
+            by[order[index]] = winners                   # awards run from the main pot up: the last one stands
+    return by
+
+
+def _eliminations(state: TableState, order: tuple[int, ...], starting: list[int],
+                  bust_by: dict[int, list[int]]) -> tuple[TableState, list[Alert]]:
     """TRN-4: players who lost their last chip leave. Of players busted on one hand, the one who started it
     with more chips places higher; only equal starting stacks share the places (digest TRN-4)."""
     standings = state.standings
@@ -348,12 +369,18 @@ def _eliminations(state: TableState, order: tuple[int, ...], starting: list[int]
         return state, []
     names = [info.player for info in busted]             # clockwise from the button, like odd chips
     standings = standings.bust(names, {info.player: starting[order.index(info.seat)] for info in busted})
-    for info in busted:
-        state = state.without_seat(info.seat)
     alerts = [Alert("TRN-4", f"{f.player} finishes {f.place}" + (f", wins {f.prize}" if f.prize else ""))
               for f in standings.finishes if f.player in names]
+    for info in busted:
+        winners = [w.player for seat in bust_by.get(info.seat, []) if (w := state.seat(seat)) is not None
+                   and w.stack > 0]
+        state, knocks = tournament_money.knock_out(state, info.player, winners)       # PKO
+        alerts += knocks
+    for info in busted:
+        state = state.without_seat(info.seat)
     if standings.remaining == 1 and len(state.seats) == 1:
         winner = state.seats[0].player
         standings = standings.win(winner)
-        alerts.append(Alert("TRN-4", f"{winner} wins the tournament and {standings.prize_for(1)}"))
+        state = tournament_money.winner_takes_his_head(state, winner)
+        alerts.append(Alert("TRN-4", f"{winner} wins the tournament and {standings.finishes[-1].prize}"))
     return replace(state, standings=standings), alerts

@@ -161,8 +161,41 @@ class Undo:
     pass
 
 
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """``deal``: the players still in share the prizes still to be paid as agreed (engine/deals.py): ``prizes``
+    by player, and the players who ``agreed`` (every player still in, or it is refused)."""
+
+    prizes: tuple[tuple[str, int], ...]
+    agreed: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ColourUp:
+    """``colour_up`` (TRN-6): the ``remove`` chips leave play for ``chip``s; ``won``: the seats that won a chip
+    in the race the dealer ran (engine/chip_race.py)."""
+
+    remove: int
+    chip: int
+    won: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Rebuy:
+    """``rebuy``: the player on ``seat`` buys the starting stack again (engine/tournament_money.py)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class AddOn:
+    """``addon``: the player on ``seat`` takes the add-on at the break after the rebuy period."""
+
+    seat: int
+
+
 Input = (SetTable | Sit | Leave | Move | Away | Back | Chips | Button | Start | Straddle | Card | Misdeal | Dead | Extra
-         | Act | Run | Show | Muck | Clock | Tick | Pause | Resume | Undo)
+         | Act | Run | Show | Muck | Clock | Tick | Pause | Resume | Undo | Deal | ColourUp | Rebuy | AddOn)
 
 
 def _seat(entry: Mapping[str, Any]) -> int:
@@ -237,6 +270,24 @@ def _hand_key(entry: Mapping[str, Any], kind: str, key: str) -> int | None:
     return value
 
 
+def _deal(entry: Mapping[str, Any]) -> Deal:
+    prizes, agreed = entry.get("prizes"), entry.get("agreed")
+    if not isinstance(prizes, Mapping) or not prizes or not all(
+            isinstance(name, str) and isinstance(amount, int) and not isinstance(amount, bool) and amount >= 0
+            for name, amount in prizes.items()):
+        raise InputError('deal: "prizes" must be an object of player names and whole amounts', "prizes")
+    if not isinstance(agreed, list) or not all(isinstance(name, str) for name in agreed):
+        raise InputError('deal: "agreed" must be the list of the players who agreed', "agreed")
+    return Deal(tuple((str(name), int(amount)) for name, amount in prizes.items()), tuple(agreed))
+
+
+def _colour_up(entry: Mapping[str, Any]) -> ColourUp:
+    won = entry.get("won", [])
+    if not isinstance(won, list) or not all(isinstance(s, int) and not isinstance(s, bool) for s in won):
+        raise InputError('colour_up: "won" must be the list of the seats that won a chip in the race', "won")
+    return ColourUp(require(entry, "remove", int), require(entry, "chip", int), tuple(won))
+
+
 def _card(entry: Mapping[str, Any]) -> Card:
     return Card(str(entry["type"]), require(entry, "card", str))
 
@@ -269,6 +320,10 @@ PARSERS: dict[str, Callable[[Mapping[str, Any]], Input]] = {
     "pause": _pause,
     "resume": _resume,
     "undo": lambda e: Undo(),
+    "deal": _deal,
+    "colour_up": _colour_up,
+    "rebuy": lambda e: Rebuy(_seat(e)),
+    "addon": lambda e: AddOn(_seat(e)),
 }
 
 

@@ -102,6 +102,12 @@ class TableConfig:
     # TRN-4: payout rows by field size, ((players, percents), ...): the first row whose players >= the entrants
     payouts_by_field: tuple[tuple[int, tuple[int, ...]], ...] = ()
     late_entry_levels: int = 0             # TRN-9: new entrants until the end of this level (0: any time)
+    reentries: int = 0                     # re-entries a busted player may buy (0: a freezeout)
+    rebuys: int = 0                        # rebuys a player may buy, at most the starting stack (0: none)
+    rebuy_levels: int = 0                  # rebuys until the end of this level; the add-on at the break after it
+    addon_chips: int = 0                   # the add-on's chips (0: no add-on)
+    addon_price: int = 0                   # the add-on's price, into the prize pool
+    bounty: int = 0                        # PKO: the part of each buy-in that goes on the buyer's head
 
     @property
     def min_bet(self) -> int:
@@ -163,6 +169,22 @@ def _payouts_by_field(rows: list[Any]) -> tuple[tuple[int, tuple[int, ...]], ...
     return tuple(table)
 
 
+MONEY_KEYS = ("reentries", "rebuys", "rebuy_levels", "addon_chips", "addon_price", "bounty")
+"""The tournament's buy-ins beyond the first entry and its bounties (engine/tournament_money.py), in order."""
+
+
+def _check_money(config: TableConfig) -> None:
+    """Re-entries, rebuys, the add-on and a bounty that a tournament can run."""
+    if config.bounty and config.bounty >= config.buy_in:
+        raise InputError(f'table: "bounty" {config.bounty} must be less than "buy_in" {config.buy_in}: the rest '
+                         "is the prize pool's", "bounty")
+    if config.rebuys and not config.rebuy_levels:
+        raise InputError('table: "rebuys" need "rebuy_levels": the level rebuys end with', "rebuy_levels")
+    if bool(config.addon_chips) != bool(config.addon_price) or (config.addon_chips and not config.rebuy_levels):
+        raise InputError('table: an add-on needs "addon_chips", "addon_price" and "rebuy_levels" (it is taken at '
+                         "the break after that level)", "addon_chips")
+
+
 def parse_config(entry: Mapping[str, Any]) -> TableConfig:
     """Check a ``table`` input and build the configuration; errors name the key (``InputError.key``).
 
@@ -208,7 +230,8 @@ def parse_config(entry: Mapping[str, Any]) -> TableConfig:
                          '{"players": N, "percents": [...]} by field size', "payouts")
     config = TableConfig(game, Preset(preset), policies, seats, small_blind, big_blind, limits, ante, bb_ante,
                          levels, tuple(payouts), buy_in, _whole(entry, "starting_stack"), by_field,
-                         _whole(entry, "late_entry_levels"))
+                         _whole(entry, "late_entry_levels"), *(_whole(entry, key) for key in MONEY_KEYS))
+    _check_money(config)
     # the stack a seat gets when sat from its panel: one that every such sit would refuse is refused now
     reason = check_buy_in(config.panel_stack, policies=policies, big_blind=big_blind,
                           small_bet=limits[0] if limits else None)

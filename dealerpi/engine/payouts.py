@@ -62,6 +62,7 @@ class Standings:
     remaining: int
     percents: tuple[int, ...] = DEFAULT_PAYOUT_PERCENTS
     finishes: tuple[Finish, ...] = ()
+    deal: tuple[tuple[str, int], ...] = ()   # a deal (engine/deals.py): what each player still in was paid instead
 
     @property
     def prizes(self) -> tuple[int, ...]:
@@ -82,9 +83,19 @@ class Standings:
         """The payout table changed (a row by field size, as entries come): every finish priced again."""
         return replace(self, percents=tuple(percents)).priced(self.finishes)
 
+    def still_to_pay(self) -> tuple[int, ...]:
+        """The prizes of the places still to be played for (first place first): what a deal shares."""
+        return tuple(self.prize_for(place) for place in range(1, self.remaining + 1))
+
+    def with_deal(self, amounts: Mapping[str, int]) -> Standings:
+        """A deal the players still in agreed (engine/deals.py checks it): each is paid his amount whatever place
+        he then finishes in; the places are still played out and kept."""
+        return replace(self, deal=tuple(amounts.items())).priced(self.finishes)
+
     def priced(self, finishes: Sequence[Finish]) -> Standings:
         """``finishes`` with their prizes from this pool: players on one place share the prizes of the places
-        they span (that place and the ones below it), remainder units one each in the order they are named."""
+        they span (that place and the ones below it), remainder units one each in the order they are named; a
+        player in a deal gets what the deal gives him."""
         groups: dict[int, list[int]] = {}          # place -> the indexes of the finishes on it, in order
         for index, finish in enumerate(finishes):
             groups.setdefault(finish.place, []).append(index)
@@ -93,6 +104,8 @@ class Standings:
             share, extra = divmod(sum(self.prize_for(p) for p in range(best, best + len(group))), len(group))
             for k, index in enumerate(group):
                 priced[index] = replace(finishes[index], prize=share + (1 if k < extra else 0))
+        dealt = dict(self.deal)
+        priced = [replace(f, prize=dealt[f.player]) if f.player in dealt else f for f in priced]
         return replace(self, finishes=tuple(priced))
 
     def bust(self, players: Sequence[str], start_stacks: Mapping[str, int] | None = None) -> Standings:
@@ -122,7 +135,8 @@ class Standings:
         """The last player left takes first place."""
         if self.remaining != 1:
             raise ValueError(f"{self.remaining} players are still in: nobody has won yet")
-        return replace(self, remaining=0, finishes=(*self.finishes, Finish(player, 1, self.prize_for(1))))
+        prize = dict(self.deal).get(player, self.prize_for(1))
+        return replace(self, remaining=0, finishes=(*self.finishes, Finish(player, 1, prize)))
 
     def results(self) -> list[Finish]:
         """Finishes from first place down."""

@@ -23,7 +23,7 @@ from dealerpi.engine.inputs import InputError, TableConfig
 from dealerpi.engine.positions import HandPlan, apply_straddles, straddle
 from dealerpi.engine.records import Alert, DealRecord, Posted, PotPaid
 from dealerpi.engine.state import Bomb
-from dealerpi.engine.tournament import ActionClock, call_clock, when_time_is_up
+from dealerpi.engine.tournament import ActionClock, call_clock, shot_clock, time_bank, when_time_is_up
 
 
 class HandPlay:
@@ -32,7 +32,8 @@ class HandPlay:
 
     def __init__(self, config: TableConfig, plan: HandPlan, stacks: tuple[int, ...], number: int,
                  stakes: tuple[int, int, int, int], *, straddles: tuple[tuple[int, int], ...] = (),
-                 bomb: Bomb | None = None, players: tuple[str, ...] = ()) -> None:
+                 bomb: Bomb | None = None, players: tuple[str, ...] = (),
+                 absent: frozenset[int] | None = None, banks: dict[int, int] | None = None) -> None:
         self.config = config
         self.plan = plan
         self.players = players                      # the names of the players dealt in, in ``plan.order``
@@ -41,9 +42,15 @@ class HandPlay:
         self.stakes = stakes
         self.straddles = straddles
         self.bomb = bomb
-        self.clock: ActionClock | None = None      # TRN-2: a clock called on the seat to act
+        self.clock: ActionClock | None = None      # TRN-2: a clock called on the seat to act, or the shot clock
+        self.banks_left = dict(banks or {})         # TRN-2: each seat's time-bank tokens at the start of the hand
+        self.banks_used: dict[int, int] = {}        # TRN-2: the tokens used in this hand, for the table's record
         self.fouled = False                         # MIS-7: voided; the next start deals the same plan
         self.done: list[DealRecord] = []
+        # DEAL-9 (TDA 30): seats dealt in while away; a hand is killed only if its player is still away when the
+        # last card of the initial deal lands (MIS-6: the redeal is a new initial deal)
+        self.absent: set[int] = set(plan.killed if absent is None else absent)
+        self.absent_killed = False
         self.hand, self.deal, self.record = self._deal()
 
     # --- reading -------------------------------------------------------------------------------------
@@ -120,14 +127,33 @@ class HandPlay:
             ante = hand.dead_paid[index] - dead_part
             if live or dead_part or ante:
                 record.posts[seat] = Posted(live, dead_part, ante)
-        for seat in plan.killed:                             # after the posts: a kill may end the hand (POT-2)
-            hand.kill(order.index(seat), forfeit=True)       # DEAL-9 (TDA 30): dealt in, killed, blinds forfeit
+        self.absent_killed = False                           # a redeal is a new initial deal (MIS-6)
         return hand, deal, record
 
-    def ended_at_deal(self) -> list[Alert]:
-        """DEAL-9 (TDA 30): when the hands killed at the deal leave one live hand, the hand is over before the
-        first card; its record is written and the dealer is told the push (once: when the hand is started)."""
-        return self._finished() if self.over and not self.done else []
+    def mark_absent(self, seat: int, *, away: bool) -> None:
+        """DEAL-9 (TDA 30): a player dealt in is away or back. It decides his hand when the last card of the initial
+        deal lands (killed, or live), and so again at a misdeal's redeal (MIS-6: away for the first deal, back for
+        the redeal, he plays it)."""
+        if seat not in self.plan.order:
+            return
+        if away:
+            self.absent.add(seat)
+        else:
+            self.absent.discard(seat)
+
+    def _kill_absent(self) -> list[Alert]:
+        """DEAL-9 (TDA 30): once the initial deal is complete, the hands of the players still away are killed,
+        their blinds and antes forfeit (no POT-2 return); a kill may end the hand."""
+        if self.absent_killed or not self.deal.delivered:
+            return []
+        self.absent_killed = True
+        alerts = []
+        for index, seat in enumerate(self.plan.order):
+            if seat in self.absent and index in self.hand.live and not self.hand.at(Phase.COMPLETE):
+                self.hand.kill(index, forfeit=True)
+                alerts.append(Alert("DEAL-9", f"Seat {seat} was not at the table when the last card landed: his "
+                                              "hand is dead (TDA 30)"))
+        return alerts
 
     def on_straddle(self, entry: Straddle) -> list[Alert]:
         if self.deal.read_order or self.bomb is not None:
@@ -169,7 +195,8 @@ class HandPlay:
                 *self._after_change()]
 
     def _deal_result(self, result: DealResult) -> list[Alert]:
-        self.record.irregularities += result.alerts
+        # the record names seats, as the live alert does (Table.apply's seat_words), not the hand's indices
+        self.record.irregularities += [Alert(a.rule, self.seat_words(a.message)) for a in result.alerts]
         if result.fouled:                         # MIS-7: stop, return every bet; the next start replays
             self._void(fouled=True)
             return [*result.alerts, Alert("MIS-7", "All bets are returned; replace the deck and start the hand again")]
@@ -177,7 +204,7 @@ class HandPlay:
             self._void(fouled=False)
             self.hand, self.deal, self.record = self._deal()
             return result.alerts
-        return [*result.alerts, *self._after_change()]
+        return [*result.alerts, *self._kill_absent(), *self._after_change()]
 
     def _void(self, *, fouled: bool) -> None:
         self.record.misdeal = True
@@ -268,10 +295,24 @@ class HandPlay:
 
     # --- the clock (TRN-2) ---------------------------------------------------------------------------
 
+    def arm_clock(self) -> None:
+        """TRN-2 shot clock: after every input, the seat to act has a clock, a fresh one for a new decision (an
+        action clears the clock, so the next decision starts from 0); no clock while cards are due."""
+        policies = self.config.policies
+        if not policies.shot_clock:
+            return
+        waiting = self.expectation()
+        if waiting.waiting is not Waiting.ACTION or waiting.seat is None:
+            self.clock = None
+        elif self.clock is None or self.clock.seat != waiting.seat:
+            self.clock = shot_clock(policies, waiting.seat, self.hand.street)
+
     def on_clock(self) -> list[Alert]:
         seat = self.actor_seat()
         if seat is None or self.over:
             raise IllegalAction("no one is to act")
+        if self.config.policies.shot_clock:
+            raise IllegalAction(f"the shot clock is already running on seat {seat} (TRN-2)")
         clock = call_clock(self.config.policies, seat)
         if clock is None:
             raise IllegalAction("the clock is off under these house rules")
@@ -288,6 +329,12 @@ class HandPlay:
             self.clock = clock
             return []
         self.clock = None
+        if self.banks_left.get(clock.seat, 0) > 0:         # TRN-2: a time-bank token, then the countdown again
+            left = self.banks_left[clock.seat] = self.banks_left[clock.seat] - 1
+            self.banks_used[clock.seat] = self.banks_used.get(clock.seat, 0) + 1
+            self.clock = time_bank(self.config.policies, clock.seat)
+            return [Alert("TRN-2", f"Seat {clock.seat} uses a time bank: {self.clock.seconds} seconds more "
+                                   f"({left} left)")]
         if when_time_is_up(facing_bet=not hand.legal().check) == "check":
             hand.check_or_call()
             verdict = "checked"

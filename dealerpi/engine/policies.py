@@ -94,7 +94,7 @@ class SeatChange(StrEnum):
 
 
 class AbsentPlayer(StrEnum):
-    """DEAL-9: not dealt (cash) or dealt in and killed (TDA 30)."""
+    """DEAL-9: not dealt (cash) or dealt in and killed if still away when the deal is complete (TDA 30)."""
 
     NOT_DEALT = "not_dealt"
     DEALT_KILLED = "dealt_killed"
@@ -121,6 +121,13 @@ class Policies:
     limit_cap_heads_up: bool = False          # BET-6: the cap holds heads-up (TDA 48) or not (RRoP)
     clock_seconds: int = 120                  # TRN-2: 0 = off; home 2 minutes; tournament 25 (+5)
     clock_countdown: int = 0                  # TRN-2: extra countdown seconds (TDA 29: 5)
+    shot_clock: int = 0                       # TRN-2: every decision on the clock, these seconds (+ the
+                                              # countdown); 0 = off (a clock is called, clock_seconds)
+    shot_clock_preflop: int = 0               # TRN-2: pre-flop's own shot clock seconds; 0 = as shot_clock
+    time_banks: int = 0                       # TRN-2: time-bank tokens a player; they come back at every break
+    time_bank_seconds: int = 30               # TRN-2: what one token adds when time is up (+ the countdown)
+    hand_for_hand_seconds: int = 120          # TRN-5 (TDA RP-8): at most this comes off the level clock per
+                                              # hand-for-hand hand (TDA: 3 minutes at most, 2 preferred); 0 = all
     absent_player: AbsentPlayer = AbsentPlayer.NOT_DEALT               # DEAL-9
     run_it_max: int = 4                       # POT-11: 1 = off, else at most N runs (seed 001: 4)
     buy_in_min_bb: int = 30                   # seed 001: 30 to 100 big blinds; 0 = no minimum

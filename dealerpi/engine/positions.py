@@ -458,7 +458,8 @@ class _Planner:
         elif self.bb_ante:
             antes = {d.hand_bb: self.bb_ante}
         notes = [self._summary(d, occasion), *d.notes]
-        notes += [("DEAL-9", f"Seat {s} is away: dealt in and killed (TDA 30); its blinds and antes are posted")
+        notes += [("DEAL-9", f"Seat {s} is away: dealt in, his blinds and antes posted; his hand is killed if he "
+                             "is not back when the last card of the deal lands (TDA 30)")
                   for s in killed]
         if self.bb_ante:
             notes.append(("BLD-10", f"Big-blind ante: seat {d.hand_bb} pays {self.bb_ante} for the table"))

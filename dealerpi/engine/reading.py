@@ -89,8 +89,9 @@ def seat_now(state: TableState, play: HandPlay | None, seat: int) -> SeatNow:
         return SeatNow(seat, info.player, info.stack, SeatStatus.AWAY if info.away else SeatStatus.WAITING,
                        is_button=is_button)
     hand, index = play.hand, play.plan.order.index(seat)
-    if hand.phase is Phase.COMPLETE:
-        return SeatNow(seat, info.player, info.stack, SeatStatus.IN, True, won=hand.won[index], is_button=is_button)
+    if hand.phase is Phase.COMPLETE:                 # DEAL-9: marked away after the hand, it says so at once
+        return SeatNow(seat, info.player, info.stack, SeatStatus.AWAY if info.away else SeatStatus.IN, True,
+                       won=hand.won[index], is_button=is_button)
     status = SeatStatus.FOLDED if hand.folded[index] else SeatStatus.ALL_IN if hand.stacks[index] == 0 \
         else SeatStatus.IN
     legal = None

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from dealerpi.engine.inputs import InputError, TableConfig, parse_config
+from dealerpi.engine.bounties import Bounties
+from dealerpi.engine.inputs import MONEY_KEYS, InputError, TableConfig, parse_config
 from dealerpi.engine.payouts import Finish, Standings
 from dealerpi.engine.positions import HandPlan, Lineup
 from dealerpi.engine.tournament import LevelClock
@@ -31,7 +32,8 @@ FORMAT_VERSION = 1
 @dataclass(frozen=True, slots=True)
 class SeatState:
     """An occupied seat between hands. ``new``: not dealt a hand yet (BLD-6). ``reserved``: a stack placed
-    for a late entrant who has not bought it yet (seed 001, TRN-9)."""
+    for a late entrant who has not bought it yet (seed 001, TRN-9). ``banks_used``: time-bank tokens used since
+    the last break (TRN-2)."""
 
     seat: int
     player: str
@@ -40,6 +42,7 @@ class SeatState:
     new: bool = True
     wants_to_post: bool = False
     reserved: bool = False
+    banks_used: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +78,10 @@ class TableState:
     redeal: Redeal | None = None              # MIS-7
     paused: str | None = None                 # TRN-5: no hand starts until ``resume``; the pause's reason
     pause_after: int | None = None            # TRN-5: the pause holds once this hand is over (None: it holds)
+    clock_allowance: int | None = None        # TRN-5: seconds this hand-for-hand hand may still take off the
+                                              # level clock (None: the hand is played on the clock)
+    buys: tuple[tuple[str, str], ...] = ()    # a tournament's buy-ins in order: (player, entry|reentry|rebuy|addon)
+    bounties: Bounties | None = None          # PKO: the heads and the bounty cash won
 
     def seat(self, number: int) -> SeatState | None:
         return next((s for s in self.seats if s.seat == number), None)
@@ -98,7 +105,8 @@ class TableState:
                                                    "paused": levels.paused},
             "standings": None if standings is None else {
                 "pool": standings.pool, "remaining": standings.remaining, "percents": list(standings.percents),
-                "finishes": [[f.player, f.place, f.prize] for f in standings.finishes]},
+                "finishes": [[f.player, f.place, f.prize] for f in standings.finishes],
+                "deal": [list(pair) for pair in standings.deal]},
             "redeal": None if redeal is None else {
                 "plan": _plan_json(redeal.plan), "stakes": list(redeal.stakes),
                 "straddles": [list(s) for s in redeal.straddles],
@@ -106,6 +114,9 @@ class TableState:
                                                           for f in fields(Bomb)}},
             "paused": self.paused,
             "pause_after": self.pause_after,
+            "clock_allowance": self.clock_allowance,
+            "buys": [list(buy) for buy in self.buys],
+            "bounties": None if self.bounties is None else self.bounties.as_json(),
         }
 
     @classmethod
@@ -127,6 +138,9 @@ def config_json(config: TableConfig) -> dict[str, Any]:
         data["payouts"] = [{"players": n, "percents": list(p)} for n, p in config.payouts_by_field]
     if config.late_entry_levels:
         data["late_entry_levels"] = config.late_entry_levels
+    for key in MONEY_KEYS:                               # re-entries, rebuys, the add-on, PKO: when set
+        if getattr(config, key):
+            data[key] = getattr(config, key)
     if config.limits is not None:
         data["limits"] = list(config.limits)
     if config.starting_stack:
@@ -215,7 +229,8 @@ def _state(data: Mapping[str, Any]) -> TableState:
     if data.get("standings") is not None:
         raw = _obj(data["standings"], '"standings"')
         standings = Standings(_int(raw, "pool"), _int(raw, "remaining"), _ints(raw, "percents"),
-                              tuple(Finish(str(p), int(place), int(prize)) for p, place, prize in raw["finishes"]))
+                              tuple(Finish(str(p), int(place), int(prize)) for p, place, prize in raw["finishes"]),
+                              tuple((str(p), int(amount)) for p, amount in raw.get("deal", ())))   # none before deals
     if data.get("redeal") is not None:
         raw = _obj(data["redeal"], '"redeal"')
         bomb = None if raw.get("bomb") is None else Bomb(**_obj(raw["bomb"], '"bomb"'))
@@ -228,8 +243,17 @@ def _state(data: Mapping[str, Any]) -> TableState:
     pause_after = _opt_int(data, "pause_after")     # absent before a pause could wait for a hand's end
     if pause_after is not None and paused is None:
         raise _Bad('"pause_after" (no pause)')
+    allowance = _opt_int(data, "clock_allowance")   # absent before TRN-5's cap on a hand-for-hand hand
+    if allowance is not None and allowance < 0:
+        raise _Bad('"clock_allowance"')
+    buys = tuple((str(player), str(kind)) for player, kind in data.get("buys", ()))   # none before re-entries
+    bounties = None
+    if data.get("bounties") is not None:                                              # none before PKO
+        raw = _obj(data["bounties"], '"bounties"')
+        bounties = Bounties(tuple((str(p), int(a)) for p, a in raw["heads"]),
+                            tuple((str(p), int(a)) for p, a in raw["won"]))
     return TableState(config, seats, _lineup(_obj(data["lineup"], '"lineup"')), _int(data, "hand_number"),
-                      levels, standings, redeal, paused, pause_after)
+                      levels, standings, redeal, paused, pause_after, allowance, buys, bounties)
 
 
 def _lineup(data: Mapping[str, Any]) -> Lineup:

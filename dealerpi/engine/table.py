@@ -21,19 +21,25 @@ the last hand, no further. ``snapshot()`` is that record and those inputs as JSO
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
-from dealerpi.engine import between, reading
+from dealerpi.engine import between, reading, tournament_money
 from dealerpi.engine.betting import IllegalAction
+from dealerpi.engine.chip_race import RacePlan, plan_race, race_result, race_words
+from dealerpi.engine.deals import DealError, check_deal
 from dealerpi.engine.entries import (
     Act,
+    AddOn,
     Away,
     Back,
     Button,
     Card,
     Chips,
     Clock,
+    ColourUp,
     Dead,
+    Deal,
     Extra,
     Input,
     Leave,
@@ -41,6 +47,7 @@ from dealerpi.engine.entries import (
     Move,
     Muck,
     Pause,
+    Rebuy,
     Resume,
     Run,
     SetTable,
@@ -56,6 +63,7 @@ from dealerpi.engine.expectation import Expectation, Waiting
 from dealerpi.engine.inputs import InputError, TableConfig
 from dealerpi.engine.payouts import Standings
 from dealerpi.engine.play import HandPlay
+from dealerpi.engine.policies import AbsentPlayer
 from dealerpi.engine.positions import PositionError
 from dealerpi.engine.reading import DealtHand, PotNow, SeatNow
 from dealerpi.engine.records import Alert, DealRecord, Outcome
@@ -86,7 +94,8 @@ class Table:
             Extra: lambda e: self._live().on_extra(e), Act: lambda e: self._live().on_act(e),
             Run: lambda e: self._live().on_run(e), Show: lambda e: self._live().on_show(e),
             Muck: lambda e: self._live().on_muck(e), Clock: self._on_clock, Tick: self._on_tick,
-            Pause: self._on_pause, Resume: self._on_resume,
+            Pause: self._on_pause, Resume: self._on_resume, Deal: self._on_deal,
+            ColourUp: self._on_colour_up, Rebuy: self._on_rebuy, AddOn: self._on_addon,
         }
 
     # --- the entry point -----------------------------------------------------------------------------
@@ -129,7 +138,10 @@ class Table:
             self._base = (state, play, count - excess)
 
     def _dispatch(self, command: Input) -> list[Alert]:
-        return self._handlers[type(command)](command) + self._collect()
+        alerts = self._handlers[type(command)](command) + self._collect()
+        if self.play is not None and not self.play.over:
+            self.play.arm_clock()                          # TRN-2: the shot clock follows the decision
+        return alerts
 
     def _collect(self) -> list[Alert]:
         """Record the deals the play finished; fold a complete hand into the between-hands record once."""
@@ -157,13 +169,20 @@ class Table:
     def _undo(self) -> Outcome:
         if not self._since:
             return Outcome(False, "nothing to undo")
+        if isinstance(self._since[-1][0], SetTable):
+            # issue 22, probe 5: two UNDOs before the first hand took the config's table back (no game, START
+            # refused "no table yet"); a table is replaced by another table input, and an undo stops at it
+            return Outcome(False, "nothing to undo: the table's game and stakes are changed by a new table "
+                                  "input, not undone")
         self._rebuild(len(self._since) - 1)
         self.accepted_count -= 1
         return Outcome(True, None, (Alert("UNDO", "The last input was taken back"),))
 
     def last_input(self) -> Mapping[str, Any] | None:
         """The input an ``undo`` would take back (None: nothing to undo), for the dealer to confirm."""
-        return self._since[-1][1] if self._since else None
+        if not self._since or isinstance(self._since[-1][0], SetTable):
+            return None
+        return self._since[-1][1]
 
     def _seat_words(self, text: str) -> str:
         return text if self.play is None else self.play.seat_words(text)
@@ -236,11 +255,21 @@ class Table:
 
     def _on_away(self, entry: Away) -> list[Alert]:
         self.state = between.away(self.state, entry)
+        self._absent_in_hand(entry.seat, away=True)
         return []
 
     def _on_back(self, entry: Back) -> list[Alert]:
         self.state = between.back(self.state, entry)
+        self._absent_in_hand(entry.seat, away=False)
         return []
+
+    def _absent_in_hand(self, seat: int, *, away: bool) -> None:
+        """DEAL-9 (TDA 30): in a hand that deals absent players in, away or back counts until the last card of
+        the initial deal lands."""
+        config = self.state.config
+        if self.play is not None and not self.play.over and config is not None \
+                and config.policies.absent_player is AbsentPlayer.DEALT_KILLED:
+            self.play.mark_absent(seat, away=away)
 
     def _on_chips(self, entry: Chips) -> list[Alert]:
         between.occupied(self.state, entry.seat)
@@ -281,6 +310,55 @@ class Table:
     def _on_resume(self, entry: Resume) -> list[Alert]:
         self.state = between.resume(self.state, entry, not self.between_hands)
         return []
+
+    def _on_deal(self, entry: Deal) -> list[Alert]:
+        """A deal at the final table (engine/deals.py): between hands, every player still in is at this table and
+        agreed, and the amounts are the prizes still to pay, nobody below the lowest of them."""
+        self._no_hand("make a deal")
+        standings = self.state.standings
+        if standings is None:
+            raise IllegalAction("a deal is for a tournament's prizes")
+        players = [s.player for s in self.state.seats if not s.reserved]
+        if len(players) != standings.remaining:
+            raise IllegalAction(f"a deal is made at the final table: {standings.remaining} players are still in, "
+                                f"{len(players)} at this table")
+        prizes = dict(entry.prizes)
+        if sorted(entry.agreed) != sorted(players):
+            missing = ", ".join(p for p in players if p not in entry.agreed) or "nobody"
+            raise IllegalAction(f"a deal needs every player still in to agree; not agreed: {missing}")
+        try:
+            check_deal(prizes, players, standings.still_to_pay())
+        except DealError as error:
+            raise IllegalAction(f"deal: {error}") from None
+        self.state = replace(self.state, standings=standings.with_deal(prizes))
+        paid = ", ".join(f"{name} {amount}" for name, amount in entry.prizes)
+        return [Alert("TRN-4", f"Deal: {paid}; every player agreed; the places are still played out")]
+
+    def race_plan(self, remove: int, chip: int) -> RacePlan:
+        """TRN-6: the chip race a colour-up of ``remove`` chips for ``chip``s would run now, for the dealer."""
+        return plan_race({s.seat: s.stack for s in self.state.seats}, remove, chip)
+
+    def _on_colour_up(self, entry: ColourUp) -> list[Alert]:
+        """TRN-6: between hands in a tournament, the race's result applied to the stacks."""
+        self._no_hand("colour up")
+        if self.state.standings is None:
+            raise IllegalAction("TRN-6: a colour-up is for a tournament's chips")
+        stacks = {s.seat: s.stack for s in self.state.seats}
+        plan = plan_race(stacks, entry.remove, entry.chip)
+        after, saved = race_result(stacks, plan, entry.won)
+        for seat in self.state.seats:
+            self.state = self.state.with_seat(replace(seat, stack=after[seat.seat]))
+        return [Alert("TRN-6", race_words(plan, entry.won, saved))]
+
+    def _on_rebuy(self, entry: Rebuy) -> list[Alert]:
+        self._no_hand("rebuy")
+        self.state, alerts = tournament_money.rebuy(self.state, between.require_config(self.state), entry)
+        return alerts
+
+    def _on_addon(self, entry: AddOn) -> list[Alert]:
+        self._no_hand("take the add-on")
+        self.state, alerts = tournament_money.addon(self.state, between.require_config(self.state), entry)
+        return alerts
 
     def _on_clock(self, entry: Clock) -> list[Alert]:
         between.require_config(self.state)
@@ -340,7 +418,7 @@ class Table:
 
     @property
     def clock(self) -> ActionClock | None:
-        """TRN-2: the clock called on the seat to act, if any."""
+        """TRN-2: the clock on the seat to act (called, or the shot clock), if any."""
         return None if self.play is None else self.play.clock
 
     @property

@@ -187,6 +187,18 @@ def call_clock(policies: Policies, seat: int) -> ActionClock | None:
     return ActionClock(seat, policies.clock_seconds, policies.clock_countdown)
 
 
+def shot_clock(policies: Policies, seat: int, street: int) -> ActionClock | None:
+    """TRN-2: the clock every decision gets under a shot clock (``street`` 0 is pre-flop, which may have its
+    own seconds); None without one."""
+    seconds = policies.shot_clock_preflop if street == 0 and policies.shot_clock_preflop else policies.shot_clock
+    return ActionClock(seat, seconds, policies.clock_countdown) if policies.shot_clock else None
+
+
+def time_bank(policies: Policies, seat: int) -> ActionClock:
+    """TRN-2: what one time-bank token gives a player whose time is up: its seconds, then the countdown."""
+    return ActionClock(seat, policies.time_bank_seconds, policies.clock_countdown)
+
+
 def when_time_is_up(facing_bet: bool) -> str:
     """TRN-2 (TDA 29, POT-9): facing a bet the hand is dead ("fold"); otherwise it checks ("check")."""
     return "fold" if facing_bet else "check"

@@ -70,6 +70,7 @@ def _broker_files(argv: list[str]) -> int:
               file=sys.stderr)
         return 1
     print(f"acl_file {files['acl']}\npassword_file {files['passwd']}\n"
+          f"mosquitto's configuration: {files['conf']} (copy it to /etc/mosquitto/conf.d/)\n"
           f"each user's password: {args.folder}/NAME.password (copy it to that table as [mqtt] password_file)")
     return 0
 

@@ -15,10 +15,9 @@ its plan, which is decided again from what the tables then show. Seats move only
 over, so no START can slip in before it), and a moved stack is read when it can no longer change.
 
 The rules (digest section 7, ``dealerpi.room.tournament``):
-- TRN-9: the seat draw and the button draw from the room's seed (``random.Random(f"{seed}-{n}")``). Late
-  registration (``late_entry_levels``): a late entrant waits as an alternate until a seat is open, is drawn
-  into one at the emptiest table, and enters (buys in, TRN-4 places counting him) when his ``sit`` is taken;
-  one not seated when late registration ends is not entered (the page says so: refund him).
+- TRN-9: the draws from the room's seed (``random.Random(f"{seed}-{n}")``). A late entrant waits until a seat
+  is open (never the SB nor before it, TDA 8) and enters when his ``sit`` is taken; late registration ends at
+  its level or the bubble, and one not seated by then is not entered (the page says: refund him).
 - TRN-1: one level clock: level k starts at ``started + 60 * sum(minutes of the steps before k)``; each table
   gets the level as a ``table`` input between hands (a break: ``pause`` "break", then ``resume``).
 - TRN-4: a player with nothing left after a hand is out: its table's busts on one hand finish by their
@@ -26,11 +25,11 @@ The rules (digest section 7, ``dealerpi.room.tournament``):
   read one at a time, in order, from their records (``dealerpi.room.books``; the last one from the view while
   its record is not final yet), waiting for a record the room lacks, so the places do not depend on which
   views the room happened to see.
-- TRN-8: after a hand, the player due the big blind at the fullest table (before its first hand: the big
-  blind of the engine's plan, ``next_hand``) moves to the worst seat of the emptiest when they differ by two
-  (a table three short halts while the move waits for a hand to end); a table is broken (its players drawn
-  into the others' open seats) when the field fits one fewer; when it fits one table, every player is
-  redrawn to the final table (the first).
+- TRN-8 (TDA 11, RP-6; who and where: dealerpi.room.seating): when the fullest and emptiest tables differ by
+  two, both are held between hands, then the player due the big blind moves to the worst position; a table
+  three short halts at once (R11-D); a broken table's players are seated by a two-step draw (R10-B); when the
+  field fits one table, everyone is redrawn to the final table (the first). Nothing more is decided until
+  each table's view shows what it accepted (issue 20: one command per intent).
 - TRN-5: on the bubble (one player from the money) hand-for-hand: every table is held once its hand is over;
   each round is one ``resume`` with ``pause_after`` (the table's hand + 1) per table, so every table plays
   exactly one hand and is held again by its own journal (TDA RP-8); a table found beyond the round's hand is
@@ -42,24 +41,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
-from dealerpi.engine.payouts import Finish, Standings
-from dealerpi.room.books import WAIT, HandOver, Hands, adopt, new_cursor, next_hand, no_hands, upgrade, waiting_words
+from dealerpi.engine.payouts import Standings
+from dealerpi.room.books import WAIT, HandOver, Hands, adopt, new_cursor, next_hand, no_hands, upgrade
 from dealerpi.room.mtt_config import TournamentSettings
-from dealerpi.room.table_view import View, asked_to_pause, held, layout_of, open_seats, view_players, view_seats
-from dealerpi.room.tournament import (
-    HAND_FOR_HAND_SECONDS,
-    Layout,
-    balance,
-    draw_into,
-    draw_seats,
-    halted,
-    hand_for_hand_due,
-)
+from dealerpi.room.mtt_summary import standings_of, summary
+from dealerpi.room.seating import due_big_blind, entry_seats, present, shows, two_step_draw, worst_seat
+from dealerpi.room.table_view import View, asked_to_pause, held, open_seats, view_seats
+from dealerpi.room.tournament import HAND_FOR_HAND_SECONDS, Layout, draw_seats, halted, hand_for_hand_due
 from dealerpi.room_pauses import BREAK, H4H, HALT, MOVES
 
 Command = tuple[str, str, dict[str, Any]]          # (id, table, the journal input)
+SHOWN_SECONDS = 30.0     # how long the room waits for a table's view to show a command it accepted
 
 
 class TournamentError(ValueError):
@@ -90,6 +85,8 @@ class Director:
         seated and entered by :meth:`_late_entries`."""
         s, name = self.state, player.strip()
         late = s["phase"] == "running" and self.settings.late_entry_open(self.level_at(now)[0])
+        if late and (bubble := self._bubble()):
+            raise TournamentError(f"TRN-9: late registration closed at the bubble: {bubble}")
         if s["phase"] != "registering" and not late:
             if s["phase"] == "running" and self.settings.late_entry_levels is not None:
                 raise TournamentError("TRN-9: late registration closed at the end of level "
@@ -115,9 +112,12 @@ class Director:
             raise TournamentError("the tournament has started already")
         if len(s["players"]) < 2:
             raise TournamentError("a tournament needs at least two players")
+        field, percents = len(s["players"]), settings.percents(len(s["players"]))
+        if len(percents) > field:               # a prize nobody could win: refused, the key named (TRN-4)
+            raise TournamentError(f"tournament.payouts in room.toml: {len(percents)} places paid for {field} "
+                                  f"players; register {len(percents) - field} more or pay fewer places (TRN-4)")
         s.update(phase="running", seed=seed, started=now, done={t: new_cursor() for t in settings.tables},
-                 standings=_standings_json(Standings(settings.buy_in * len(s["players"]), len(s["players"]),
-                                                     settings.payouts)))
+                 standings=_standings_json(Standings(settings.buy_in * field, field, percents)))
         drawn = draw_seats(s["players"], dict.fromkeys(settings.tables, settings.seats), self._rng())
         seated = {t: sorted(seat for tt, seat in drawn.values() if tt == t) for t in settings.tables}
         rng = self._rng()
@@ -127,6 +127,16 @@ class Director:
                       if seated[t]]]
         s["active"] = [t for t in settings.tables if seated[t]]
         s["events"].append({"kind": "draw", "seats": {p: list(ts) for p, ts in sorted(drawn.items())}})
+
+    def _bubble(self) -> str | None:
+        """TRN-9, TRN-5: late registration ends at the bubble (one player from the money), so that nobody in
+        the money is pushed back out of it by a late entrant (issue 20); None before it."""
+        standings = self.state["standings"]
+        if standings is None:
+            return None
+        paid = len(standings["percents"])
+        left = standings["remaining"]
+        return f"{left} players left, {paid} paid" if left <= paid + 1 else None
 
     def _rng(self) -> random.Random:
         self.state["seq"] += 1
@@ -146,6 +156,7 @@ class Director:
         s = self.state
         if s["phase"] not in ("running", "finished"):
             return []
+        self._close_late_entry(now)
         for table, cursor in s["done"].items():
             if views.get(table):
                 adopt(cursor, views[table])
@@ -156,6 +167,10 @@ class Director:
             for cid, got in answers.items():
                 assert got is not None
                 item = s["pending"][cid]
+                if got.get("accepted") and "payload" in item and (item["op"] != "sit" or item.get("hold")):
+                    # the view must show it before more is decided (not the draw's sits, before any hand)
+                    s.setdefault("expect", []).append({**item["payload"], "table": item["table"], "at": now,
+                                                       **({"player": item["player"]} if "player" in item else {})})
                 if got.get("accepted"):
                     if item["op"] == "table":
                         s["level"][item["table"]] = item["level"]
@@ -173,12 +188,33 @@ class Director:
                     if item["op"] == "leave":                  # he is still at his table with his chips
                         s["carry"].pop(item["player"], None)
             s["pending"] = {}
+        if not self._shown(views, now):
+            return []
         for _ in range(20):
             if s["plan"]:
                 return self._send(views)
             if not self._decide(views, now, hands):
                 return []
         return []
+
+    def _shown(self, views: Mapping[str, View], now: float) -> bool:
+        """Issue 20: a table answers before its new view comes; deciding on the old view sent a second
+        ``leave``, ``pause`` or ``resume`` for one intent (refused). So nothing more is decided until every
+        table's view shows what it accepted; one that never does is a fault on the page after SHOWN_SECONDS."""
+        s = self.state
+        waiting = []
+        for done in s.get("expect", []):
+            if done["table"] not in views:                    # offline: its state comes when it is back
+                waiting.append(done)
+            elif shows(views[done["table"]], done):
+                continue
+            elif now - done["at"] < SHOWN_SECONDS:
+                waiting.append(done)
+            else:
+                s["refused"].append({"op": str(done.get("type")), "table": done["table"], "player": done.get("player"),
+                                     "reason": f"accepted, but its view did not show it in {SHOWN_SECONDS:.0f} s"})
+        s["expect"] = waiting
+        return not waiting
 
     def _send(self, views: Mapping[str, View]) -> list[Command]:
         """The next planned batch, each item read against the tables now; [] while one must wait."""
@@ -187,8 +223,8 @@ class Director:
             batch = s["plan"][0]
             for item in batch:
                 view = views.get(item["table"]) or {}
-                if item["op"] == "leave" and (view.get("in_hand") or not view.get("paused")):
-                    return []                  # a seat moves only on a paused table: its stack is final
+                if item["op"] in ("leave", "sit") and item.get("hold", item["op"] == "leave") and not held(view):
+                    return []             # RP-6, TDA 11: a seat changes only on a held table, between hands
             s["plan"].pop(0)
             commands = []
             for item in batch:
@@ -196,7 +232,7 @@ class Director:
                 if payload is not None:
                     s["seq"] += 1
                     cid = f"{s['id']}-{s['seq']}"
-                    s["pending"][cid] = item
+                    s["pending"][cid] = {**item, "payload": payload}
                     commands.append((cid, item["table"], payload))
             if commands:
                 return commands
@@ -263,17 +299,21 @@ class Director:
 
     def _unseated(self, live: Mapping[str, View]) -> bool:
         """A player who left a table and whose ``sit`` was refused keeps his chips here (``carry``); he is
-        seated again at the first open seat of the emptiest table (the refusal is on the page)."""
+        seated again at the emptiest table, held, in its worst position (TDA 11: never a random open seat)."""
         seated = {v["player"] for view in live.values() for v in view_seats(view).values() if v.get("player")}
         finished = {f.player for f in _standings(self.state["standings"]).finishes}
         lost = [p for p in self.state["carry"] if p not in seated and p not in finished]
         if not lost:
             return False
-        table = min(live, key=lambda t: (len(view_players(live[t])), t))
-        seats = open_seats(live[table])
-        if not seats:
+        table = min(live, key=lambda t: (len(present(live[t])), t))
+        seat = worst_seat(live[table], self.settings.seats)
+        if seat is None and not live[table].get("in_hand"):
+            return False                                    # no seat he may take now: after a hand
+        if not self._hold({table: live[table]}):
+            return bool(self.state["plan"])
+        if seat is None:
             return False
-        self.state["plan"] = [[{"op": "sit", "table": table, "seat": seats[0], "player": lost[0]}]]
+        self.state["plan"] = [[{"op": "sit", "table": table, "seat": seat, "player": lost[0], "hold": True}]]
         return True
 
     def _late_entries(self, live: Mapping[str, View], now: float) -> bool:
@@ -283,26 +323,46 @@ class Director:
         alternates = s.get("alternates") or []
         if not alternates:
             return False
-        if not self.settings.late_entry_open(self.level_at(now)[0]):
-            s["events"].append({"kind": "not seated", "players": list(alternates)})
-            s["refused"] += [{"op": "late registration", "table": "room", "player": p,
-                              "reason": "TRN-9: late registration ended before a seat opened: not entered, "
-                                        "refund the buy-in"} for p in alternates]
-            s["alternates"] = []
-            return True
-        free = {t: open_seats(v) for t, v in live.items() if open_seats(v)}
+        free = {t: seats for t, v in live.items() if (seats := entry_seats(v, self.settings.seats))}
         if not free or s["h4h"] is not None:
             return False
-        drawn = draw_into(alternates[:1], free, {t: len(view_players(live[t])) for t in free}, self._rng())
-        (player, (table, seat)), = drawn.items()
-        s["plan"] = [[{"op": "sit", "table": table, "seat": seat, "player": player, "entry": True}]]
+        table = min(free, key=lambda t: (len(present(live[t])), t))     # the emptiest table, held
+        if not self._hold({table: live[table]}):
+            return bool(s["plan"])
+        seats = entry_seats(live[table], self.settings.seats)           # TDA 8: never the SB nor before it
+        if not seats:
+            return False
+        seat = self._rng().choice(seats)
+        s["plan"] = [[{"op": "sit", "table": table, "seat": seat, "player": alternates[0], "entry": True,
+                       "hold": True}]]
         return True
+
+    def _close_late_entry(self, now: float) -> None:
+        """TRN-9: when late registration has ended (its last level, or the bubble), the alternates still
+        waiting for a seat are not entered; the page says to refund them."""
+        s = self.state
+        alternates = s.get("alternates") or []
+        if not alternates or s["phase"] != "running":
+            return
+        if self._bubble():
+            why = "late registration closed at the bubble"
+        elif not self.settings.late_entry_open(self.level_at(now)[0]):
+            why = "late registration ended"
+        else:
+            return
+        s["events"].append({"kind": "not seated", "players": list(alternates)})
+        s["refused"] += [{"op": "late registration", "table": "room", "player": p,
+                          "reason": f"TRN-9: {why} before a seat opened: not entered, refund the buy-in"}
+                         for p in alternates]
+        s["alternates"] = []
 
     def _enter(self, player: str) -> None:
         s = self.state
         s["alternates"].remove(player)
         s["players"].append(player)
-        s["standings"] = _standings_json(_standings(s["standings"]).enter(self.settings.buy_in))
+        entered = _standings(s["standings"]).enter(self.settings.buy_in)     # TRN-4: the row of the new field
+        percents = self.settings.percents(len(s["players"]))
+        s["standings"] = _standings_json(replace(entered, percents=percents).priced(entered.finishes))
         s["events"].append({"kind": "late entry", "player": player})
 
     def _release(self, live: Mapping[str, View]) -> bool:
@@ -311,7 +371,7 @@ class Director:
         if self._waiting or self.state["h4h"] is not None:
             return False
         reasons = {MOVES, HALT, H4H}
-        short = set(halted([Layout(t, self.settings.seats, view_players(v), 0, 0) for t, v in live.items()]))
+        short = set(halted([Layout(t, self.settings.seats, present(v), 0, 0) for t, v in live.items()]))
         ours = [t for t, v in live.items() if v.get("paused") in reasons and not (v["paused"] == HALT and t in short)]
         if ours:
             self.state["plan"] = [[{"op": "resume", "table": t} for t in ours]]
@@ -374,7 +434,7 @@ class Director:
         taken = now - h4h["since"]
         s["offset"] = s.get("offset", 0) + max(0.0, taken - HAND_FOR_HAND_SECONDS)
         h4h.update(round=None, busts=[], rounds=h4h["rounds"] + 1, since=None)
-        if standings.remaining <= len(self.settings.payouts):     # in the money: normal play again (_release)
+        if standings.remaining <= len(standings.percents):        # in the money: normal play again (_release)
             s["h4h"] = None
         return True
 
@@ -395,8 +455,10 @@ class Director:
         drawn = dict(zip(sorted(players), seats, strict=True))
         s["plan"] = [[{"op": "leave", "table": t, "player": v["player"]} for t, view in live.items()
                       for v in view_seats(view).values() if v.get("player")],
-                     [{"op": "sit", "table": final, "seat": seat, "player": p} for p, seat in drawn.items()],
-                     [{"op": "button", "table": final, "seat": rng.choice(seats)}]]
+                     [{"op": "sit", "table": final, "seat": seat, "player": p, "hold": True}
+                      for p, seat in drawn.items()],
+                     [{"op": "button", "table": final, "seat": rng.choice(seats)}],
+                     [{"op": "resume", "table": t} for t in live if t != final]]     # emptied: not "wait for the room"
         s["active"], s["final"], s["h4h"] = [final], True, None
         s["events"].append({"kind": "final", "table": final, "seats": drawn})
         return True
@@ -409,41 +471,49 @@ class Director:
         if len(live) < 3 or remaining > settings.seats * (len(live) - 1):
             return False
         broken = next(t for t in reversed(settings.tables) if t in live)
-        if not self._hold({broken: live[broken]}):
+        if not self._hold(live):                   # RP-6: every table involved between hands
             return bool(self.state["plan"])
         players = [v["player"] for v in view_seats(live[broken]).values() if v.get("player") and v["stack"] > 0]
         others = {t: v for t, v in live.items() if t != broken}
-        drawn = draw_into(players, {t: open_seats(v) for t, v in others.items()},
-                          {t: len(view_players(v)) for t, v in others.items()}, self._rng())
+        drawn = two_step_draw(players, {t: open_seats(v) for t, v in others.items()},
+                              {t: len(present(v)) for t, v in others.items()}, self._rng())
         s["plan"] = [[{"op": "leave", "table": broken, "player": v["player"]}
                       for v in view_seats(live[broken]).values() if v.get("player")],
-                     [{"op": "sit", "table": t, "seat": seat, "player": p} for p, (t, seat) in sorted(drawn.items())]]
+                     [{"op": "sit", "table": t, "seat": seat, "player": p, "hold": True}
+                      for p, (t, seat) in sorted(drawn.items())],
+                     [{"op": "resume", "table": broken}]]                # its display no longer says to wait
         s["active"] = [t for t in s["active"] if t != broken]
         s["events"].append({"kind": "break", "table": broken, "seats": {p: list(ts) for p, ts in drawn.items()}})
         return True
 
     def _balance(self, live: Mapping[str, View]) -> bool:
-        """TRN-8: one move from the fullest table to the emptiest when they differ by two, the source table
-        held between hands."""
-        layouts = [layout_of(t, v, self.settings.seats) for t, v in live.items()]
-        if any(layout is None for layout in layouts):
+        """TRN-8 (TDA 11): one move from the fullest table to the emptiest when they differ by two. A player
+        all in is still in (RP-6: nobody moves during a hand); both tables are held between hands, then the
+        player due the big blind at the fullest goes to the worst position at the emptiest (seating.py)."""
+        count = {t: len(present(v)) for t, v in live.items()}
+        most, fewest = max(count, key=lambda t: count[t]), min(count, key=lambda t: count[t])
+        if count[most] - count[fewest] < 2:
             return False
-        move = balance([layout for layout in layouts if layout is not None])
-        if move is None:
+        if self._halt(live):                        # R11-D: a table 3 or more short halts at once
+            return True
+        player, seat = due_big_blind(live[most]), worst_seat(live[fewest], self.settings.seats)
+        if (player is None or seat is None) and not live[most].get("in_hand") and not live[fewest].get("in_hand"):
+            return False        # no seat a moved player may take now (TDA 8): after a hand, when the button moved
+        if not self._hold({most: live[most], fewest: live[fewest]}):
+            return bool(self.state["plan"])
+        if player is None or seat is None:
             return False
-        if not self._hold({move.from_table: live[move.from_table]}):
-            return bool(self.state["plan"]) or self._halt(live)
+        from_seat = next(int(n) for n, v in view_seats(live[most]).items() if v.get("player") == player)
         s = self.state
-        s["plan"] = [[{"op": "leave", "table": move.from_table, "player": move.player}],
-                     [{"op": "sit", "table": move.to_table, "seat": move.to_seat, "player": move.player}]]
-        s["events"].append({"kind": "move", "player": move.player, "from": [move.from_table, move.from_seat],
-                            "to": [move.to_table, move.to_seat]})
+        s["plan"] = [[{"op": "leave", "table": most, "player": player}],
+                     [{"op": "sit", "table": fewest, "seat": seat, "player": player, "hold": True}]]
+        s["events"].append({"kind": "move", "player": player, "from": [most, from_seat], "to": [fewest, seat]})
         return True
 
     def _halt(self, live: Mapping[str, View]) -> bool:
-        """TRN-8: while the move waits for the fullest table's hand, a table three or more players short of
-        it halts (is paused after the hand it is in) until balanced."""
-        short = halted([Layout(t, self.settings.seats, view_players(v), 0, 0) for t, v in live.items()])
+        """TRN-8 (TDA 11, R11-D): a table three or more players short of the fullest halts (is paused after the
+        hand it is in) until balanced."""
+        short = halted([Layout(t, self.settings.seats, present(v), 0, 0) for t, v in live.items()])
         due = [t for t in short if not asked_to_pause(live[t])]
         if due:
             self.state["plan"] = [[{"op": "pause", "table": t, "reason": HALT} for t in due]]
@@ -467,7 +537,7 @@ class Director:
         s = self.state
         remaining = _standings(s["standings"]).remaining
         if s["h4h"] is None:
-            if len(live) < 2 or not hand_for_hand_due(remaining, len(self.settings.payouts)):
+            if len(live) < 2 or not hand_for_hand_due(remaining, len(s["standings"]["percents"])):
                 return False
             s["h4h"] = {"round": None, "busts": [], "rounds": 0, "since": None}
             s["events"].append({"kind": "hand-for-hand begins", "remaining": remaining})
@@ -528,37 +598,10 @@ class Director:
 
     def summary(self, views: Mapping[str, View], now: float) -> dict[str, Any]:
         """The clock, the field and each table, for the room page (and for tests: the state to inspect)."""
-        s, settings = self.state, self.settings
-        standings = _standings(s["standings"]) if s["standings"] else None
-        index, left = self.level_at(now)
-        step = settings.levels[index]
-        entrants = len(s["players"])
-        remaining = standings.remaining if standings else entrants
-        tables = {t: sorted(([int(n), v["player"], v["stack"]] for n, v in view_seats(views.get(t) or {}).items()
-                             if v.get("player")), key=lambda row: row[0]) for t in s["active"]}
-        return {
-            "phase": s["phase"], "registered": list(s["players"]), "alternates": list(s.get("alternates", [])),
-            "registration_open": s["phase"] == "registering" or (s["phase"] == "running"
-                                                                 and settings.late_entry_open(index)),
-            "level": sum(1 for x in settings.levels[: index + 1] if not x.is_break), "break": step.is_break,
-            "blinds": None if step.is_break else [step.small_blind, step.big_blind], "ante": step.ante,
-            "bb_ante": step.bb_ante, "seconds_left": None if left is None else int(left),
-            "entrants": entrants, "remaining": remaining,
-            "average": settings.starting_stack * entrants // remaining if remaining else 0,
-            "pool": settings.buy_in * entrants, "paid": len(settings.payouts),
-            "prizes": list(standings.prizes) if standings else [],
-            "hand_for_hand": s["h4h"] is not None, "tables": tables,
-            "finishes": [[f.player, f.place, f.prize] for f in standings.results()] if standings else [],
-            "refused": [f"{r['table']}: {' '.join(filter(None, (r['op'], r.get('player'))))}: {r['reason']}"
-                        for r in s["refused"][-5:]],                # a fault is never hidden
-            "waiting": [w for t, c in s["done"].items() if t in s["active"] and views.get(t)
-                        and (w := waiting_words(t, c, views[t]))],
-        }
+        return summary(self, views, now)
 
 
-def _standings(data: Mapping[str, Any]) -> Standings:
-    return Standings(data["pool"], data["remaining"], tuple(data["percents"]),
-                     tuple(Finish(p, place, prize) for p, place, prize in data["finishes"]))
+_standings = standings_of
 
 
 def _standings_json(standings: Standings) -> dict[str, Any]:

@@ -5,7 +5,8 @@
     seats = 7                         # seats per table (each table's ``table`` input)
     buy_in = 100                      # into the prize pool per entrant
     starting_stack = 10000
-    payouts = [30, 20, 15, 12, 10, 8, 5]     # percent per place (TRN-4)
+    payouts = [30, 20, 15, 12, 10, 8, 5]     # percent per place (TRN-4), or rows by field size:
+    # payouts = [{players = 6, percents = [65, 35]}, {players = 20, percents = [50, 30, 20]}]
     game = "nlhe"                     # optional
     late_entry_levels = 2             # optional: late registration until the end of level 2 (0: any time)
     levels = [{blinds = [50, 100], minutes = 20}, {break = true, minutes = 10}, {blinds = [100, 200], ante = 25,
@@ -22,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dealerpi.engine.inputs import InputError, Level, TableConfig, parse_config
+from dealerpi.engine.payouts import percents_for
 from dealerpi.room.broker import NAME
 
 KEYS = ("tables", "seats", "buy_in", "starting_stack", "payouts", "game", "levels", "late_entry_levels")
@@ -37,6 +39,12 @@ class TournamentSettings:
     levels: tuple[Level, ...]
     game: str = "nlhe"
     late_entry_levels: int | None = None    # TRN-9: late registration until the end of this level; None: none
+    payouts_by_field: tuple[tuple[int, tuple[int, ...]], ...] = ()    # TRN-4: rows (players, percents)
+
+    def percents(self, entrants: int) -> tuple[int, ...]:
+        """TRN-4: the percents per place for a field of ``entrants``: the row for that field size when
+        ``payouts`` is rows by field size (issue 20: not the last row for any field)."""
+        return percents_for(self.payouts_by_field, entrants) if self.payouts_by_field else self.payouts
 
     def late_entry_open(self, level_index: int) -> bool:
         """TRN-9: a late entrant is taken until the end of level ``late_entry_levels`` and the break after it
@@ -86,4 +94,5 @@ def parse_tournament(raw: object, source: object) -> tuple[TournamentSettings | 
     assert isinstance(tables, list)
     return TournamentSettings(tuple(tables), config.seats, amounts["buy_in"], amounts["starting_stack"],
                               config.payouts, config.levels, config.game.key,
-                              config.late_entry_levels if "late_entry_levels" in raw else None), []
+                              config.late_entry_levels if "late_entry_levels" in raw else None,
+                              config.payouts_by_field), []

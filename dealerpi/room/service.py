@@ -23,13 +23,14 @@ from typing import Any
 
 import aiomqtt
 
-from dealerpi.history.phh import PHHError
 from dealerpi.room.broker import ROOM, Topics
 from dealerpi.room.client import mqtt_client, say_offline, together
 from dealerpi.room.mtt import Director, TournamentError, new_state
 from dealerpi.room.settings import RoomSettings
 from dealerpi.room.store import Store
 from dealerpi.room.store_sql import StoreError
+from dealerpi.wire import mqtt
+from dealerpi.wire.limits import LimitError, read_json
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -56,9 +57,10 @@ def lost_words(table: str, session: str, start: int, end: int) -> str:
 class RoomService:
     def __init__(self, settings: RoomSettings, store: Store, *, retry: float = 1.0,
                  resend_seconds: float = RESEND_SECONDS, clock: Callable[[], float] = time.time,
-                 tick_seconds: float = TICK_SECONDS) -> None:
+                 tick_seconds: float = TICK_SECONDS, seed: Callable[[], int] = lambda: secrets.randbits(64)) -> None:
+        """``seed``: where the tournament's draws get their randomness (the room's edge; a test injects it)."""
         self.settings, self.store, self.retry, self.resend_seconds = settings, store, retry, resend_seconds
-        self.clock, self.tick_seconds = clock, tick_seconds
+        self.clock, self.tick_seconds, self.seed = clock, tick_seconds, seed
         self.director: Director | None = None
         self.tournament_fault: str | None = None      # the director failed: shown on the page until a restart
         if settings.tournament is not None:
@@ -118,14 +120,16 @@ class RoomService:
         if kind == "availability":
             seen.online = text == "online"
         elif kind in ("state", "hand", "result"):
-            try:
-                data = json.loads(text)
-            except ValueError:
-                _LOGGER.warning("room: %s's %s is not JSON", table, kind)
+            try:       # depth first (issue 22, probe 2); a table's state grows with its view: no size cap
+                data = read_json(text, f"{table}'s {kind}", max_bytes=len(text.encode()))
+            except LimitError as error:
+                _LOGGER.warning("room: %s", error)
                 return
             if not isinstance(data, dict):
                 return
             if kind == "state":
+                if "seats" not in data and "seats" in seen.state:    # its console lost the daemon: the page
+                    data = {**seen.state, **data, "stale": True}     # keeps the players last seen (issue 20)
                 seen.state = data
                 await self._ask_missing(client, table, seen)
             elif kind == "hand":
@@ -137,10 +141,12 @@ class RoomService:
 
     def _store_hand(self, table: str, data: dict[str, Any]) -> None:
         try:
-            if self.store.add_hand(table, str(data["session"]), int(data["seq"]), int(data["number"]),
-                                   str(data["phh"])):
+            hand = mqtt.read(data, mqtt.HandPayload)        # typed, versioned (dealerpi/wire/mqtt.py)
+            if self.store.add_hand(table, hand.session, hand.seq, hand.number, hand.phh):
                 self.hands_stored += 1
-        except (KeyError, TypeError, ValueError, PHHError) as exc:
+        except StoreError:
+            raise             # the database failed, not the hand (a ValueError too): run says it and stops
+        except ValueError as exc:       # mqtt.PayloadError, a PHHError, or what the store refuses
             _LOGGER.warning("room: %s sent a hand the room cannot store: %s", table, exc)
 
     async def _ask_missing(self, client: aiomqtt.Client, table: str, seen: TableSeen) -> None:
@@ -216,7 +222,7 @@ class RoomService:
         stored with the state: a restarted room redraws nothing."""
         if self.director is None:
             raise TournamentError("this room has no [tournament]")
-        self.director.start(secrets.randbits(64), self.clock())
+        self.director.start(self.seed(), self.clock())
         self.store.save_tournament(self.director.state, [])
         await self._direct(self._client)
 
@@ -250,13 +256,21 @@ class RoomService:
             tables[name] = {"online": seen.online, "hand": state.get("hand"), "game": state.get("game"),
                             "blinds": state.get("blinds"), "board": state.get("board"), "pots": state.get("pots"),
                             "seats": state.get("seats", {}), "hands": state.get("hands"),
-                            "open": self.open_seats(name)}
+                            "open": self.open_seats(name), "stale": bool(state.get("stale")),
+                            "broken": name in self._broken()}
         games = [{"name": g.name, "tables": list(g.tables), "stack": g.stack,
                   "open": {t: self.open_seats(t) for t in g.tables}, "waiting": self.store.waiting(g.name)}
                  for g in self.settings.games]
         return {"broker": self.connected, "tables": tables, "games": games, "hands": self.hands_stored,
                 "lost": list(self.lost),
                 "players": self.players(), "tournament": self.tournament()}
+
+    def _broken(self) -> set[str]:
+        """The tournament's tables it no longer uses (broken, TDA 10, or emptied for the final table)."""
+        director = self.director
+        if director is None or director.state["phase"] not in ("running", "finished"):
+            return set()
+        return set(director.settings.tables) - set(director.state["active"])
 
     def players(self) -> dict[str, dict[str, int]]:
         """Everyone's statistics overall, summed again only when hands came and ``STATS_SECONDS`` passed (a
@@ -266,15 +280,36 @@ class RoomService:
             self._stats = (now, self.hands_stored, self.store.stats())
         return self._stats[2]
 
+    def seated_at(self, player: str) -> str | None:
+        """The table (of any game) where ``player`` sits, or is being seated by a ``sit`` not yet answered."""
+        for table, seen in sorted(self.tables.items()):
+            if any(isinstance(v, dict) and v.get("player") == player for v in seen.state.get("seats", {}).values()):
+                return table
+        return next((table for _, table, payload in self.store.unanswered()
+                     if payload.get("type") == "sit" and payload.get("player") == player), None)
+
+    def add_waiting(self, game: str, player: str) -> int:
+        """Issue 20: a name is on a game's list once, and not while seated at one of its tables (ValueError
+        says why)."""
+        name = player.strip()
+        if any(w["player"] == name for w in self.store.waiting(game)):
+            raise ValueError(f"{name} is on the {game} list already")
+        table = self.seated_at(name)
+        if table is not None and any(table in g.tables for g in self.settings.games if g.name == game):
+            raise ValueError(f"{name} is seated at {table} already")
+        return self.store.wait(game, name)
+
     async def seat_next(self, game_name: str) -> str | None:
-        """The first on ``game``'s waiting list to the first open seat of its tables (a ``sit`` command with
-        the game's buy-in); he leaves the list when the table accepts. None: nobody waits or no seat is open."""
+        """The first on ``game``'s waiting list not seated anywhere (nor being seated) to the first open seat of
+        its tables (a ``sit`` command with the game's buy-in); he leaves the list when the table accepts. None:
+        nobody waits or no seat is open."""
         game = next((g for g in self.settings.games if g.name == game_name), None)
         if game is None:
             return None
         waiting = self.store.waiting(game.name)
         pending = self.store.seating()
-        waiting = [w for w in waiting if w["id"] not in pending]
+        waiting = [w for w in waiting if w["id"] not in pending
+                   and self.seated_at(w["player"]) is None]      # issue 20: nobody at two tables at once
         promised = {(table, payload.get("seat")) for _, table, payload in self.store.unanswered()
                     if payload.get("type") == "sit"}                  # a seat a sit not yet answered is for
         for table in game.tables:

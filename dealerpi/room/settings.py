@@ -30,6 +30,7 @@ from urllib.parse import urlsplit
 from dealerpi.room.broker import NAME, ROOM, MqttSettings, parse_mqtt
 from dealerpi.room.mtt_config import TournamentSettings, parse_tournament
 from dealerpi.room.store_sql import POSTGRESQL
+from dealerpi.wire.limits import LimitError, read_toml
 
 # PokerStat's default gap is 360 s (thsoftware.com/pokerstat/help/options.htm), for online tables; a live
 # hand takes about two minutes, and a tournament's break (about 15 minutes) or a player's walk away from a
@@ -67,11 +68,13 @@ class RoomSettings:
 
 def load_room(path: Path) -> RoomSettings:
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = read_toml(path.read_text(encoding="utf-8"))     # depth checked first (issue 22, probe 2)
     except FileNotFoundError:
         raise RoomConfigError([f"{path}: no such file"]) from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise RoomConfigError([f"{path}: not TOML: {exc}"]) from None
+    except LimitError as exc:
+        raise RoomConfigError([f"{path}: {exc}"]) from None
     return parse_room(data, path)
 
 
@@ -99,7 +102,7 @@ def parse_room(data: dict[str, Any], source: Path) -> RoomSettings:
     if url.startswith(("postgresql:", "postgres:")):
         errors += [f"{source}: room.database: {problem}" for problem in postgresql_problems(url)]
     host, _, port = values.get("listen", ":").rpartition(":")
-    if "listen" in values and (not host or not port.isdigit() or not 0 <= int(port) < 65536):
+    if "listen" in values and (not host or not (port.isascii() and port.isdigit() and int(port) < 65536)):
         errors.append(f"{source}: room.listen: must be host:port, e.g. 127.0.0.1:8790, not {values['listen']!r}")
     mqtt, mqtt_errors = parse_mqtt(data.get("mqtt", {}), source, name=ROOM)
     errors += mqtt_errors

@@ -6,7 +6,8 @@ Definitions (the usual tracker ones):
 - **PFR**: the player bet or raised pre-flop (``cbr`` before the first ``d db``).
 - **showdown**: the hand ended with two or more players not folded; each of them went to showdown.
 - **won**: at showdown, the player got chips from a pot: his finishing stack is above what he had left after
-  his antes, blinds and bets (``finishing - (starting - contributed) > 0``).
+  his antes, blinds and bets that someone matched (``finishing - (starting - matched) > 0``; an uncalled bet
+  comes back to him and is no pot won).
 
 A player's **session** is PokerStat's (thsoftware.com/pokerstat/help/usersessions.htm): "from when you sit down
 at a table till when you leave that table"; two hands are in one session "if both games are played at the
@@ -80,9 +81,12 @@ def hand_stats(record: HandRecord) -> list[PlayerHand]:
     live = [i for i in range(n) if i not in folded]
     showdown = len(live) >= 2
     finishing = record.finishing_stacks
+    # issue 20: what nobody matched comes back uncalled (the most anyone else put in caps it): a returned bet
+    # is not a pot won
+    matched = [min(contributed[i], max((contributed[j] for j in range(n) if j != i), default=0)) for i in range(n)]
     return [PlayerHand(record.players[i], i in vpip, i in pfr, showdown and i in live,
                        showdown and i in live and finishing is not None
-                       and finishing[i] - (starting[i] - contributed[i]) > 0)
+                       and finishing[i] - (starting[i] - matched[i]) > 0)
             for i in range(n)]
 
 

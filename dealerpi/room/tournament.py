@@ -3,10 +3,8 @@
 tournament with them (docs/room.md, "A multi-table tournament").
 
 - TRN-9 (TDA 7): seats are drawn at random; the tables come out even (their sizes differ by one at most).
-- TRN-8 (TDA 11): balancing moves the player due to post the big blind next at the table with the most
-  players to the worst position at the table with the fewest: the empty seat the big blind reaches first,
-  never the small blind, nor a seat between the small blind and the button (TDA 8: nobody is dealt in
-  there). Tables three or more players short of the fullest halt until balanced.
+- TRN-8 (TDA 11, R11-D): tables three or more players short of the fullest halt until balanced (who moves
+  where: dealerpi.room.seating).
 - TRN-5 (TDA RP-8): hand-for-hand: the next hand starts at any table only when every table finished the
   current one; at most two minutes a hand come off the level clock.
 - TRN-4 (TDA RP-8-A): players busted in the same hand-for-hand round, at any tables, share the places at
@@ -21,8 +19,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from dealerpi.engine.payouts import Standings
+from dealerpi.engine.policies import PRESETS, Preset
 
-HAND_FOR_HAND_SECONDS = 120     # TRN-5: at most 3 minutes, preferably 2, off the clock per hand
+# TRN-5 (TDA RP-8): at most 3 minutes, preferably 2, off the clock per hand: the room's clock follows the
+# tables' own cap (the tournament preset's ``hand_for_hand_seconds``), so the two never disagree
+HAND_FOR_HAND_SECONDS = PRESETS[Preset.TOURNAMENT].hand_for_hand_seconds
 
 
 def draw_seats(players: Sequence[str], tables: Mapping[str, int], rng: random.Random) -> dict[str, tuple[str, int]]:
@@ -53,53 +54,6 @@ class Layout:
     players: Mapping[int, str]
     small_blind: int
     big_blind: int
-
-
-@dataclass(frozen=True)
-class Move:
-    player: str
-    from_table: str
-    from_seat: int
-    to_table: str
-    to_seat: int
-
-
-def _after(layout: Layout, start: int) -> list[int]:
-    """Seats clockwise after ``start`` (not including it), once round."""
-    return [(start + k - 1) % layout.seats + 1 for k in range(1, layout.seats)]
-
-
-def due_big_blind(layout: Layout) -> int:
-    """The seat that posts the big blind next: the first occupied seat after the last big blind."""
-    return next(seat for seat in _after(layout, layout.big_blind) if seat in layout.players)
-
-
-def worst_seat(layout: Layout) -> int | None:
-    """TRN-8: the empty seat the big blind reaches first; never the next small blind (the last big blind's
-    seat is that) nor a seat between the last small blind and the last big blind (next hand they lie
-    between the button and the small blind, TDA 8). None: no empty seat qualifies."""
-    between = set(_after(layout, layout.small_blind)[:_after(layout, layout.small_blind).index(layout.big_blind)]) \
-        if layout.big_blind != layout.small_blind else set()
-    for seat in _after(layout, layout.big_blind):
-        if seat not in layout.players and seat not in between:
-            return seat
-    return None
-
-
-def balance(tables: Sequence[Layout]) -> Move | None:
-    """TRN-8: one move from the table with the most players to the one with the fewest when they differ by
-    two or more (ties: the first named); None when the tables are balanced."""
-    if len(tables) < 2:
-        return None
-    most = max(tables, key=lambda t: len(t.players))
-    fewest = min(tables, key=lambda t: len(t.players))
-    if len(most.players) - len(fewest.players) < 2:
-        return None
-    seat = due_big_blind(most)
-    to = worst_seat(fewest)
-    if to is None:
-        raise ValueError(f"table {fewest.name} has no seat a moved player may take")
-    return Move(most.players[seat], most.name, seat, fewest.name, to)
 
 
 def halted(tables: Sequence[Layout]) -> list[str]:
@@ -136,22 +90,3 @@ def settle_round(standings: Standings, busts: Mapping[str, tuple[Sequence[str], 
         if players:
             standings = standings.bust(players, stacks)
     return standings
-
-
-def draw_into(players: Sequence[str], open_seats: Mapping[str, Sequence[int]], seated: Mapping[str, int],
-              rng: random.Random) -> dict[str, tuple[str, int]]:
-    """TRN-9 (TDA 7: players from a broken table get random seats): each player of ``players`` (in a random
-    order) to a random open seat of the table with the fewest players (``seated`` counts them; ties: the first
-    named), so the tables stay even."""
-    if len(players) > sum(len(seats) for seats in open_seats.values()):
-        raise ValueError(f"{len(players)} players do not fit in the open seats")
-    order = list(players)
-    rng.shuffle(order)
-    free = {name: rng.sample(list(seats), len(seats)) for name, seats in open_seats.items()}
-    count = {name: seated.get(name, 0) for name in open_seats}
-    drawn: dict[str, tuple[str, int]] = {}
-    for player in order:
-        table = min((t for t in sorted(free) if free[t]), key=lambda t: (count[t], t))
-        drawn[player] = (table, free[table].pop())
-        count[table] += 1
-    return drawn

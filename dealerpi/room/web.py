@@ -13,7 +13,9 @@ dealer's only look); without a token only on a loopback ``listen`` and a loopbac
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
+import hashlib
 import json
 from importlib import resources
 from typing import Any
@@ -25,6 +27,7 @@ from dealerpi.level_time import utc
 from dealerpi.room.mtt import TournamentError
 from dealerpi.room.service import RoomService
 from dealerpi.room.store import COUNTS
+from dealerpi.wire.limits import LimitError, read_json
 
 COOKIE = "dealerpi_room"
 PAGE = resources.files("dealerpi.room") / "static" / "room.html"
@@ -41,6 +44,7 @@ class RoomPage:
         guard = token_guard(self.tokens, self.token_required, COOKIE, what="the room",
                             where="the room's pairing.txt")
         app = web.Application(middlewares=[guard])
+        app.on_response_prepare.append(_framing_headers)
         app.router.add_get("/", self._page)
         app.router.add_get("/ws", self._socket)
         app.router.add_get("/summary.json", self._summary)
@@ -84,7 +88,10 @@ class RoomPage:
         if op in ("add", "seat") and body.get("game") not in games:
             raise web.HTTPBadRequest(text=f"400: game: one of {', '.join(sorted(games))}\n")
         if op == "add" and isinstance(body.get("player"), str) and 0 < len(body["player"].strip()) <= 24:
-            result: dict[str, Any] = {"id": self.service.store.wait(body["game"], body["player"].strip())}
+            try:
+                result: dict[str, Any] = {"id": self.service.add_waiting(body["game"], body["player"])}
+            except ValueError as exc:
+                raise web.HTTPBadRequest(text=f"400: {exc}\n") from None
         elif op == "remove" and isinstance(body.get("id"), int):
             self.service.store.unwait(body["id"])
             result = {"removed": body["id"]}
@@ -142,12 +149,34 @@ class RoomPage:
                     await ws.send_str(json.dumps({"role": role, **summary}))
 
 
+def _inline_hashes(page: str) -> str:
+    """CSP sources for the page's own inline <style> and <script> (CSP Level 2 hash sources: exactly this
+    text runs; anything injected does not)."""
+    found = []
+    for tag, kind in (("style", "style-src"), ("script", "script-src")):
+        body = page.split(f"<{tag}>", 1)[1].split(f"</{tag}>", 1)[0]
+        found.append(f"{kind} 'self' 'sha256-{base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()}'")
+    return "; ".join(found)
+
+
+# issue 20: no page of the room's in another site's frame (clickjacking: the host's buttons), as the console's:
+# X-Frame-Options for older browsers, CSP frame-ancestors for the rest; default-src 'self' for everything else
+CSP = (f"default-src 'self'; {_inline_hashes(PAGE.read_text(encoding='utf-8'))}; connect-src 'self'; "
+       "img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+
+
+async def _framing_headers(request: web.Request, response: web.StreamResponse) -> None:
+    response.headers["X-Frame-Options"] = "DENY"
+    response.headers["Content-Security-Policy"] = CSP
+
+
 async def _hosts_body(request: web.Request, forbidden: str) -> Any:
     """The JSON body of a change only the host may make (403 ``forbidden`` for anyone else; 400 if the body
     is not JSON)."""
     if request[ROLE] != "host":
         raise web.HTTPForbidden(text=f"403: {forbidden}\n")
-    try:
-        return await request.json()
-    except ValueError:
-        raise web.HTTPBadRequest(text="400: the body is a JSON object\n") from None
+    try:           # size and depth before parsing (issue 22, probe 2: a deep body was a 500, RecursionError)
+        return read_json(await request.read(), "the body")
+    except LimitError as error:
+        reason = "the body is a JSON object" if "not JSON" in str(error) else str(error)
+        raise web.HTTPBadRequest(text=f"400: {reason}\n") from None

@@ -117,7 +117,7 @@ async def run_sim(config: config_module.Config, devices: FakeDevices, *, deck_rn
         await asyncio.wait([daemon, asyncio.ensure_future(daemon_ready.wait())], return_when=asyncio.FIRST_COMPLETED)
         if daemon.done():
             return daemon.result()
-        console = asyncio.ensure_future(serve_console(config.console, ready))
+        console = asyncio.ensure_future(serve_console(config.console, ready, journal=config.journal))
         await asyncio.wait([daemon, console], return_when=asyncio.FIRST_COMPLETED)
         if console.done():
             console.result()                      # a console that could not start (a port in use) says why

@@ -31,12 +31,14 @@ def seat_view(table: Table, seat: int, *, show_own_cards: bool = False, alert: A
         return replace(view, board=table.board(), won=now.won)
     legal = now.legal
     span = None if legal is None else legal.raise_span
+    clock = table.clock if table.clock is not None and table.clock.seat == seat else None
     structure = legal.structure if legal is not None else config.game.structure if config else view.structure
     return replace(
         view, structure=structure, hole_cards=table.hole_cards(seat) if show_own_cards else (), board=table.board(),
         pot=table.pot_total(), bet=now.bet, to_call=0 if legal is None else (legal.call_to or now.bet) - now.bet,
         min_raise_to=None if span is None else span[0], max_raise_to=None if span is None else span[1],
-        can_check=legal is not None and legal.check, your_action=legal is not None, blind=now.blind)
+        can_check=legal is not None and legal.check, your_action=legal is not None, blind=now.blind,
+        clock=None if clock is None else clock.remaining, clock_final=clock is not None and clock.counting_down)
 
 
 # Alerts that stop the deal until the dealer follows their procedure (rules-digest sections 1-3, the shoe, the

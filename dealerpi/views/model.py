@@ -51,6 +51,8 @@ class SeatView:
     alert: Alert | None = None         # shown when this seat's last action was refused
     won: int = 0                       # chips won in the hand just finished
     structure: Structure = Structure.NO_LIMIT   # this street's betting structure: the words differ (BET-1, -5, -8)
+    clock: int | None = None           # TRN-2: seconds left on this seat's clock (shot clock or called), if any
+    clock_final: bool = False          # TRN-2: in the final countdown (TDA 29: the last 5 seconds)
     # The seat panel's own state (dealerpi/input), merged in by the daemon, not by the engine's views:
     entry: int | None = None           # the to-amount being entered, before it is confirmed
     entry_label: str = ""              # which preset it is: "MIN", "1/2 POT", "POT", "ALL-IN" or ""

@@ -176,6 +176,10 @@ def render_seat(view: SeatView) -> Image.Image:
     _text(draw, 6, f"blinds {view.blinds[0]}/{view.blinds[1]}")
     if view.notice:
         _banner(draw, 7, view.notice)
+    elif view.your_action and view.clock_final:        # TRN-2 (TDA 29): the last seconds, seen across the table
+        _banner(draw, 7, "TIME!", f"{view.clock} s")
+    elif view.your_action and view.clock is not None:
+        _tag(draw, 7, f"YOUR ACTION {view.clock} s")
     elif view.your_action:
         _tag(draw, 7, "YOUR ACTION")
     return image

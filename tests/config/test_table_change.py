@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from pathlib import Path
 from typing import Any
 
@@ -186,7 +187,10 @@ def test_seat_panel_sits_with_the_table_in_force(tmp_path: Path) -> None:
 def test_a_new_journal_gets_the_config_table(tmp_path: Path) -> None:
     controller = controller_over(tmp_path, [])
     assert list(controller.alerts) == []
-    assert journal_after(controller, 0) == [{**table(seats=3), "by": "config"}]
+    (first,) = journal_after(controller, 0)
+    assert re.fullmatch(r"[0-9a-f]{16}", first.pop("journal")) and re.fullmatch(r"\d{4}-\d\d-\d\dT[\d:]{8}Z",
+                                                                                   first.pop("at"))
+    assert first == {**table(seats=3), "by": "config"}       # issue 20: the new journal's id and time, above
 
 
 def test_differences_are_named_by_the_config_keys() -> None:

@@ -21,6 +21,7 @@ from dealerpi.console.final_hands import FinalHand, FinalHands
 from dealerpi.console.histories import HandHistories
 from dealerpi.console.protocol import Decoder, encode
 from dealerpi.console.server import Console
+from dealerpi.engine import Outcome
 from dealerpi.engine.table import Table
 from dealerpi.history.phh import dumps
 from dealerpi.sim.histories import JournalTable, hand_records
@@ -181,16 +182,19 @@ def test_history_pages_say_a_hand_beyond_the_window_is_no_longer_kept(tmp_path: 
 
 def test_the_daemons_request_ids_keep_the_last_rids_kept_and_no_more(tmp_path: Path) -> None:
     """Exactly once for the last RIDS_KEPT (1000) request ids, in memory as in a checkpoint: after 2,500
-    journaled ids the newest 1000 are still answered duplicate (nothing journaled), the dict never holds
-    2 x 1000 or more, and the checkpoint's part is the same newest 1000."""
+    journaled ids the newest 1000 are still answered duplicate with the answer they got (nothing journaled),
+    the dict never holds 2 x 1000 or more, and the checkpoint's part is the same newest 1000."""
     config, controller, api = make(tmp_path)
+    refused = {"accepted": False, "reason": "seat 1 is empty", "alerts": []}
     for number in range(2500):
-        api.before({"type": "back", "seat": 1, "rid": f"r{number}"}, controller.table)
+        entry = {"type": "back", "seat": 1, "rid": f"r{number}"}
+        api.before(entry, controller.table)
+        api.after(entry, Outcome(False, "seat 1 is empty"), controller.table)
         assert len(api.rids) < 2 * RIDS_KEPT
     assert list(api.rids)[-RIDS_KEPT:] == [f"r{n}" for n in range(1500, 2500)]
-    assert api.checkpoint_data()["rids"] == [f"r{n}" for n in range(1500, 2500)]
+    assert api.checkpoint_data()["rids"] == [[f"r{n}", refused] for n in range(1500, 2500)]
     lines = config.journal.read_text()
-    assert api.submit("host", {"type": "away", "seat": 1}, "r1500", False) == {"accepted": True, "duplicate": True}
+    assert api.submit("host", {"type": "away", "seat": 1}, "r1500", False) == {**refused, "duplicate": True}
     assert config.journal.read_text() == lines
 
 

@@ -246,6 +246,18 @@ def test_a_whole_evening_from_the_phone(evening: tuple[Path, dict[str, str]], br
     phone.locator("#tournament button").tap()
     expect(board.locator("#clock-level")).to_have_text("Level 1")
     phone.evaluate("window.scrollTo(0, 0)")
+    # TRN-9: a stack other than the starting stack is asked about, with a Confirm by the reason; not confirmed
+    seat_sheet(phone, 2)
+    phone.fill("#tf-sit input[name=player]", "Bob")
+    phone.fill("#tf-sit input[name=stack]", "500")
+    phone.tap("#tf-sit button")
+    expect(phone.locator("#toast .toast-main")).to_have_text(
+        "Seat 2: Bob would start with 500, not the starting stack 1000: confirm to seat Bob with 500")
+    expect(phone.locator("#toast .toast-detail")).to_have_text("TRN-9: every entrant gets the full stack")
+    in_viewport(phone, phone.locator("#toast-confirm"))
+    phone.locator("#toast .toast-ok").tap()
+    expect(phone.locator("#tf-seat-2")).to_contain_text("open")
+    close_sheet(phone)
     for seat, name in ((1, "Ann"), (2, "Bob")):
         seat_sheet(phone, seat)
         phone.fill("#tf-sit input[name=player]", name)

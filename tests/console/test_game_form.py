@@ -116,7 +116,8 @@ def test_a_change_between_hands_is_journaled_whole_with_the_sender_and_shown(tmp
     game = api.view("host")["setup"]
     assert game["values"]["blinds"] == [2, 4] and game["values"]["ante"] == 1
     assert game["from"] == f"the console (host, {last['at']})"
-    assert change(api, peer, {"blinds": [2, 4]}, rid="g-1") == {"accepted": True, "duplicate": True}
+    assert change(api, peer, {"blinds": [2, 4]}, rid="g-1") == \
+        {"accepted": True, "reason": None, "pending": False, "alerts": [], "duplicate": True}
     assert len([e for e in lines(config) if e["type"] == "table"]) == 2      # the config's, the host's
 
 
@@ -166,7 +167,8 @@ def test_a_change_during_a_hand_is_durable_at_once_and_applies_from_the_next_han
     config, controller, api = start(tmp_path)                   # the daemon restarts mid-hand
     assert controller.table.config.big_blind == 3
     assert api.view("host")["setup"]["pending"]["blinds"] == [2, 4]
-    assert change(api, host(api), {"blinds": [2, 4]}, rid="g-2") == {"accepted": True, "duplicate": True}
+    assert change(api, host(api), {"blinds": [2, 4]}, rid="g-2") == \
+        {"accepted": True, "reason": None, "pending": True, "alerts": [], "duplicate": True}
     play_to_the_end(controller)
     assert (controller.table.config.small_blind, controller.table.config.big_blind) == (2, 4)
     applied = lines(config)[-1]
@@ -218,3 +220,16 @@ def play_to_the_end_of_hand_2(controller: Any) -> None:
     for seat in (2, 3):
         assert controller.submit({"type": "act", "seat": seat, "action": "fold"}).accepted
     assert controller.table.between_hands
+
+
+def test_a_change_keeps_the_tournaments_money_keys_issue_20() -> None:
+    """A tournament with one re-entry, one rebuy until level 1, an add-on of 2000 chips for 20 and a 10
+    bounty: the host raises the buy-in to 40 from the form; the other keys stay (the form's table in force
+    used to leave them out, so the change dropped them: a freezeout without bounties)."""
+    current = parse_config({"type": "table", "game": "nlhe", "rules": "tournament", "seats": 6, "blinds": [50, 100],
+                            "buy_in": 30, "starting_stack": 1000, "reentries": 1, "rebuys": 1, "rebuy_levels": 1,
+                            "addon_chips": 2000, "addon_price": 20, "bounty": 10,
+                            "levels": [{"blinds": [50, 100], "minutes": 20}]})
+    changed = parse_config(changed_table(current, {"buy_in": 40}))
+    assert (changed.buy_in, changed.reentries, changed.rebuys, changed.rebuy_levels, changed.addon_chips,
+            changed.addon_price, changed.bounty) == (40, 1, 1, 1, 2000, 20, 10)

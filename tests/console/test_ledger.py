@@ -92,10 +92,14 @@ def test_a_played_hand_moves_chips_and_the_loser_pays_the_winner() -> None:
         "pays,to,amount", "Cy,Ann,250", "Bob,Ann,1"]
 
 
-def test_a_tournament_has_no_ledger() -> None:
+def test_a_tournaments_ledger_is_its_entries_not_its_chips() -> None:
+    """Issue 19: a tournament's ledger is the buy-ins into the prize pool (TRN-4), never its chips: Ann's
+    1000 chips are no money on the table, her entry is 20."""
     table, ledger = run([{**TABLE, "rules": "tournament", "buy_in": 20},
                          {"type": "sit", "seat": 1, "player": "Ann", "stack": 1000}])
-    assert 1 in table.seats and ledger.events == []
+    summary = ledger.summary(table)
+    assert 1 in table.seats and [(e.kind, e.amount) for e in ledger.events] == [("entry", 20)]
+    assert (summary["in"], summary["on_table"], summary["balanced"]) == (20, 0, False)
 
 
 def test_csv_cells_that_a_spreadsheet_would_run_are_quoted_as_text() -> None:
@@ -128,7 +132,7 @@ def test_the_ledger_and_request_ids_survive_a_restart_from_a_checkpoint(tmp_path
     api.handle(peer, {"id": 1, "method": "hello", "params": {"role": "host"}})
     resent = {"entry": {"type": "sit", "seat": 1, "player": "Ann", "stack": 250}, "rid": "r0"}
     assert api.handle(peer, {"id": 3, "method": "input", "params": resent})["result"] == \
-        {"accepted": True, "duplicate": True}
+        {"accepted": True, "reason": None, "alerts": [], "duplicate": True}
 
 
 def test_a_checkpoint_without_the_ledger_says_so_on_the_dealer_display(tmp_path: Path) -> None:
@@ -136,3 +140,32 @@ def test_a_checkpoint_without_the_ledger_says_so_on_the_dealer_display(tmp_path:
     api.restore(None)
     assert [(a.rule, a.message) for a in controller.alerts][-1] == \
         ("LEDGER", "Session ledger: buy-ins before this restart are missing; note them by hand")
+
+
+def test_a_pko_tournaments_ledger_pays_the_prizes_and_the_bounties() -> None:
+    """tests/engine/test_reentry_rebuy_pko.py's PKO tournament to its end: buy-in 30 of which 10 is the bounty,
+    three entries: in 90; the pool 3 x 20 = 60 paid 50/30/20 (the default, seed 001): 30, 18, 12. Ann busts
+    3rd (12), Bob 2nd (18), Cy wins 30 and every bounty, 30 in cash (5 + 5 + his own head of 20). Out: 60 +
+    30 = 90 = in. Nets: Ann 12 - 30 = -18, Bob 18 - 30 = -12, Cy 30 + 30 - 30 = +30: Ann pays Cy 18, Bob 12."""
+    levels = [{"blinds": [50, 100], "minutes": 20}, {"blinds": [100, 200], "minutes": 20},
+              {"break": True, "minutes": 10}, {"blinds": [200, 400], "minutes": 20}]
+    hand_1 = [{"type": "button", "seat": 1}, {"type": "start"},
+              *({"type": "card", "card": c} for c in ("2c", "Ah", "7d", "3c", "As", "2d")),
+              {"type": "act", "seat": 1, "action": "all_in"}, {"type": "act", "seat": 2, "action": "fold"},
+              {"type": "act", "seat": 3, "action": "call"},
+              *({"type": "card", "card": c} for c in ("Kh", "9s", "8c", "4h", "Jd", "Qc", "5s", "6h"))]
+    hand_2 = [{"type": "start"}, *({"type": "card", "card": c} for c in ("Kd", "7c", "Ks", "2h")),
+              {"type": "act", "seat": 3, "action": "all_in"}, {"type": "act", "seat": 2, "action": "call"},
+              *({"type": "card", "card": c} for c in ("Qs", "7s", "7h", "2s", "Jc", "3d", "Th", "4s"))]
+    table, ledger = run([{**TABLE, "seats": 4, "rules": "tournament", "levels": levels, "buy_in": 30,
+                          "starting_stack": 1000, "late_entry_levels": 2, "bounty": 10},
+                         *({"type": "sit", "seat": s, "player": n, "stack": 1000}
+                           for s, n in ((1, "Ann"), (2, "Bob"), (3, "Cy"))), *hand_1, *hand_2])
+    summary = ledger.summary(table)
+    assert [(e["kind"], e["player"], e["amount"]) for e in summary["events"]] == [
+        ("entry", "Ann", 30), ("entry", "Bob", 30), ("entry", "Cy", 30)]
+    assert [(p["player"], p["in"], p["out"], p["net"]) for p in summary["players"]] == [
+        ("Ann", 30, 12, -18), ("Bob", 30, 18, -12), ("Cy", 30, 60, 30)]
+    assert (summary["in"], summary["out"], summary["balanced"]) == (90, 90, True)
+    assert summary["transfers"] == [{"from": "Ann", "to": "Cy", "amount": 18},
+                                    {"from": "Bob", "to": "Cy", "amount": 12}]

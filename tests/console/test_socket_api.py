@@ -112,11 +112,11 @@ def test_a_resent_input_is_applied_once_across_a_restart(tmp_path: Path) -> None
     config, controller, api = make(tmp_path)
     host = client(api, "host")
     assert send(api, host, SIT[0], rid="r-1") == {"accepted": True, "reason": None, "alerts": []}
-    assert send(api, host, SIT[0], rid="r-1") == {"accepted": True, "duplicate": True}
+    assert send(api, host, SIT[0], rid="r-1") == {"accepted": True, "reason": None, "alerts": [], "duplicate": True}
     controller.journal.close()
     _config, controller, api = make(tmp_path)                 # the daemon restarts: the journal is replayed
     host = client(api, "host")
-    assert send(api, host, SIT[0], rid="r-1") == {"accepted": True, "duplicate": True}
+    assert send(api, host, SIT[0], rid="r-1") == {"accepted": True, "reason": None, "alerts": [], "duplicate": True}
     assert [e["type"] for e in journal_lines(config)].count("sit") == 1
 
 

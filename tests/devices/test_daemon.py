@@ -14,7 +14,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from daemon_kit import CONFIG, Clock, FakeDecks, journal_lines, make, press, untimed
+from daemon_kit import CONFIG, JOURNAL_TIME, Clock, FakeDecks, journal_lines, make, press, untimed
 
 from dealerpi.config import Config, load
 from dealerpi.controller import Controller
@@ -22,6 +22,7 @@ from dealerpi.daemon import serve
 from dealerpi.devices import FakeDevices
 from dealerpi.journal import Journal
 from dealerpi.journal_folder import folder_for
+from dealerpi.views.model import SeatView
 from dealerpi.views.render import dealer_lines, render_dealer, render_seat
 
 
@@ -43,6 +44,7 @@ def test_buttons_to_journal_to_engine_to_displays_and_leds(tmp_path: Path) -> No
     config, devices, controller, clock = make(tmp_path)
     actor = seat_and_deal(config, devices, controller, clock)
     lines = journal_lines(config)
+    assert len(lines[0].pop("journal")) == 16 and JOURNAL_TIME.fullmatch(lines[0].pop("at"))   # issue 20
     assert lines[0] == {"type": "table", "game": "nlhe", "rules": "home", "seats": 3, "blinds": [1, 3], "by": "config"}
     assert lines[1:4] == [{"type": "sit", "seat": s, "player": f"Seat {s}", "stack": 300} for s in (1, 2, 3)]
     assert "at" in lines[4] and untimed(lines[4:5]) == [{"type": "start"}]      # journaled with its time
@@ -53,10 +55,20 @@ def test_buttons_to_journal_to_engine_to_displays_and_leds(tmp_path: Path) -> No
     assert [devices.led_lit(panels[s].leds["action"]) for s in (1, 2, 3)] == [s == actor for s in (1, 2, 3)]
     button = controller.table.button()
     assert [devices.led_lit(panels[s].leds["dealer"]) for s in (1, 2, 3)] == [s == button for s in (1, 2, 3)]
-    # every display shows exactly its seat's rendered view
+    # every display shows exactly what its seat may see, worked by hand (not the daemon's own view re-rendered):
+    # three-handed the button acts first, facing the big blind of 3 (call 3, raise 6 to 300); the blinds posted
+    small_blind = button % 3 + 1
+    big_blind = small_blind % 3 + 1
+    common = {"status": "in", "pot": 4, "blinds": (1, 3), "hand_number": 1}
+    expected = {
+        button: SeatView(seat=button, player=f"Seat {button}", stack=300, to_call=3, min_raise_to=6,
+                         max_raise_to=300, your_action=True, is_button=True, **common),
+        small_blind: SeatView(seat=small_blind, player=f"Seat {small_blind}", stack=299, bet=1, blind="SB", **common),
+        big_blind: SeatView(seat=big_blind, player=f"Seat {big_blind}", stack=297, bet=3, blind="BB", **common),
+    }
+    assert actor == button
     for seat in (1, 2, 3):
-        expected = render_seat(controller.panels[seat].overlay(controller.engine_views[seat]))
-        assert devices.image(panels[seat].display).tobytes() == expected.tobytes()
+        assert devices.image(panels[seat].display).tobytes() == render_seat(expected[seat]).tobytes(), seat
     assert controller.engine_views[actor].your_action
 
     # the actor raises: BET opens entry at the minimum, a tap steps to 1/2 POT, a hold confirms
@@ -177,6 +189,30 @@ def test_player_clock_time_reaches_the_engine_as_journaled_ticks_trn2(tmp_path: 
     assert sum(t["seconds"] for t in ticks) == 120 and all(t["seconds"] == 1 for t in ticks)
     assert controller.table.play is not None
     assert controller.table.play.hand.folded[controller.table.play.plan.order.index(actor)]
+
+
+def test_a_shot_clock_decision_is_timed_from_the_action_that_made_it_trn2(tmp_path: Path) -> None:
+    """TRN-2 shot clock (20 s, the home preset's countdown 0): every decision gets its full time, counted from the
+    input that made it (TDA 29: ties go to the player). The first actor calls 10.5 s into his clock, half a second
+    after a journaled tick; the next seat must still be to act 19.75 s after that call (the old daemon kept
+    counting from the last tick and took his 20th second 0.5 s early), and his time is up at 20 s."""
+    text = CONFIG.replace('blinds = [1, 3]\n', 'blinds = [1, 3]\n\n[table.policies]\nshot_clock = 20\n')
+    config, devices, controller, clock = make(tmp_path, config_text=text)
+    actor = seat_and_deal(config, devices, controller, clock)
+    controller.tick()                              # the main loop runs right after an input: timing starts
+    for _ in range(21):
+        clock.now += 0.5
+        controller.tick()
+    controller.submit({"type": "act", "seat": actor, "action": "call"})
+    controller.tick()
+    nxt = controller.table.expectation().as_json()["seat"]
+    for _ in range(79):
+        clock.now += 0.25
+        controller.tick()
+    assert controller.table.expectation().as_json()["seat"] == nxt           # 19.75 s: still his decision
+    clock.now += 0.25
+    controller.tick()
+    assert controller.table.expectation().as_json().get("seat") != nxt
 
 
 def test_no_ticks_are_journaled_while_no_clock_runs(tmp_path: Path) -> None:

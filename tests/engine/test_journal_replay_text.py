@@ -40,3 +40,17 @@ def test_a_folded_hand_names_the_button_and_the_pot_pot_2_bld_4(tmp_path: Path,
         "line 5 BLD-4: First hand: heads-up: seat 1 has the button and posts the small blind, seat 2 the big blind\n"
         "line 10 POT: Push: seat 2 2\n"
         "next: {\"expect\": \"start\"}\n")
+
+
+def test_an_irregularity_names_the_seat_as_the_live_alert_did_exp_1(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 19: the hand's irregularities said "player 0" (the engine's index in the hand) where the live
+    alert, the dealer's, said the seat. EXP-1: the third card of the deal, Ah, is exposed: it goes to seat 2
+    (the deal starts left of the button, seat 1: Kh to seat 2, Qh to seat 1, Ah to seat 2), so seat 2 gets
+    the next card and Ah becomes the burn. Both lines name seat 2."""
+    hand = [{"type": "button", "seat": 1}, {"type": "start"},
+            *({"type": "card", "card": card} for card in ("Kh", "Qh", "Ah")),
+            {"type": "exposed", "card": "Ah"}]
+    text = replayed_text(tmp_path, capsys, [*SEATED, *hand])
+    said = "EXP-1: Ah was exposed: finish the deal, give seat 2 the next card, and Ah becomes the burn"
+    assert f"\n  {said}\n" in text and f"\nline 9 {said}\n" in text

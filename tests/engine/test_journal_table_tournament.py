@@ -216,18 +216,20 @@ def test_deal9_tournament_absent_player_dealt_in_blinds_posted_hand_killed() -> 
 def test_deal9_heads_up_a_hand_over_at_the_deal_is_recorded_and_pushed() -> None:
     """DEAL-9 (TDA 30) heads-up: hand 1 (button seat 1, small blind 50; seat 2 big blind 100), seat 1 folds:
     POT-2 returns seat 2's uncalled 50, seat 2 wins 50 + 50: 1,450 and 1,550. Seat 2 goes away; hand 2 (button
-    seat 2, the small blind 50; seat 1 the big blind 100): seat 2's hand is killed at the deal, so it is over
-    before the first card. POT-2 returns seat 1's uncalled 50 and seat 1 wins 50 + 50 = 100: 1,450 - 100 + 50
-    + 100 = 1,500, seat 2 1,550 - 50 = 1,500. The deal is on the record and the dealer is told the push."""
+    seat 2, the small blind 50; seat 1 the big blind 100): both are dealt in, and seat 2's hand is killed when
+    the last card of the deal lands (he is not at his seat then), so the hand is over at that card. POT-2
+    returns seat 1's uncalled 50 and seat 1 wins 50 + 50 = 100: 1,450 - 100 + 50 + 100 = 1,500, seat 2
+    1,550 - 50 = 1,500. The deal is on the record and the dealer is told the push."""
     journal = [table(rules="tournament", seats=2, blinds=(50, 100)), sit(1, 1500), sit(2, 1500),
-               {"type": "button", "seat": 1}, START, *hole(2), act(1, "fold"), {"type": "away", "seat": 2}, START]
+               {"type": "button", "seat": 1}, START, *hole(2), act(1, "fold"), {"type": "away", "seat": 2}, START,
+               *hole(2)]
     _, result = replay(journal)
     assert stacks(result) == {1: 1500, 2: 1500}
     assert result["next"] == {"expect": "start"}
     assert [hand["number"] for hand in result["hands"]] == [1, 2]
     assert result["hands"][1]["posts"] == {"1": post(100), "2": post(50)}
     assert result["hands"][1]["pots"] == [{"amount": 100, "eligible": [1], "won": {"1": 100}}]
-    assert result["alerts"][-1] == {"line": 12, "rule": "POT", "message": "Push: seat 1 100"}   # the 2nd START
+    assert result["alerts"][-1] == {"line": 16, "rule": "POT", "message": "Push: seat 1 100"}   # hand 2's 4th card
 
 
 # --- seed 001 late entry ---------------------------------------------------------------------------------------------

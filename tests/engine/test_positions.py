@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from journal_kit import cards, replay, three_handed
 
 from dealerpi.engine.games import Structure
 from dealerpi.engine.policies import PRESETS, Policies
@@ -258,7 +259,8 @@ def test_bld2_absent_players_are_dealt_in_killed_and_post() -> None:
     plan = table.play(ante=25)
     assert where(plan) == (2, 3, 4) and plan.blinds[4] == 2 and plan.killed == (4,)
     assert plan.antes == dict.fromkeys(plan.order, 25)
-    assert ("DEAL-9", "Seat 4 is away: dealt in and killed (TDA 30); its blinds and antes are posted") in plan.notes
+    assert ("DEAL-9", "Seat 4 is away: dealt in, his blinds and antes posted; his hand is killed if he is not back "
+                      "when the last card of the deal lands (TDA 30)") in plan.notes
 
 
 def test_bld2_reserved_late_entry_stack_is_blinded_until_taken_over() -> None:
@@ -364,10 +366,20 @@ def test_move_button_between_hands_restarts_the_rotation_there() -> None:
 
 
 def test_a_misdeal_replays_the_same_plan() -> None:
-    """MIS-6: the plan is a pure function of the bookkeeping, so planning again before ``after`` is kept gives the
-    same hand."""
-    table = home_table()
-    assert table.plan() == table.plan()
+    """MIS-6 (TDA 35-C, seed 001: "the button will not move and blinds and straddles will remain in the pot"): a
+    misdeal declared after the hole cards is an exact re-play. Three seats of 300 at 1/3, button seat 1: seat 2
+    posts 1, seat 3 posts 3; the redeal has the same hand number, button and posts, and seat 1 acts first again
+    facing 3; nobody paid twice (stacks 300, 299, 297)."""
+    journal = [*three_handed(), *cards("Ah", "Kh", "Qh", "Jh", "Th", "9h"), {"type": "misdeal"},
+               *cards("2c", "3c", "4c", "5c", "6c", "7c")]
+    played, result = replay(journal)
+    first, redeal = result["hands"]
+    assert first["misdeal"] is True and redeal["misdeal"] is False
+    assert (first["number"], first["button"], first["posts"]) == (redeal["number"], redeal["button"], redeal["posts"])
+    assert redeal["button"] == 1 and redeal["posts"] == {"2": {"live": 1, "dead": 0, "ante": 0},
+                                                         "3": {"live": 3, "dead": 0, "ante": 0}}
+    assert result["next"]["seat"] == 1 and result["next"]["legal"]["call"] == 3
+    assert [played.seat(s).stack for s in (1, 2, 3)] == [300, 299, 297]
 
 
 # --- never the same blind twice, whatever comes back (found by the random sessions) -----------------------

@@ -137,8 +137,11 @@ def test_trn8_balancing_from_a_table_that_has_not_played_moves_the_player_due_th
     seat 1; t2 Cy 2, Gus 3, Hal 4, Ann 6, button 3. t2 plays a hand (SB 4, BB 6) where Cy busts (9th): 5 and
     3 players, two apart. t1 has not played: by BLD-1 its first hand's small blind is the first player left
     of the button (seat 2, Dee) and the big blind the next (seat 3, Eve): TRN-8 moves Eve, to t2's worst
-    seat: the empty seat after its last big blind (6) is seat 1, not between its last blinds (seat 5 is): t1
-    paused, Eve leaves with 5000, sits at t2 seat 1, t1 resumed. 4 and 4."""
+    seat: t2's next hand (dead button, TRN-7) has the button on 4, the small blind on 6 (its last big blind)
+    and the big blind on 3 (Gus: 1 and 2 are empty); the empty seat after the small blind, seat 1, is the seat
+    due the big blind next (not between the button and the small blind: 5 is). Both tables are held between
+    hands (RP-6: t1 at once, t2 after its hand 1), Eve leaves t1 with 5000, sits at t2 seat 1, both resumed.
+    4 and 4."""
     names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy"]
     room = BooksRoom(tmp_path, settings(["t1", "t2"]), names)
     assert {s: p for s, (p, _) in room.seats("t1").items()} == {1: "Bob", 2: "Dee", 3: "Eve", 5: "Ivy", 6: "Fay"}
@@ -153,9 +156,10 @@ def test_trn8_balancing_from_a_table_that_has_not_played_moves_the_player_due_th
     assert room.finishes() == {"Cy": (9, 0)}
     assert sent == [("t2", {"type": "leave", "seat": 2}),
                     ("t1", {"type": "pause", "reason": "the room moves players"}),
+                    ("t2", {"type": "pause", "reason": "the room moves players", "after_hand": 1}),
                     ("t1", {"type": "leave", "seat": 3}),
                     ("t2", {"type": "sit", "seat": 1, "player": "Eve", "stack": 5000}),
-                    ("t1", {"type": "resume"})]
+                    ("t1", {"type": "resume"}), ("t2", {"type": "resume"})]
     assert {s: p for s, (p, _) in room.seats("t2").items()} == {1: "Eve", 3: "Gus", 4: "Hal", 6: "Ann"}
 
 

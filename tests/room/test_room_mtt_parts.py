@@ -21,10 +21,10 @@ from dealerpi.room import desk
 from dealerpi.room.broker import MqttSettings
 from dealerpi.room.mtt import Director, TournamentError, new_state
 from dealerpi.room.mtt_config import TournamentSettings, parse_tournament
+from dealerpi.room.seating import two_step_draw
 from dealerpi.room.service import RoomService
 from dealerpi.room.settings import RoomConfigError, RoomSettings, load_room, parse_room
 from dealerpi.room.store import Store
-from dealerpi.room.tournament import draw_into
 from dealerpi.room.web import RoomPage
 
 LEVELS = [{"blinds": [50, 100], "minutes": 1}, {"break": True, "minutes": 1}, {"blinds": [100, 200], "minutes": 2},
@@ -72,16 +72,25 @@ def test_trn1_one_clock_step_k_starts_at_the_sum_of_the_minutes_before_it(elapse
     assert director.level_at(1000.0 + elapsed) == (step, left)
 
 
-def test_trn9_a_broken_tables_players_fill_the_open_seats_evenly() -> None:
-    """Five players into t1 (5 seated, open 6 and 7) and t2 (4 seated, open 5, 6, 7): each goes to the table
-    with fewer players, so t2 gets one (5/5), then they alternate: t1 +2, t2 +3, 7 and 7; each open seat
-    once, whatever the draw."""
-    for seed in range(20):
-        drawn = draw_into(["A", "B", "C", "D", "E"], {"t1": [6, 7], "t2": [5, 6, 7]}, {"t1": 5, "t2": 4},
-                          random.Random(seed))
+def test_r10b_a_broken_tables_players_by_a_two_step_draw_fill_the_open_seats_evenly() -> None:
+    """TDA 10 (R10-B): five players into t1 (5 seated, open 6 and 7) and t2 (4 seated, open 5, 6, 7): a table
+    drawn for each, then a seat at it. The tables stay even: t2 gets one (5/5), then the two share the rest,
+    7 and 7; each open seat once, whatever the draw. Random: over 200 draws each player lands at each table
+    and on every open seat (a fixed order would not)."""
+    places: dict[str, set[tuple[str, int]]] = {p: set() for p in "ABCDE"}
+    for seed in range(200):
+        drawn = two_step_draw(["A", "B", "C", "D", "E"], {"t1": [6, 7], "t2": [5, 6, 7]}, {"t1": 5, "t2": 4},
+                              random.Random(seed))
         assert sorted(drawn.values()) == [("t1", 6), ("t1", 7), ("t2", 5), ("t2", 6), ("t2", 7)]
+        for player, place in drawn.items():
+            places[player].add(place)
+    assert all(len(seen) == 5 for seen in places.values())
+    counts = [sorted(table for table, _ in two_step_draw(list("ABC"), {"t1": [5, 6], "t2": [5, 6]},
+                                                         {"t1": 4, "t2": 4}, random.Random(seed)).values())
+              for seed in range(40)]
+    assert {tuple(c) for c in counts} == {("t1", "t1", "t2"), ("t1", "t2", "t2")}     # the odd one drawn
     with pytest.raises(ValueError, match="6 players do not fit in the open seats"):
-        draw_into(list("ABCDEF"), {"t1": [6, 7], "t2": [5, 6, 7]}, {}, random.Random(1))
+        two_step_draw(list("ABCDEF"), {"t1": [6, 7], "t2": [5, 6, 7]}, {}, random.Random(1))
 
 
 def view(players: dict[int, tuple[str, int]], hand: int = 0, paused: str | None = None) -> dict[str, Any]:
@@ -117,8 +126,9 @@ def test_a_restarted_director_decides_the_same_commands_under_the_same_ids() -> 
 def test_trn9_late_registration_seats_an_alternate_until_the_end_of_level_n() -> None:
     """``late_entry_levels = 1``: level 1 is 1000-1060, the break after it 1060-1120, level 2 from 1120.
     Eight entrants at 100. At 1030 Eve registers: an alternate, drawn into an open seat of the emptiest table
-    (4 and 4 players: the first named, t1, seats 5 or 6), entered when her ``sit`` (5000, the starting stack)
-    is taken: 9 entrants, 900 in the pool, 70/30 = 630 and 270. In the break (1090) Fay registers, but both
+    (4 and 4 players: the first named, t1, seats 5 or 6), held for it (RP-6: a seat changes between hands),
+    entered when her ``sit`` (5000, the starting stack) is taken, and t1 resumed: 9 entrants, 900 in the
+    pool, 70/30 = 630 and 270. In the break (1090) Fay registers, but both
     tables are full; at 1121 level 2 has begun, late registration is over: Fay is not entered, the page says
     to refund her, and Gus is refused."""
     late = replace(settings(), late_entry_levels=1)
@@ -135,10 +145,15 @@ def test_trn9_late_registration_seats_an_alternate_until_the_end_of_level_n() ->
     assert director.step(views, accept, 1000.0) == []
     director.register("Eve", 1030.0)
     assert director.summary(views, 1030.0)["alternates"] == ["Eve"]
+    assert [(t, p) for _, t, p in director.step(views, accept, 1030.0)] == \
+        [("t1", {"type": "pause", "reason": "the room moves players"})]
+    views["t1"]["paused"] = "the room moves players"
     ((_, table, payload),) = director.step(views, accept, 1030.0)
     assert table == "t1" and payload["seat"] in (5, 6)
     assert payload == {"type": "sit", "seat": payload["seat"], "player": "Eve", "stack": 5000}
     views["t1"]["seats"][str(payload["seat"])] = {"player": "Eve", "stack": 5000}
+    assert [(t, p) for _, t, p in director.step(views, accept, 1030.0)] == [("t1", {"type": "resume"})]
+    views["t1"]["paused"] = None
     assert director.step(views, accept, 1030.0) == []
     shown = director.summary(views, 1030.0)
     assert (shown["registered"], shown["alternates"], shown["entrants"], shown["remaining"], shown["pool"],
@@ -149,8 +164,8 @@ def test_trn9_late_registration_seats_an_alternate_until_the_end_of_level_n() ->
             if not v["player"]:
                 views[name]["seats"][seat] = {"player": f"{name}-{seat}", "stack": 5000}
     director.register("Fay", 1090.0)                                     # the break after level 1: still open
-    while director.step(views, accept, 1090.0):                          # the break's pauses; no seat for Fay
-        pass
+    while sent := director.step(views, accept, 1090.0):                 # the break's pauses; no seat for Fay
+        views.update({t: {**views[t], "paused": p["reason"]} for _, t, p in sent if p["type"] == "pause"})
     assert director.summary(views, 1090.0)["alternates"] == ["Fay"]
     with pytest.raises(TournamentError, match=r"^TRN-9: late registration closed at the end of level 1$"):
         director.register("Gus", 1121.0)
@@ -240,16 +255,19 @@ def test_the_desk_registers_and_starts_through_the_running_rooms_page(tmp_path: 
 
 def test_a_moved_player_whose_sit_is_refused_keeps_his_chips_and_is_seated_again() -> None:
     """A fault is never hidden and no chip is lost: Dee left t1 with 4000 (``carry``); her ``sit`` at t2 is
-    refused; the refusal is on the page and she is seated again at the emptiest table's first open seat (t2,
-    where Cy, Gus and Hal sit on 1, 3, 4: seat 2) with the same 4000; once that is accepted nothing is
-    carried. A move's refused ``leave`` carries nothing (Ann keeps her seat and chips) and the table the room
+    refused; the refusal is on the page and she is seated again at the emptiest table, t2 (Cy, Gus and Hal
+    on 1, 3, 4; its next hand: button 1, small blind 3, big blind 4), held for it, in its worst position (TDA
+    11, never a random open seat): after the small blind, 4 is taken and 5 is empty (2 is between the button
+    and the small blind): seat 5, with the same 4000; once that is accepted nothing is carried and t2 is
+    resumed. A move's refused ``leave`` carries nothing (Ann keeps her seat and chips) and the table the room
     paused for it is resumed. A pause refused because a hand began first is tried again, not listed."""
     director = Director(settings(), new_state("x"))
     for name in ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"):
         director.register(name, 0.0)
     director.start(7, 1000.0)
     views = {"t1": view({1: ("Ann", 5000), 2: ("Bob", 5000), 3: ("Eve", 5000), 4: ("Fay", 5000)}),
-             "t2": view({1: ("Cy", 5000), 3: ("Gus", 5000), 4: ("Hal", 5000)})}
+             "t2": {**view({1: ("Cy", 5000), 3: ("Gus", 5000), 4: ("Hal", 5000)}),
+                    "next_hand": {"button": 1, "sb": 3, "bb": 4}}}
     for _ in range(3):                                         # the start: table, sit, button, all accepted
         assert director.step(views, lambda cid: {"accepted": True}, 1000.0)
     assert director.step(views, lambda cid: {"accepted": True}, 1000.0) == []      # nothing more to do
@@ -258,9 +276,16 @@ def test_a_moved_player_whose_sit_is_refused_keeps_his_chips_and_is_seated_again
     ((_, table, payload),) = director.step(views, lambda cid: None, 1000.0)
     assert (table, payload) == ("t2", {"type": "sit", "seat": 1, "player": "Dee", "stack": 4000})
     again = director.step(views, lambda c: {"accepted": False, "reason": "seat 1 is taken by Cy"}, 1000.0)
-    assert [(t, p) for _, t, p in again] == [("t2", {"type": "sit", "seat": 2, "player": "Dee", "stack": 4000})]
+    assert [(t, p) for _, t, p in again] == [("t2", {"type": "pause", "reason": "the room moves players"})]
+    views["t2"]["paused"] = "the room moves players"
+    again = director.step(views, lambda c: {"accepted": True}, 1000.0)
+    assert [(t, p) for _, t, p in again] == [("t2", {"type": "sit", "seat": 5, "player": "Dee", "stack": 4000})]
     assert director.summary(views, 1000.0)["refused"] == ["t2: sit Dee: seat 1 is taken by Cy"]
-    assert director.step(views, lambda c: {"accepted": True}, 1000.0) == [] and director.state["carry"] == {}
+    views["t2"]["seats"]["5"] = {"player": "Dee", "stack": 4000}
+    again = director.step(views, lambda c: {"accepted": True}, 1000.0)
+    assert [(t, p) for _, t, p in again] == [("t2", {"type": "resume"})] and director.state["carry"] == {}
+    views["t2"]["paused"] = None
+    assert director.step(views, lambda c: {"accepted": True}, 1000.0) == []
     views["t1"]["paused"] = "the room moves players"                   # a move's leave refused: no carry
     director.state["plan"] = [[{"op": "leave", "table": "t1", "player": "Ann"}]]
     ((_, table, payload),) = director.step(views, lambda c: None, 1000.0)
@@ -276,38 +301,42 @@ def test_a_moved_player_whose_sit_is_refused_keeps_his_chips_and_is_seated_again
 
 def test_trn8_a_table_three_short_halts_until_the_move_from_the_fullest_table_is_made() -> None:
     """Two tables of 6 seats: t1 has 6 players and is in its hand 2 (SB seat 2, BB seat 3), t2 has 3 (6 - 3 =
-    3 short) and is between hands. TRN-8: the move waits for t1's hand: t1 is asked to pause after hand 2
-    (its journal holds it when hand 2 is over: no START can slip in), and t2 halts (after its hand 1, which is
-    over: at once). t1's hand ends (nobody out): the player due the big blind next (seat 4, Dee) moves to t2;
-    now 5 and 4: t2 is 1 short and is resumed, and so is t1, which the room paused to move Dee."""
+    3 short) and is between hands after its hand 1. TRN-8 (TDA 11, R11-D): t2 halts at once ("three players
+    short", after its hand 1, which is over); the move waits for t1's hand: t1 is asked to pause after hand 2
+    (its journal holds it when hand 2 is over: no START can slip in). t1's hand ends (nobody out): its next
+    hand has the button on 2, the small blind on 3 and the big blind on 4: Dee, due the big blind, moves to
+    t2, whose next hand has the button on 2, the small blind on 3, the big blind on 1: the worst position is
+    seat 4, the seat due the big blind next (empty, after the small blind). Now 5 and 4: t2 is 1 short and is
+    resumed, and so is t1, which the room paused to move Dee."""
     director = Director(settings(), new_state("x"))
     names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy"]
     for name in names:
         director.register(name, 0.0)
     director.start(7, 1000.0)
     t1 = view({s: (p, 5000) for s, p in enumerate(names[:6], 1)}, hand=2)
-    t2 = {**view({s: (p, 5000) for s, p in enumerate(names[6:], 1)}, hand=1), "last_blinds": [2, 3]}
+    t2 = {**view({s: (p, 5000) for s, p in enumerate(names[6:], 1)}, hand=1), "last_blinds": [2, 3],
+          "next_hand": {"button": 2, "sb": 3, "bb": 1}}
     t1 = {**t1, "in_hand": True, "last_blinds": [2, 3]}
     accept = lambda cid: {"accepted": True}                              # noqa: E731
     for _ in range(3):                                                   # the start: table, sit, button
         assert director.step({"t1": t1, "t2": t2}, accept, 1000.0)
-    hold = director.step({"t1": t1, "t2": t2}, accept, 1000.0)
-    assert [(t, p) for _, t, p in hold] == [("t1", {"type": "pause", "reason": "the room moves players",
-                                                    "after_hand": 2})]
-    t1["pausing"] = {"reason": "the room moves players", "after_hand": 2}
     halts = director.step({"t1": t1, "t2": t2}, accept, 1000.0)
     assert [(t, p) for _, t, p in halts] == [("t2", {"type": "pause", "reason": "TRN-8: three players short",
                                                      "after_hand": 1})]
     t2["paused"] = "TRN-8: three players short"
+    hold = director.step({"t1": t1, "t2": t2}, accept, 1000.0)
+    assert [(t, p) for _, t, p in hold] == [("t1", {"type": "pause", "reason": "the room moves players",
+                                                    "after_hand": 2})]
+    t1["pausing"] = {"reason": "the room moves players", "after_hand": 2}
     assert director.step({"t1": t1, "t2": t2}, accept, 1000.0) == []     # t1's hand 2 is played out
-    t1 = {**t1, "hand": 2, "in_hand": False, "paused": "the room moves players", "pausing": None}
-    t1["seats"]["1"]["button"] = True
+    t1 = {**t1, "hand": 2, "in_hand": False, "paused": "the room moves players", "pausing": None,
+          "next_hand": {"button": 2, "sb": 3, "bb": 4}}
     assert [(t, p) for _, t, p in director.step({"t1": t1, "t2": t2}, accept, 1000.0)] == \
         [("t1", {"type": "leave", "seat": 4})]
     t1["seats"]["4"] = {"player": None, "stack": 0}
     sit = [(t, p) for _, t, p in director.step({"t1": t1, "t2": t2}, accept, 1000.0)]
-    assert sit[0][0] == "t2" and sit[0][1]["player"] == "Dee" and sit[0][1]["stack"] == 5000
-    t2["seats"][str(sit[0][1]["seat"])] = {"player": "Dee", "stack": 5000}
+    assert sit == [("t2", {"type": "sit", "seat": 4, "player": "Dee", "stack": 5000})]
+    t2["seats"]["4"] = {"player": "Dee", "stack": 5000}
     resumed = [(t, p) for _, t, p in director.step({"t1": t1, "t2": t2}, accept, 1000.0)]
     assert sorted(resumed) == [("t1", {"type": "resume"}), ("t2", {"type": "resume"})]
 

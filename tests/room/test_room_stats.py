@@ -369,3 +369,19 @@ def test_the_room_page_opens_a_players_sessions_in_his_time_zone(tmp_path: Path,
         context.close()
         room.terminate()
         room.wait(10)
+
+
+def test_an_uncalled_bet_returned_after_a_lost_all_in_is_not_a_showdown_won() -> None:
+    """Issue 20. Bob (p1, SB, 250) and Cy (p2, BB, 60 only) and Ann (p3, button, 250). Ann folds; Bob
+    raises to 100, Cy calls all in for 60 (57 more: VPIP): Bob's 40 above Cy's 60 is uncalled and comes back
+    to him. Cy's aces win the 120 pot at the showdown. Bob finishes 250 - 100 + 40 = 190: he lost 60;
+    measured against what he put in (100) his 190 looks like 40 won (the code before said ``won``). Cy:
+    120, won."""
+    text = HEAD.replace("starting_stacks = [250, 250, 250]", "starting_stacks = [250, 60, 250]") + \
+        '''actions = ["d dh p1 7s6s", "d dh p2 AhAc", "d dh p3 Jd9d", "p3 f", "p1 cbr 100", "p2 cc", "d db KhQc3s",
+  "d db 2c", "d db 8d", "p1 sm 7s6s", "p2 sm AhAc"]
+finishing_stacks = [190, 120, 250]
+'''
+    assert hand_stats(loads(text)) == [PlayerHand("Bob", True, True, True, False),
+                                       PlayerHand("Cy", True, False, True, True),
+                                       PlayerHand("Ann", False, False, False, False)]

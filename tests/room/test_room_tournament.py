@@ -9,18 +9,15 @@ from collections import Counter
 import pytest
 
 from dealerpi.engine.payouts import Finish, Standings
+from dealerpi.room.seating import due_big_blind, entry_seats, present, worst_seat
 from dealerpi.room.tournament import (
     Layout,
-    Move,
-    balance,
     clock_off,
     draw_seats,
-    due_big_blind,
     halted,
     hand_for_hand_due,
     next_hand_may_start,
     settle_round,
-    worst_seat,
 )
 
 PLAYERS = [f"p{i:02d}" for i in range(20)]
@@ -48,27 +45,49 @@ def test_trn9_draw_20_players_over_three_tables_of_nine_is_even_and_random() -> 
         draw_seats(PLAYERS, {"a": 9, "b": 9}, rng)
 
 
+def seats_view(players: dict[int, str], button: int, sb: int | None, bb: int, seats: int = 9,
+               **more: object) -> dict[str, object]:
+    """A table's public view between hands with the engine's plan of its next hand."""
+    return {"in_hand": False, "next_hand": {"button": button, "sb": sb, "bb": bb},
+            "seats": {str(s): {"player": players.get(s), "stack": 5000 if s in players else 0}
+                      for s in range(1, seats + 1)}, **more}
+
+
 def test_trn8_the_player_due_the_big_blind_moves_to_the_worst_seat_never_the_small_blind() -> None:
-    """Table a (9 seats, 8 players, seat 9 empty): last hand SB 3, BB 4: the next big blind is seat 5, Eve.
-    Table b (9 seats, 5 players at 1, 2, 3, 5, 6): last hand SB 2, BB 3. The big blind reaches seat 4 first
-    (empty, after BB 3, before 5): Eve goes to b4 and posts the big blind there next hand (TRN-8: even twice).
-    8 - 5 = 3: b is three short of a, so it halts until balanced."""
-    a = Layout("a", 9, {1: "Al", 2: "Bo", 3: "Cy", 4: "Di", 5: "Eve", 6: "Fy", 7: "Gus", 8: "Hal"}, 3, 4)
-    b = Layout("b", 9, {1: "Ike", 2: "Jo", 3: "Kim", 5: "Lu", 6: "Mo"}, 2, 3)
-    assert due_big_blind(a) == 5
-    assert balance([a, b]) == Move("Eve", "a", 5, "b", 4)
-    assert halted([a, b]) == ["b"]
-    assert balance([a, Layout("b", 9, {**b.players, 4: "Ned", 7: "Oz"}, 2, 3)]) is None   # 8 and 7: balanced
+    """Table a (9 seats, 8 players, seat 9 empty): next hand button 3, SB 4, BB 5: Eve is due the big blind.
+    Table b (9 seats, 5 players at 1, 2, 3, 5, 6): next hand button 2, SB 3, BB 5. Seat 4 is empty, after
+    the SB and before the BB: there Eve is the next big blind (TDA 11: even twice), the worst position.
+    8 - 5 = 3: b is three short of a, so it halts until balanced (R11-D)."""
+    a = seats_view({1: "Al", 2: "Bo", 3: "Cy", 4: "Di", 5: "Eve", 6: "Fy", 7: "Gus", 8: "Hal"}, 3, 4, 5)
+    b = seats_view({1: "Ike", 2: "Jo", 3: "Kim", 5: "Lu", 6: "Mo"}, 2, 3, 5)
+    assert due_big_blind(a) == "Eve"
+    assert worst_seat(b, 9) == 4
+    assert halted([Layout(t, 9, present(v), 0, 0) for t, v in (("a", a), ("b", b))]) == ["b"]
 
 
-def test_trn8_never_between_the_small_blind_and_the_button() -> None:
-    """Table b: players at 1, 2, 6; last hand SB 2, BB 6; empty 3, 4, 5 lie between the SB and the BB (next
-    hand: button 2, SB 6, so they would sit between button and small blind, TDA 8); the big blind reaches
-    7, 8, 9 next (empty, after BB 6): the worst seat is 7."""
-    b = Layout("b", 9, {1: "Ike", 2: "Jo", 6: "Mo"}, 2, 6)
-    assert worst_seat(b) == 7
-    full_after = Layout("b", 9, {1: "Ike", 2: "Jo", 6: "Mo", 7: "x", 8: "y", 9: "z"}, 2, 6)
-    assert worst_seat(full_after) is None          # only 3, 4, 5 are empty: none may be taken
+def test_trn8_tda8_never_the_small_blind_nor_between_it_and_the_button() -> None:
+    """Table b: players at 1, 2, 6; next hand button 2, SB 6, BB 1 (dead button: 3, 4, 5 are empty between
+    the button and the SB, TDA 8: nobody new is dealt in there): the empty seats after the SB toward the BB
+    are 7, 8, 9; 7 is the seat due the big blind next. With 7, 8 and 9 taken, only 3, 4, 5 are empty: no seat
+    for a moved player, nor for a late entrant. With a dead small blind (next hand button 2, no SB, BB 6),
+    the seats between the button and the BB (3, 4, 5) would be the small blind: never."""
+    b = seats_view({1: "Ike", 2: "Jo", 6: "Mo"}, 2, 6, 1)
+    assert worst_seat(b, 9) == 7
+    assert entry_seats(b, 9) == [7, 8, 9]
+    full_after = seats_view({1: "Ike", 2: "Jo", 6: "Mo", 7: "x", 8: "y", 9: "z"}, 2, 6, 1)
+    assert worst_seat(full_after, 9) is None and entry_seats(full_after, 9) == []
+    dead = seats_view({1: "Ike", 2: "Jo", 6: "Mo"}, 2, None, 6)
+    assert worst_seat(dead, 9) == 7 and entry_seats(dead, 9) == [7, 8, 9]
+
+
+def test_rp6_an_all_in_player_is_in_the_hand_not_gone() -> None:
+    """RP-6, TDA 11: during a hand a player at 0 who started it with chips is all in, still at the table;
+    between hands a player at 0 is out."""
+    view = seats_view({1: "Ike", 2: "Jo", 6: "Mo"}, 2, 6, 1, in_hand=True, starting_stacks=[[1, 900], [2, 5000],
+                                                                                           [6, 5000]])
+    view["seats"]["1"]["stack"] = 0                                  # type: ignore[index]
+    assert present(view) == {1: "Ike", 2: "Jo", 6: "Mo"}
+    assert present({**view, "in_hand": False}) == {2: "Jo", 6: "Mo"}
 
 
 def test_trn5_hand_for_hand_on_the_bubble_waits_for_every_table_and_caps_the_clock() -> None:

@@ -98,7 +98,7 @@ def test_state_retained_commands_once_hands_after_the_hand_and_no_live_hole_card
             assert answer == {"id": f"sit{seat}", "accepted": True, "reason": None}
         again = await command(broker, listener, {"id": "sit1", "type": "sit", "seat": 1, "player": "Ann",
                                                  "stack": 250})
-        assert again == {"id": "sit1", "accepted": True, "duplicate": True}
+        assert again == {"id": "sit1", "accepted": True, "reason": None, "duplicate": True}
         refused = await command(broker, listener, {"id": "x1", "type": "act", "seat": 1, "action": "fold"})
         assert refused["accepted"] is False and "not a room command" in refused["reason"]
         await play_hand_one(controller)
@@ -154,7 +154,7 @@ def test_broker_killed_and_back_the_table_republishes_and_resends_the_missed_han
             assert late.last(HAND)["seq"] == 1 and late.last(HAND)["players"] == ["Bob", "Cy", "Ann"]
             again = await command(broker, late, {"id": "s2", "type": "sit", "seat": 2, "player": "Bob",
                                                  "stack": 250})
-            assert again == {"id": "s2", "accepted": True, "duplicate": True}
+            assert again == {"id": "s2", "accepted": True, "reason": None, "duplicate": True}
 
     config = run(tmp_path, body)
     assert [line["rid"] for line in journal_lines(config) if line.get("rid")] == ["room:s1", "room:s2", "room:s3"]
@@ -303,7 +303,8 @@ def test_trn5_pause_and_resume_commands_hold_the_table_between_hands_once_each(t
         await play_hand_one(controller)
         pause = {"id": "p1", "type": "pause", "reason": "hand-for-hand"}
         assert await command(broker, listener, pause) == {"id": "p1", "accepted": True, "reason": None}
-        assert await command(broker, listener, pause) == {"id": "p1", "accepted": True, "duplicate": True}
+        assert await command(broker, listener, pause) == \
+            {"id": "p1", "accepted": True, "reason": None, "duplicate": True}
         seen["start"] = controller.submit({"type": "start"})
         resume = {"id": "r1", "type": "resume"}
         assert await command(broker, listener, resume) == {"id": "r1", "accepted": True, "reason": None}

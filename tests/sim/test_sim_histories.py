@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 import json
+from pathlib import Path
+from typing import Any
+
+from simkit import running_sim
 
 from dealerpi.engine import PotPaid
 from dealerpi.history.phh import loads_all
@@ -154,15 +159,17 @@ def test_a_showdown_left_open_is_written_when_start_settles_it_pot_7() -> None:
 
 def test_deal9_a_hand_over_at_the_deal_is_written_as_its_own_hand() -> None:
     """DEAL-9 heads-up (tournament, blinds 50/100): after hand 1 (Ann, the button, folds her small blind: Ann
-    1,450, Bob 1,550) Bob goes away; in hand 2 Bob (the button, small blind 50) is killed at the deal and Ann
-    (the big blind) wins at once: 1,450 + 50 = 1,500, Bob 1,500. Hand 2 is written (not hand 1 again): its
-    unknown hole cards, and Bob's fold at his turn, first pre-flop heads-up (BLD-4)."""
+    1,450, Bob 1,550) Bob goes away; in hand 2 both are dealt in (the big blind, Ann, first: DEAL-2) and Bob
+    (the button, small blind 50) is killed when the last card lands (TDA 30); Ann wins at once: 1,450 + 50 =
+    1,500, Bob 1,500. Hand 2 is written (not hand 1 again): the hole cards as dealt (2c 3c 4c 5c: Ann 2c 4c,
+    Bob 3c 5c), and Bob's fold at his turn, first pre-flop heads-up (BLD-4)."""
     inputs = [{"type": "table", "game": "nlhe", "rules": "tournament", "seats": 2, "blinds": [50, 100]},
               {"type": "sit", "seat": 1, "player": "Ann", "stack": 1500},
               {"type": "sit", "seat": 2, "player": "Bob", "stack": 1500},
               {"type": "button", "seat": 1}, {"type": "start"},
               *({"type": "card", "card": card} for card in DEAL[:4]),
-              {"type": "act", "seat": 1, "action": "fold"}, {"type": "away", "seat": 2}, {"type": "start"}]
+              {"type": "act", "seat": 1, "action": "fold"}, {"type": "away", "seat": 2}, {"type": "start"},
+              *({"type": "card", "card": card} for card in ("2c", "3c", "4c", "5c"))]
     table = JournalTable()
     for entry in inputs:
         assert table.apply(entry).accepted, entry
@@ -170,5 +177,25 @@ def test_deal9_a_hand_over_at_the_deal_is_written_as_its_own_hand() -> None:
     assert skipped == []
     assert [(r.extra["hand"], r.players, r.finishing_stacks) for r in records] == [
         (1, ("Bob", "Ann"), (1550, 1450)), (2, ("Ann", "Bob"), (1500, 1500))]
-    assert records[1].actions == ("d dh p1 ????", "d dh p2 ????", "p2 f # killed")
+    assert records[1].actions == ("d dh p1 2c4c", "d dh p2 3c5c", "p2 f # killed")
     assert all(replay(record).status is Status.MATCH for record in records)
+
+
+def test_the_simulators_host_page_lists_the_hands(tmp_path: Path) -> None:
+    """Issue 19 item 6: the simulator started the console without its journal, so the host's hands list
+    answered "503: this console has no journal". A hand played to its end (Ann on the button and Bob in the
+    small blind fold; the pot is Bob's 1 and the 1 of Cy's big blind it matches, the other 2 go back to Cy
+    unmatched) and the next start journaled: it is listed."""
+    lines = START_JOURNAL.read_text().splitlines() + [json.dumps(entry) for entry in (
+        {"type": "start"}, *({"type": "card", "card": card} for card in DEAL),
+        {"type": "act", "seat": 1, "action": "fold"}, {"type": "act", "seat": 2, "action": "fold"},
+        {"type": "start"})]
+
+    async def body() -> dict[str, Any]:
+        async with running_sim(tmp_path, lines=lines) as sim:
+            answer = await sim.session.get(f"{sim.url}/hands.json?view=host")
+            assert answer.status == 200, await answer.text()
+            return dict(await answer.json())
+
+    listed = asyncio.run(body())
+    assert [(hand["number"], hand["pot"]) for hand in listed["hands"]] == [(1, 2)]

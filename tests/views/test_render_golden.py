@@ -1,16 +1,17 @@
 """Seat and dealer screens against golden images (tests/views/golden/*.png).
 
-Each golden PNG was generated once by ``python tests/views/test_render_golden.py OUTDIR`` (which also writes
-enlarged copies to OUTDIR) and then looked at, enlarged,
-by eye before it was committed: names, stacks, markers, pot, amount to call, raise range, YOUR ACTION, the
-amount being entered (e.g. 26 = half pot: raise to 12 + (19 + 9) / 2), refusals with their rule id (BET-2),
-and the dealer's expectation, alerts (EXP-1, MIS-1), pots and payouts. The comparison is pixel-exact.
+Each golden PNG is a committed reference that was looked at, enlarged, by eye before it was committed: names,
+stacks, markers, pot, amount to call, raise range, YOUR ACTION, the amount being entered (e.g. 26 = half pot:
+raise to 12 + (19 + 9) / 2), refusals with their rule id (BET-2), and the dealer's expectation, alerts (EXP-1,
+MIS-1), pots and payouts. The comparison is pixel-exact, and nothing here writes a golden: a screen changed on
+purpose is drawn by hand (``render_all()[name].resize((512, 256)).show()``), checked by eye, and its PNG replaced
+in the same commit, whose message says what changed and why (issue 22: goldens regenerated in place by this
+module's own ``__main__`` could never fail the program that made them).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import sys
 from pathlib import Path
 
 import pytest
@@ -152,10 +153,3 @@ def test_seat_ranges() -> None:
     assert seat_ranges((1, 2, 3, 5, 6, 8, 9, 10)) == "1-3,5,6,8-10"
     assert seat_ranges((4,)) == "4"
     assert seat_ranges(tuple(range(1, 11))) == "1-10"
-
-
-if __name__ == "__main__":
-    GOLDEN.mkdir(exist_ok=True)
-    for name, image in render_all().items():
-        image.save(GOLDEN / f"{name}.png")
-        image.resize((512, 256), Image.Resampling.NEAREST).save(Path(sys.argv[1]) / f"{name}.png")

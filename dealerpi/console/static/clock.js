@@ -13,7 +13,9 @@
     el("div", {class: "clock-lists"},
        el("ul", {id: "clock-prizes", class: "clock-prizes", "aria-label": "prizes"}),
        el("ul", {id: "clock-places", class: "clock-places", "aria-label": "places"})));
-  let remaining = null, at = 0;     // the daemon's seconds left, and when the page got them
+  // the daemon's seconds left, whether they run, and when the page got them: a pause or a resume takes the
+  // daemon's figure again (issue 19: counting on from the figure before a pause jumped back at the next tick)
+  let remaining = null, paused = null, at = 0;
 
   function stakes(step) {
     if (step.break) return `Break, ${step.minutes} minutes`;
@@ -23,7 +25,7 @@
   function left() {
     const t = view && view.tournament;
     if (!t || t.remaining === undefined) return "";
-    if (t.remaining !== remaining) { remaining = t.remaining; at = performance.now(); }
+    if (t.remaining !== remaining || t.paused !== paused) { remaining = t.remaining; paused = t.paused; at = performance.now(); }
     const running = !t.paused && !(t.last && remaining === 0);
     const seconds = Math.max(0, Math.ceil(remaining - (running ? (performance.now() - at) / 1000 : 0)));
     return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
@@ -37,11 +39,13 @@
     fill("clock-level", step ? (step.break ? "Break" : `Level ${t.level}`) : "Tournament");
     fill("clock-blinds", step ? (step.break ? `after level ${t.level}` : stakes(step)) : "");
     fill("clock-time", step ? left() : "");
-    fill("clock-state", t.paused ? "paused" + (t.pause_reason ? ": " + t.pause_reason : "") : "");
+    fill("clock-state", t.finished ? `Finished: ${t.finished.winner} wins ${t.finished.prize}` :
+         t.paused ? "paused" + (t.pause_reason ? ": " + t.pause_reason : "") : "");
     fill("clock-next", !step ? "" : t.next ? "Next: " + (t.next.break ? stakes(t.next) : `level ${t.next.level}, ` +
          stakes(t.next)) : "Last level");
-    // over once first place is given (TRN-4): the winner, and the clock stops (the standings count no one left)
-    const first = (t.places || []).find((p) => p.place === 1);
+    // over once first place is given (TRN-4, tournament_view's "finished"): the winner, and the clock stops
+    const places = t.finished ? t.finished.places : t.places || [];
+    const first = t.finished ? {player: t.finished.winner} : places.find((p) => p.place === 1);
     box.classList.toggle("finished", Boolean(first));
     if (first) {
       fill("clock-time", `Winner: ${first.player}`);
@@ -53,7 +57,7 @@
     if (t.late_entry) parts.push(t.late_entry.open ? `Late entry until level ${t.late_entry.until_level}` : "Late entry closed");
     fill("clock-field", parts.join(" · "));
     fill("clock-prizes", ...(t.prizes || []).map((prize, i) => el("li", {}, `${i + 1}. ${prize}`)));
-    fill("clock-places", ...(t.places || []).map((p) => el("li", {}, `${p.place}. ${p.player}${p.prize ? " wins " + p.prize : ""}`)));
+    fill("clock-places", ...places.map((p) => el("li", {}, `${p.place}. ${p.player}${p.prize ? " wins " + p.prize : ""}`)));
   }
 
   (window.renderers = window.renderers || []).push(renderClock);

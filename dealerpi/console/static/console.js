@@ -34,11 +34,14 @@ function send(entry, confirm) {
   socket.send(JSON.stringify({op: "input", entry, rid: rid(), confirm: !!confirm}));
 }
 
+let saidIn = null;      // the hand a message was said in: the next hand clears it (issue 19: stale lines)
+
 function say(text, bad) {
   const box = $("message");
   if (!box) return;
   box.textContent = text || "";
   box.className = "message" + (bad ? " bad" : "");
+  saidIn = view ? view.hand : null;
 }
 
 // a button that acts on the second click within 5 s
@@ -51,12 +54,20 @@ function twoStep(key, label, confirmLabel, action) {
   }}, live ? confirmLabel : label);
 }
 
+// a list that only grew at its end comes as {"$append": [new items]} (dealerpi/console/protocol.py: the ledger)
+function appended(item) {
+  return item && typeof item === "object" && !Array.isArray(item) && Object.keys(item).length === 1 && "$append" in item;
+}
+
 function merge(diff) {
   for (const [key, value] of Object.entries(diff)) {
     if (value && typeof value === "object" && !Array.isArray(value) && view[key] && typeof view[key] === "object"
         && !Array.isArray(view[key])) {
       for (const [inner, item] of Object.entries(value)) {
-        if (item === null) delete view[key][inner]; else view[key][inner] = item;
+        if (item === null) delete view[key][inner];
+        else if (appended(item) && Array.isArray(view[key][inner])) {
+          view[key][inner] = view[key][inner].concat(item.$append);
+        } else view[key][inner] = item;
       }
     } else view[key] = value;
   }
@@ -146,12 +157,16 @@ function renderHost() {
   renderStatus(view.status || {});
   const ledger = view.ledger;
   if (!ledger) return;
-  fill("check", el("span", {class: ledger.balanced ? "ok" : "bad"},
-                   `in ${ledger.in} = on the table ${ledger.on_table} + cashed out ${ledger.out}: ` +
-                   (ledger.balanced ? "balanced" : "NOT balanced: check the chips")));
+  const tournament = ledger.session && ledger.session.kind === "tournament";     // issue 19: its own session
+  fill("check", tournament
+    ? el("span", {class: ledger.balanced ? "ok" : ""}, `Tournament: entries ${ledger.in}, prizes paid ${ledger.out}` +
+         (ledger.balanced ? ": settled" : ": the pool is paid when there is a winner"))
+    : el("span", {class: ledger.balanced ? "ok" : "bad"},
+         `in ${ledger.in} = on the table ${ledger.on_table} + cashed out ${ledger.out}: ` +
+         (ledger.balanced ? "balanced" : "NOT balanced: check the chips")));
   fill("players", ...ledger.players.map((p) => el("tr", {}, el("td", {}, p.player), el("td", {class: "num"}, p.in),
        el("td", {class: "num"}, p.out), el("td", {class: "num"}, p.on_table), el("td", {class: "num"}, p.net))));
-  fill("transfers", ...(ledger.transfers.length ? ledger.transfers.map((t) => el("li", {}, `${t.from} pays ${t.to} ${t.amount}`))
+  fill("transfers", ...(ledger.transfers.length ? ledger.transfers.map((t) => el("li", {}, `${t.from} pays ${t.to} ${t.amount}${t.paid ? " (paid)" : ""}`))
                                                 : [el("li", {}, "nobody owes anybody")]));
   fill("events", ...ledger.events.map((e) => el("tr", {},
        el("td", {}, e.at ? new Date(e.at).toLocaleTimeString() : "—"), el("td", {}, e.kind), el("td", {}, e.player),
@@ -192,7 +207,10 @@ function connect() {
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "view") { view = message.view; fill("link", "connected"); }
-    else if (message.type === "changes" && view) merge(message.changes);
+    else if (message.type === "changes" && view) {
+      merge(message.changes);
+      if (saidIn !== null && view.hand !== saidIn) say("");
+    }
     else if (message.type === "result") {
       for (const hook of window.resultHooks || []) hook(message);     // game.js: its form's answer
       if (!message.accepted) { say(message.reason, true); sentForm = null; }
@@ -259,7 +277,7 @@ for (const button of document.querySelectorAll("[data-pair]")) {
 for (const button of document.querySelectorAll("[data-show]")) {
   button.addEventListener("click", async () => {
     const answer = await fetch(`/pair/${button.dataset.show}/show`, {method: "POST"});
-    say(answer.ok ? "the code is on the dealer display for a minute (any console button takes it away)"
+    say(answer.ok ? "the code is on the dealer display for 30 s, for one phone (any console button takes it away)"
                   : await answer.text(), !answer.ok);
   });
 }

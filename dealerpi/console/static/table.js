@@ -26,7 +26,7 @@
   // seed 002 B8f)" reads "Seat 1 has the button ..." with "BLD-9 · seed 001; seed 002 B8f" under it.
   const RULE = /^([A-Z]{2,5}-\d+[a-z]?):\s*/;
   const TAIL = /\s*\(([^()]*(?:[A-Z]{2,5}-\d+|seed \d+)[^()]*)\)\s*$/;
-  const INNER = /\s*\(((?:[A-Z]{2,5}-\d+[a-z]?|seed \d+)(?:[,;] (?:[A-Z]{2,5}-\d+[a-z]?|seed \d+))*)\)/g;
+  const INNER = /\s*\(((?:[A-Z]{2,5}-\d+[a-z]?|seed \d+)[^()]*)\)/g;     // "(TRN-9: every entrant ...)"
   function words(text) {
     let main = String(text || ""), detail = [];
     const head = main.match(RULE);
@@ -53,13 +53,13 @@
   }
 
   let shownAt = 0;
-  function show(kind, text, detail, stays) {
+  function show(kind, text, detail, stays, extra) {
     clearTimeout(fadeTimer);
     shownAt = performance.now();
     toast.className = "toast " + kind;
     toast.replaceChildren(el("div", {class: "toast-main"}, text),
                           ...(detail ? [el("div", {class: "toast-detail"}, detail)] : []),
-                          el("button", {type: "button", class: "toast-ok"}, stays ? "OK" : "✓"));
+                          el("button", {type: "button", class: "toast-ok"}, stays ? "OK" : "✓"), ...(extra || []));
     toast.hidden = false;
     place();
     if (!stays) fadeTimer = setTimeout(() => { toast.hidden = true; }, 2500);
@@ -67,13 +67,22 @@
   toast.addEventListener("click", () => { toast.hidden = true; });
   window.addEventListener("resize", () => { if (!toast.hidden) place(); });
 
+  // the last input sent from this page: a refusal a confirmation would turn is sent again with confirm
+  let lastEntry = null;
+  const sendOnce = send;
+  send = (entry, confirm) => { lastEntry = entry; sendOnce(entry, confirm); };   // eslint-disable-line no-global-assign
+
   let answered = new Set();  // the texts of the last answer: its alerts come in the view too, shown once
   function answer(message) {
     if (message.type !== "result") return;
     answered = new Set([message.reason, ...(message.alerts || []).map((a) => a.message)]);
     if (!message.accepted) {
       const said = words(message.reason || "refused");
-      show("bad", said.main, said.detail, true);
+      // e.g. a tournament seat with another stack than the starting stack (TRN-9): the daemon asks first
+      const again = message.confirm && lastEntry && !message.op && !message.form ? lastEntry : null;
+      const confirm = again ? [el("button", {type: "button", class: "toast-confirm", id: "toast-confirm"}, "Confirm")] : [];
+      if (again) confirm[0].addEventListener("click", () => sendOnce(again, true));
+      show("bad", said.main, said.detail, true, confirm);
     } else if (message.pending) {
       show("ok", "Accepted: it applies from the next hand (a hand is in play)", "", true);
     } else if (message.alerts && message.alerts.length) {

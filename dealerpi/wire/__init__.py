@@ -1,0 +1,9 @@
+"""What crosses a process boundary (issue 22), shared by both ends: ``limits`` (size and depth before
+parsing), ``inputs`` (the keys a sender may write), ``api`` (the daemon's local API: typed, versioned
+requests and answers), ``mqtt`` (the broker's payloads between a table and the room)."""
+
+from dealerpi.wire.inputs import SENT_KEYS, ShoeRead, WireError, sent_input, shoe_read
+from dealerpi.wire.limits import MAX_COMMAND, MAX_DEPTH, MAX_REQUEST, LimitError, check_json, read_json, read_toml
+
+__all__ = ["MAX_COMMAND", "MAX_DEPTH", "MAX_REQUEST", "SENT_KEYS", "LimitError", "ShoeRead", "WireError",
+           "check_json", "read_json", "read_toml", "sent_input", "shoe_read"]
