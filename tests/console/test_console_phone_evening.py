@@ -17,6 +17,8 @@ in each state. In the slow lane (``pytest -m slow``): about a minute on an idle 
 6. Everyone cashes out; the host sets up a tournament (buy-in 20, 1000 chips, 50/100 then a break) from the
    Setup forms; Ann and Bob sit; heads-up (BLD-4) Ann goes all in with aces and Bob calls with 7-2: Ann wins
    2000 with one pair, aces, and the tournament (TRN-4): the board's clock names her and stops.
+7. Cash again: Ann leaves, the game form's rules set to home bring the cash game back (blinds 1/3, no
+   clock); Ann and Bob buy in for 100 and a hand starts; the new session's ledger balances.
 """
 
 from __future__ import annotations
@@ -119,7 +121,7 @@ def everyone(host: Daemon, panel: Daemon, button: str) -> None:
 
 @pytest.mark.slow
 def test_a_whole_evening_from_the_phone(evening: tuple[Path, dict[str, str]], browser: Browser) -> None:
-    """The module's steps 1 to 6 (BLD-9, seed 001, POT-11, BET-16, EXP-1, BRD-1, TRN-4)."""
+    """The module's steps 1 to 7 (BLD-9, seed 001, POT-11, BET-16, EXP-1, BRD-1, TRN-4, TRN-9)."""
     folder, urls = evening
     phone, errors = phone_page(browser, urls["host"])
     board, board_errors = phone_page(browser, urls["board"], TV)
@@ -293,6 +295,30 @@ def test_a_whole_evening_from_the_phone(evening: tuple[Path, dict[str, str]], br
     expect(board.locator("#clock-next")).to_have_text("Tournament over")
     fits(board, "tournament-over")
 
+    # 7. cash again: the winner leaves (TRN-4), the game form's rules set to home bring the cash game back
+    # (its blinds 1/3, no level clock); Ann and Bob buy in for 100; a hand; the new session's ledger balances
+    seat_sheet(phone, 1)
+    leave = phone.locator("#sheet button[data-key=tf-leave1]")
+    leave.tap()
+    leave.tap()
+    expect(phone.locator("#tf-seat-1")).to_contain_text("open")
+    close_sheet(phone)
+    phone.tap("#bar [data-goto=setup]")
+    phone.select_option("#game-rules", "home")
+    phone.locator("#game button", has_text="Apply").tap()
+    expect(board.locator("#clock")).to_be_hidden()
+    phone.evaluate("window.scrollTo(0, 0)")
+    for seat, name in ((1, "Ann"), (2, "Bob")):
+        seat_sheet(phone, seat)
+        phone.fill("#tf-sit input[name=player]", name)
+        phone.fill("#tf-sit input[name=stack]", "100")
+        phone.tap("#tf-sit button")
+        expect(phone.locator(f"#tf-seat-{seat}")).to_contain_text(name)
+        close_sheet(phone)
+    phone.tap("#bar-start")
+    expect(board.locator("#blinds")).to_have_text("1/3")
+    expect(phone.locator("#check")).to_have_text("in 200 = on the table 200 + cashed out 0: balanced")
+    fits(board, "cash-again")
     assert errors == [] and board_errors == []
     panel.close()
     host.close()
