@@ -3,7 +3,7 @@ the TV board at 1920x1080 beside it, against ``dealerpi run --fake`` and ``deale
 deals (manual cards: the shoe is offline), fixes and settles from the table-first page only; the players act
 with their seat buttons (the daemon's virtual-hardware panel, tests/phone_kit.py). Each answer of the table
 is checked inside the viewport with its rule id in the detail line only; the board is no taller than the TV
-in each state. In the slow lane (``pytest -m slow``): about a minute on an idle machine.
+in each state. Marked slow (``pytest -m "not slow"`` leaves it out): about 40 s.
 
 1. Cash, home rules, a four-card flop picked by the floor (TDA 39-A): Ann, Bob, Cy and Dee sit with 100.
    Hand 1: Dee straddles 6 (BLD-9); all fold to her: she wins the blinds 1 + 3 and gets her uncalled 3 back
