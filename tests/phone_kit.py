@@ -67,10 +67,11 @@ def phone_page(browser: Browser, url: str, options: dict[str, Any] = PHONE) -> t
     return page, errors
 
 
-def in_viewport(page: Page, locator: Locator) -> None:
-    """The element is wholly inside the visible screen (not only in the page, scrolled away)."""
-    box = locator.bounding_box()
-    width, height = page.evaluate("[window.innerWidth, window.innerHeight]")
-    assert box is not None
-    assert box["y"] >= 0 and box["y"] + box["height"] <= height, (box, width, height)
-    assert box["x"] >= 0 and box["x"] + box["width"] <= width, (box, width, height)
+def in_viewport(locator: Locator) -> None:
+    """The element is wholly inside the visible screen (not only in the page, scrolled away): measured in the
+    page in one step (the bar is redrawn at each view change: two calls could meet two different renders)."""
+    x, y, width, height, screen_width, screen_height = locator.evaluate(
+        "e => { const r = e.getBoundingClientRect(); return [r.x, r.y, r.width, r.height, innerWidth, innerHeight]; }")
+    assert width > 0 and height > 0, (x, y, width, height)
+    assert y >= 0 and y + height <= screen_height, (x, y, width, height, screen_width, screen_height)
+    assert x >= 0 and x + width <= screen_width, (x, y, width, height, screen_width, screen_height)

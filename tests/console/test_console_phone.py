@@ -66,7 +66,7 @@ def answer(page: Page, main: str, detail: str | None) -> None:
         expect(toast.locator(".toast-detail")).to_have_count(0)
     else:
         expect(toast.locator(".toast-detail")).to_have_text(detail)
-    in_viewport(page, toast)
+    in_viewport(toast)
     toast.locator(".toast-ok").tap()
     expect(toast).to_be_hidden()
 
@@ -105,7 +105,7 @@ def test_a_hand_from_the_phone_alone_walks_every_waiting_state(table: tuple[Path
     answer(phone, 'Table: "blinds" 5/2: the big blind must be positive and at least the small blind', None)
     phone.locator("#game-reset").tap()
     phone.evaluate("window.scrollTo(0, 0)")
-    in_viewport(phone, phone.locator("#bar-start"))
+    in_viewport(phone.locator("#bar-start"))
     phone.tap("#bar-start")
     # BLD-4: the heads-up first hand's alert, where the finger was
     answer(phone, "First hand: heads-up: seat 1 has the button and posts the small blind, seat 2 the big blind",
@@ -127,7 +127,7 @@ def test_a_hand_from_the_phone_alone_walks_every_waiting_state(table: tuple[Path
 
     at(Waiting.ACTION)
     expect(phone.locator("#bar-what")).to_contain_text("Ann to act")
-    in_viewport(phone, phone.locator("#bar-clock"))
+    in_viewport(phone.locator("#bar-clock"))
     # run it twice while betting is possible: refused, POT-11 in the detail line only
     phone.tap("#bar-more")
     phone.tap("#bar [data-more=run2]")
@@ -169,7 +169,7 @@ def test_a_hand_from_the_phone_alone_walks_every_waiting_state(table: tuple[Path
     panel.press(1, "call")
 
     at(Waiting.SHOWDOWN)
-    in_viewport(phone, phone.locator("#bar [data-show='1']"))
+    in_viewport(phone.locator("#bar [data-show='1']"))
     phone.tap("#bar [data-show='1']")
     phone.tap("#bar [data-muck='2']")
     answer(phone, "Push: seat 1 6", "POT")             # the dealer's push, said where the finger was

@@ -92,7 +92,7 @@ def read(phone: Page, detail: str) -> str:
     """An alert shown at the finger: inside the viewport, its rule in the detail line; read, then tapped away."""
     toast = phone.locator("#toast")
     expect(toast.locator(".toast-detail")).to_have_text(detail)
-    in_viewport(phone, toast)
+    in_viewport(toast)
     text = toast.locator(".toast-main").inner_text()
     toast.locator(".toast-ok").tap()
     expect(toast).to_be_hidden()
@@ -196,7 +196,7 @@ def test_a_whole_evening_from_the_phone(evening: tuple[Path, dict[str, str]], br
     pick(phone, third)
     toast = phone.locator("#toast")
     expect(toast.locator(".toast-detail")).to_have_text("EXP-1")
-    in_viewport(phone, toast)
+    in_viewport(toast)
     toast.locator(".toast-ok").tap()
     deal(phone, cards)
     everyone(host, panel, "call")
@@ -256,7 +256,7 @@ def test_a_whole_evening_from_the_phone(evening: tuple[Path, dict[str, str]], br
     expect(phone.locator("#toast .toast-main")).to_have_text(
         "Seat 2: Bob would start with 500, not the starting stack 1000: confirm to seat Bob with 500")
     expect(phone.locator("#toast .toast-detail")).to_have_text("TRN-9: every entrant gets the full stack")
-    in_viewport(phone, phone.locator("#toast-confirm"))
+    in_viewport(phone.locator("#toast-confirm"))
     phone.locator("#toast .toast-ok").tap()
     expect(phone.locator("#tf-seat-2")).to_contain_text("open")
     close_sheet(phone)
