@@ -36,7 +36,8 @@ def test_the_directors_announcement_and_move_reach_the_tables(tmp_path: Path) ->
     displays ("ROOM: Redraw at 9"), and in both tables' views the room reads; cleared, it is off both. A move
     from t1 to t2 while 5/5 would leave 4/6: refused at once (TDA 11). The smallest stack at t1 busts (4/5);
     t2's first player (by name) is moved to a seat of t1 TDA 8 allows (not the small blind nor between it
-    and the button): he sits there with his 1000 and leaves t2 (5/4), both tables dealing again, and the
+    and the button; where the random draw left none, t1 folds hands to its big blind until the button brings
+    one round): he sits there with his 1000 and leaves t2 (5/4), both tables dealing again, and the
     page lists the move as made."""
     broker = Broker(tmp_path, list(TABLES))
     broker.start()
@@ -70,7 +71,17 @@ def test_the_directors_announcement_and_move_reach_the_tables(tmp_path: Path) ->
 
             play(t1, [smallest(t1)])                                         # 4/5 once the room drops him
             await until(lambda: len(t1.table.seats) == 4 and t1.table.paused is None)
+            # the room decides from the view t1 publishes: wait until it shows the four (a loaded machine
+            # once sent the move while the room still saw the busted player on his seat)
+            await until_summary(room, lambda s: len(s["tournament"]["tables"]["t1"]) == 4)
             allowed = entry_seats(public_view(t1.table), 6)
+            for _ in range(6):          # the draw is random: if no empty seat is one TDA 8 lets a newcomer take,
+                if allowed:             # a hand folded to the big blind moves the button until one is
+                    break
+                play(t1, walk=True)
+                rows = sorted([seat, info.player, info.stack] for seat, info in t1.table.seats.items())
+                await until_summary(room, lambda s, rows=rows: s["tournament"]["tables"]["t1"] == rows)
+                allowed = entry_seats(public_view(t1.table), 6)
             assert allowed, "t1 has a seat a new player may take"
             moved = sorted(stacks(t2))[0]
             where = next(seat for seat, info in t2.table.seats.items() if info.player == moved)
