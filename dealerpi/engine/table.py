@@ -26,7 +26,7 @@ from typing import Any
 
 from dealerpi.engine import between, reading, tournament_money
 from dealerpi.engine.betting import IllegalAction
-from dealerpi.engine.chip_race import RacePlan, plan_race, race_result, race_words
+from dealerpi.engine.chip_race import RacePlan, plan_race, plan_words, race_result, race_words
 from dealerpi.engine.deals import DealError, check_deal
 from dealerpi.engine.entries import (
     Act,
@@ -63,7 +63,7 @@ from dealerpi.engine.expectation import Expectation, Waiting
 from dealerpi.engine.inputs import InputError, TableConfig
 from dealerpi.engine.payouts import Standings
 from dealerpi.engine.play import HandPlay
-from dealerpi.engine.policies import AbsentPlayer
+from dealerpi.engine.policies import AbsentPlayer, Preset
 from dealerpi.engine.positions import PositionError
 from dealerpi.engine.reading import DealtHand, PotNow, SeatNow
 from dealerpi.engine.records import Alert, DealRecord, Outcome
@@ -339,12 +339,16 @@ class Table:
         return plan_race({s.seat: s.stack for s in self.state.seats}, remove, chip)
 
     def _on_colour_up(self, entry: ColourUp) -> list[Alert]:
-        """TRN-6: between hands in a tournament, the race's result applied to the stacks."""
+        """TRN-6: between hands in a tournament (its own, or a room's: the tournament preset), the race's result
+        applied to the stacks; with ``plan``, only the race's plan shown to the dealer."""
         self._no_hand("colour up")
-        if self.state.standings is None:
+        config = self.state.config
+        if self.state.standings is None and (config is None or config.preset is not Preset.TOURNAMENT):
             raise IllegalAction("TRN-6: a colour-up is for a tournament's chips")
         stacks = {s.seat: s.stack for s in self.state.seats}
         plan = plan_race(stacks, entry.remove, entry.chip)
+        if entry.plan:
+            return [Alert("TRN-6", plan_words(plan))]
         after, saved = race_result(stacks, plan, entry.won)
         for seat in self.state.seats:
             self.state = self.state.with_seat(replace(seat, stack=after[seat.seat]))

@@ -6,17 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from dealerpi.engine.payouts import Finish, Standings
 from dealerpi.room.books import waiting_words
+from dealerpi.room.deal import page
+from dealerpi.room.money import entries, standings_of
 from dealerpi.room.table_view import View, view_seats
 
 if TYPE_CHECKING:
     from dealerpi.room.mtt import Director
-
-
-def standings_of(data: Mapping[str, Any]) -> Standings:
-    return Standings(data["pool"], data["remaining"], tuple(data["percents"]),
-                     tuple(Finish(p, place, prize) for p, place, prize in data["finishes"]))
 
 
 def summary(director: Director, views: Mapping[str, View], now: float) -> dict[str, Any]:
@@ -26,7 +22,7 @@ def summary(director: Director, views: Mapping[str, View], now: float) -> dict[s
     standings = standings_of(s["standings"]) if s["standings"] else None
     index, left = director.level_at(now)
     step = settings.levels[index]
-    entrants = len(s["players"])
+    entrants = entries(s["money"]) if s.get("money") else len(s["players"])    # re-entries count (TRN-9)
     paid = len(standings.percents if standings else settings.percents(max(entrants, 1)))   # the field's row
     remaining = standings.remaining if standings else entrants
     if s["phase"] == "finished":
@@ -42,7 +38,7 @@ def summary(director: Director, views: Mapping[str, View], now: float) -> dict[s
         "bb_ante": step.bb_ante, "seconds_left": None if left is None else int(left),
         "entrants": entrants, "remaining": remaining,
         "average": settings.starting_stack * entrants // remaining if remaining else 0,
-        "pool": settings.buy_in * entrants, "paid": paid,
+        "pool": standings.pool if standings else settings.buy_in * entrants, "paid": paid,
         "prizes": list(standings.prizes) if standings else [],
         "hand_for_hand": s["h4h"] is not None, "tables": tables,
         "finishes": [[f.player, f.place, f.prize] for f in standings.results()] if standings else [],
@@ -50,4 +46,5 @@ def summary(director: Director, views: Mapping[str, View], now: float) -> dict[s
                     for r in s["refused"][-5:]],                # a fault is never hidden
         "waiting": [w for t, c in s["done"].items() if t in s["active"] and views.get(t)
                     and (w := waiting_words(t, c, views[t]))],
+        "money": page(director, views),                         # room/deal.py
     }
