@@ -45,7 +45,7 @@ class MoneyRoom(TdaRoom):
 
         def kept(entry: dict[str, Any]) -> Outcome:
             outcome = submit(entry)
-            self.alerts[name] += [alert.text for alert in outcome.alerts]
+            self.alerts[name] += [alert.message for alert in outcome.alerts]
             return outcome
 
         table.submit = kept                   # type: ignore[method-assign]

@@ -472,6 +472,16 @@ class Table:
     def starting_stacks(self) -> tuple[tuple[int, int], ...]:
         return reading.starting_stacks(self.play)
 
+    def bust_by(self) -> dict[int, list[int]]:
+        """PKO: after a hand, each seat it left at 0 and the seats that busted it (the winners of the last pot it
+        was in, between.py's rule; the room's bounties read it, room/knockouts.py); {} during a hand."""
+        play = self.play
+        if play is None or not self.between_hands or not play.over:
+            return {}
+        busted = {seat for seat, _ in self.starting_stacks() if (info := self.state.seat(seat)) is None
+                  or info.stack == 0}
+        return {seat: winners for seat, winners in between._bust_by(play).items() if seat in busted}
+
     def next_blind_seats(self) -> tuple[int, int | None, int | None] | None:
         """Between hands, the button, small blind and big blind seats a START would deal now (BLD-1..5, as
         ``start`` plans them); None during a hand or when no hand can be dealt."""

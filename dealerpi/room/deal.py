@@ -39,7 +39,7 @@ def still_in(director: Director, views: Mapping[str, View]) -> dict[str, int]:
 def deal_proposals(director: Director, views: Mapping[str, View]) -> dict[str, Any] | None:
     """ICM and chip chop for the players left, at the final table between hands; None otherwise."""
     s = director.state
-    if s["phase"] != "running" or not s["final"] or s["standings"].get("deal"):
+    if s["phase"] != "running" or len(s["active"]) != 1 or s["standings"].get("deal"):
         return None
     stacks = still_in(director, views)
     if not 2 <= len(stacks) <= MOST_PLAYERS or not all(stacks.values()):
@@ -52,7 +52,7 @@ def make_deal(director: Director, views: Mapping[str, View], amounts: Mapping[st
               agreed: list[str]) -> None:
     """The deal every player still in agreed: checked, then the standings pay it (``DealError`` says why not)."""
     s = director.state
-    if s["phase"] != "running" or not s["final"]:
+    if s["phase"] != "running" or len(s["active"]) != 1:
         raise DealError("a deal is made at the final table")
     standings = standings_of(s["standings"])
     if standings.deal:

@@ -5,8 +5,8 @@ of the last pot he was in (the awards run from the main pot up, the last one he 
 clockwise from the button. The room has no engine hand of another table, so it steps the stored PHH record
 through the engine (dealerpi.history.replay, as ``dealerpi replay`` does) and reads the same awards: one rule,
 not a copy of it. The last hand of a table is read from its view until its record is final (room/books.py):
-there the pots' eligible seats and each seat's ``won`` give the same answer except when a side pot's winner
-did not win the pot below it, which the record then settles (``check_knocked``: a fault for the page).
+the view's ``bust_by`` is the table engine's own answer (``Table.bust_by``); the record, when it comes, is
+checked against it (``check_knocked``: a difference, after an UNDO, is a fault for the page).
 """
 
 from __future__ import annotations
@@ -40,18 +40,18 @@ def from_record(record: HandRecord, busted: Sequence[str]) -> dict[str, tuple[st
 
 
 def from_view(view: View, busted: Sequence[str]) -> dict[str, tuple[str, ...]]:
-    """Each of ``busted``'s eliminators as the table's view shows its last hand: the seats of the last pot
-    the busted player was eligible for that won chips in the hand, clockwise from the button."""
+    """Each of ``busted``'s eliminators as the table's view shows its last hand (``bust_by``: the engine's
+    own answer, seat numbers); a view without it (an older console) names nobody: the record will."""
     seats = view_seats(view)
-    order = [int(seat) for seat, _ in view.get("starting_stacks") or []]
-    pots = [pot for pot in view.get("pots") or [] if isinstance(pot, dict)]
+    by = view.get("bust_by")
+    if not isinstance(by, dict):
+        return {}
     out: dict[str, tuple[str, ...]] = {}
     for name in busted:
-        seat = next((int(n) for n, v in seats.items() if v.get("player") == name), None)
-        last = next((pot for pot in reversed(pots) if seat in pot.get("eligible", [])), None)
-        eligible = set(last.get("eligible", [])) if last else {int(n) for n in seats}
-        out[name] = tuple(seats[str(s)]["player"] for s in order if s in eligible and s != seat
-                          and (seats.get(str(s)) or {}).get("won", 0) > 0 and seats[str(s)].get("player"))
+        seat = next((n for n, v in seats.items() if v.get("player") == name), None)
+        winners = by.get(seat) if seat is not None else None
+        if isinstance(winners, list):
+            out[name] = tuple(seats[str(w)]["player"] for w in winners if (seats.get(str(w)) or {}).get("player"))
     return out
 
 

@@ -209,7 +209,12 @@ class Money:
             return []
         bounties, words = bounties_of(self.books), []
         for player in busted:
-            bounties, line = bounties.bust(player, list(hand.knocked_by.get(player, ())))
+            if not hand.knocked_by.get(player):       # a fault is never hidden: his head stays on the books
+                self.state["refused"].append({"op": "bounty", "table": "room", "player": player, "reason":
+                                              f"PKO: hand #{hand.number}: who busted him is not known: his "
+                                              "bounty stays on his head until the floor settles it"})
+                continue
+            bounties, line = bounties.bust(player, list(hand.knocked_by[player]))
             words += [line] if line else []
         self.books["bounties"] = bounties.as_json()
         check_ledger(self.books)
