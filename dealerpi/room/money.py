@@ -64,6 +64,12 @@ def standings_of(data: Mapping[str, Any]) -> Standings:
                      tuple((p, amount) for p, amount in data.get("deal", [])))
 
 
+def standings_json(standings: Standings) -> dict[str, Any]:
+    return {"pool": standings.pool, "remaining": standings.remaining, "percents": list(standings.percents),
+            "finishes": [[f.player, f.place, f.prize] for f in standings.finishes],
+            "deal": [list(pair) for pair in standings.deal]}
+
+
 def check_ledger(books: Mapping[str, Any]) -> None:
     """PKO: the heads of the players still in plus the bounty cash won are the bounty money paid in."""
     bounties = bounties_of(books)
@@ -110,10 +116,15 @@ class Money:
                 self.settings.percents(entries({"buys": state.buys}))))
         return self._keep(state)
 
-    def check_entry(self, player: str, level: int, standings: Standings) -> None:
-        """A re-entry's registration: refused now (the key named) rather than when a seat opens."""
+    def reentry(self, player: str, level: int) -> bool:
+        """TRN-9: ``player``, whose bust is on the books, registers again: True, or ``MoneyError`` by the engine's
+        limit (refused at registration rather than when a seat opens); False if he is still in."""
+        standings = standings_of(self.state["standings"])
+        if self._still_in(player, standings):
+            return False
         self._call(lambda proxy, config: tournament_money.enter(proxy, config, player, f"re-enter {player}"),
                    player, 0, level, standings)
+        return True
 
     # --- rebuys and add-ons --------------------------------------------------------------------------
 
@@ -222,6 +233,8 @@ class Money:
 
     def win(self, player: str) -> None:
         """The winner takes his own head."""
+        if not _config(self.settings).bounty:
+            return
         self.books["bounties"] = bounties_of(self.books).win(player).as_json()
         check_ledger(self.books)
 

@@ -43,14 +43,14 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from dealerpi.engine.payouts import Standings
 from dealerpi.room.books import WAIT, HandOver, Hands, adopt, new_cursor, next_hand, no_hands, upgrade
-from dealerpi.room.money import OPS, Money, MoneyError, standings_of
+from dealerpi.room.money import OPS, Money, MoneyError, standings_json, standings_of
 from dealerpi.room.mtt_config import TournamentSettings
+from dealerpi.room.mtt_h4h import hand_for_hand_pauses, hand_for_hand_round
 from dealerpi.room.mtt_summary import summary
 from dealerpi.room.seating import due_big_blind, entry_seats, present, shows, two_step_draw, worst_seat
 from dealerpi.room.table_view import View, asked_to_pause, held, open_seats, view_seats
-from dealerpi.room.tournament import HAND_FOR_HAND_SECONDS, Layout, draw_seats, halted, hand_for_hand_due
+from dealerpi.room.tournament import HAND_FOR_HAND_SECONDS, Layout, draw_seats, halted
 from dealerpi.room_pauses import BREAK, H4H, HALT, MOVES
 
 Command = tuple[str, str, dict[str, Any]]          # (id, table, the journal input)
@@ -94,7 +94,11 @@ class Director:
             raise TournamentError("registration is closed: the tournament has started")
         if not 0 < len(name) <= 24:
             raise TournamentError("a player's name is 1 to 24 characters")
-        if name in s.setdefault("alternates", []) or (name in s["players"] and not self._reentry(name, now, late)):
+        try:                                                # TRN-9: a re-entry, by the engine's limit (money.py)
+            again = late and name in s["players"] and self.money.reentry(name, self.level_at(now)[0])
+        except MoneyError as error:
+            raise TournamentError(str(error)) from None
+        if name in s.setdefault("alternates", []) or (name in s["players"] and not again):
             raise TournamentError(f"{name} is registered already")
         if late:
             s["alternates"].append(name)
@@ -103,17 +107,6 @@ class Director:
         if len(s["players"]) >= len(self.settings.tables) * self.settings.seats:
             raise TournamentError("the tournament is full")
         s["players"].append(name)
-
-    def _reentry(self, name: str, now: float, late: bool) -> bool:
-        """TRN-9: a player whose bust is on the books registers again: a re-entry, by the engine's limit."""
-        standings = self.state["standings"]
-        if not late or standings is None or all(f[0] != name for f in standings["finishes"]):
-            return False
-        try:
-            self.money.check_entry(name, self.level_at(now)[0], _standings(standings))
-        except MoneyError as error:
-            raise TournamentError(str(error)) from None
-        return True
 
     @property
     def money(self) -> Money:
@@ -434,38 +427,6 @@ class Director:
         s["plan"] = [drops] if drops else []
         return bool(drops)
 
-    def _hand_for_hand_round(self, live: Mapping[str, View], now: float) -> bool:
-        """TRN-5: when every table finished the round's hand and is paused: its busts at several tables share
-        (RP-8-A; at one table they finish by their starting stacks, TRN-4), and what the round took beyond two
-        minutes does not come off the level clock."""
-        s = self.state
-        h4h = s["h4h"]
-        if h4h is None or h4h["round"] is None:
-            return False
-        if not all(held(v) and v["hand"] > h4h["round"].get(t, 0) for t, v in live.items()):
-            return False
-        for table, view in live.items():                  # a fault is never hidden: e.g. the host resumed it
-            if view["hand"] > h4h["round"].get(table, 0) + 1:
-                s["refused"].append({"op": "hand-for-hand", "table": table, "reason":
-                                     f"TRN-5: hand #{view['hand']} was played beyond the round's hand "
-                                     f"#{h4h['round'].get(table, 0) + 1}: one hand a table per round (TDA RP-8)"})
-        busted = [p for bust in h4h["busts"] for p in bust["players"]]
-        standings = _standings(s["standings"])
-        if len({bust["table"] for bust in h4h["busts"]}) == 1:     # one table: TRN-4, hand by hand, by the
-            for bust in h4h["busts"]:                              # stacks they started it with
-                standings = standings.bust(bust["players"], bust.get("stacks"))
-        elif busted:                        # at several tables: they share the places at stake (RP-8-A)
-            standings = standings.bust(busted)
-        if busted:
-            s["standings"] = _standings_json(standings)
-        s["events"].append({"kind": "hand-for-hand", "round": h4h["rounds"] + 1, "players": busted})
-        taken = now - h4h["since"]
-        s["offset"] = s.get("offset", 0) + max(0.0, taken - HAND_FOR_HAND_SECONDS)
-        h4h.update(round=None, busts=[], rounds=h4h["rounds"] + 1, since=None)
-        if standings.remaining <= len(standings.percents):        # in the money: normal play again (_release)
-            s["h4h"] = None
-        return True
-
     def _final_table(self, live: Mapping[str, View]) -> bool:
         """When the field fits one table: everyone leaves and is redrawn to the final table (TRN-9)."""
         s, settings = self.state, self.settings
@@ -559,29 +520,7 @@ class Director:
             self.state["plan"] = []
         return False
 
-    def _hand_for_hand_pauses(self, live: Mapping[str, View], now: float) -> bool:
-        """TRN-5: on the bubble every table is asked to pause after the hand it is in; when all are held, a
-        round starts: each table is resumed for exactly its next hand (``pause_after``), one input."""
-        s = self.state
-        remaining = _standings(s["standings"]).remaining
-        if s["h4h"] is None:
-            if len(live) < 2 or not hand_for_hand_due(remaining, len(s["standings"]["percents"])):
-                return False
-            s["h4h"] = {"round": None, "busts": [], "rounds": 0, "since": None}
-            s["events"].append({"kind": "hand-for-hand begins", "remaining": remaining})
-            return True
-        h4h = s["h4h"]
-        due = [t for t, v in live.items() if not asked_to_pause(v)]    # a round's hand: after it (a table let go)
-        if due:
-            rounds = h4h["round"] or {}
-            s["plan"] = [[{"op": "pause", "table": t, "reason": H4H,
-                           **({"after_hand": rounds[t] + 1} if t in rounds else {})} for t in due]]
-            return True
-        if h4h["round"] is None and all(held(v) for v in live.values()):
-            h4h["round"], h4h["since"] = {t: v["hand"] for t, v in live.items()}, now
-            s["plan"] = [[{"op": "resume", "table": t, "pause_after": v["hand"] + 1} for t, v in live.items()]]
-            return True
-        return False
+    _hand_for_hand_round, _hand_for_hand_pauses = hand_for_hand_round, hand_for_hand_pauses     # mtt_h4h.py
 
     def _levels(self, live: Mapping[str, View], now: float) -> bool:
         """TRN-1: every table between hands gets the level the room's clock is in. A break pauses a table
@@ -629,10 +568,5 @@ class Director:
         return summary(self, views, now)
 
 
-_standings = standings_of
+_standings, _standings_json = standings_of, standings_json
 
-
-def _standings_json(standings: Standings) -> dict[str, Any]:
-    return {"pool": standings.pool, "remaining": standings.remaining, "percents": list(standings.percents),
-            "finishes": [[f.player, f.place, f.prize] for f in standings.finishes],
-            "deal": [list(pair) for pair in standings.deal]}
