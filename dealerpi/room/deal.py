@@ -21,6 +21,9 @@ if TYPE_CHECKING:
     from dealerpi.room.mtt import Director
 
 
+MONEY_OPS = ("rebuy", "addon", "race", "deal")
+
+
 def still_in(director: Director, views: Mapping[str, View]) -> dict[str, int]:
     """The players still in and their stacks, read from the active tables between hands ({} in a hand)."""
     s = director.state

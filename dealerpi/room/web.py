@@ -24,7 +24,7 @@ from aiohttp import web
 
 from dealerpi.console.access import ROLE, same_origin, token_guard
 from dealerpi.level_time import utc
-from dealerpi.room.mtt import TournamentError
+from dealerpi.room.deal import MONEY_OPS
 from dealerpi.room.service import RoomService
 from dealerpi.room.store import COUNTS
 from dealerpi.wire.limits import LimitError, read_json
@@ -112,9 +112,11 @@ class RoomPage:
                 self.service.register(body["player"])
             elif op == "start":
                 await self.service.start_tournament()
+            elif op in MONEY_OPS:                       # rebuy, addon, race, deal (room/deal.py, docs/room.md)
+                await self.service.tournament_money(body)
             else:
                 raise web.HTTPBadRequest(text='400: {"op": "register", "player": NAME} or {"op": "start"}\n')
-        except TournamentError as exc:
+        except ValueError as exc:                       # TournamentError, MoneyError, DealError
             raise web.HTTPBadRequest(text=f"400: {exc}\n") from None
         self._changed()
         return web.json_response(self.service.tournament())
