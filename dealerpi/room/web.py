@@ -31,6 +31,7 @@ from dealerpi.wire.limits import LimitError, read_json
 
 COOKIE = "dealerpi_room"
 PAGE = resources.files("dealerpi.room") / "static" / "room.html"
+MONEY_JS = resources.files("dealerpi.room") / "static" / "money.js"
 
 
 class RoomPage:
@@ -51,6 +52,7 @@ class RoomPage:
         app.router.add_get("/stats.json", self._player)
         app.router.add_post("/waiting", self._waiting)
         app.router.add_post("/tournament", self._tournament)
+        app.router.add_get("/money.js", _money_js)          # the tournament's money part of the page (its own file)
         return app
 
     async def _page(self, request: web.Request) -> web.StreamResponse:
@@ -149,6 +151,11 @@ class RoomPage:
             if not ws.closed:
                 with contextlib.suppress(ConnectionError):
                     await ws.send_str(json.dumps({"role": role, **summary}))
+
+
+async def _money_js(request: web.Request) -> web.StreamResponse:
+    return web.Response(text=MONEY_JS.read_text(encoding="utf-8"), content_type="text/javascript",
+                        headers={"Cache-Control": "no-store"})
 
 
 def _inline_hashes(page: str) -> str:
