@@ -156,6 +156,11 @@ class Money:
                 if view and not view.get("in_hand"):
                     batch.append({"op": "colour_up", "table": want["table"], "won": want["won"]})
                 continue
+            if not self._still_in(want["player"], standings):       # busted first: a re-entry, not a rebuy
+                self.books["wanted"].remove(want)
+                self.state["refused"].append({"op": want["kind"], "table": "room", "player": want["player"],
+                                              "reason": f"{want['player']} is out (a re-entry, not a {want['kind']})"})
+                continue
             where = next(((t, int(n), v["stack"]) for t, view in live.items() for n, v in view_seats(view).items()
                           if v.get("player") == want["player"]), None)
             if where is None or live[where[0]].get("in_hand"):

@@ -13,6 +13,16 @@ from dealerpi.room.table_view import View, view_seats
 
 if TYPE_CHECKING:
     from dealerpi.room.mtt import Director
+    from dealerpi.room.mtt_config import TournamentSettings
+
+
+def bought_chips(settings: TournamentSettings, state: Mapping[str, Any]) -> int:
+    """The chips of the rebuys and add-ons (room/money.py), for the average stack."""
+    engine, buys = settings.engine, (state.get("money") or {}).get("buys", [])
+    if engine is None:
+        return 0
+    return sum(engine.panel_stack if kind == "rebuy" else engine.addon_chips if kind == "addon" else 0
+               for _, kind in buys)
 
 
 def summary(director: Director, views: Mapping[str, View], now: float) -> dict[str, Any]:
@@ -37,7 +47,7 @@ def summary(director: Director, views: Mapping[str, View], now: float) -> dict[s
         "blinds": None if step.is_break else [step.small_blind, step.big_blind], "ante": step.ante,
         "bb_ante": step.bb_ante, "seconds_left": None if left is None else int(left),
         "entrants": entrants, "remaining": remaining,
-        "average": settings.starting_stack * entrants // remaining if remaining else 0,
+        "average": (settings.starting_stack * entrants + bought_chips(settings, s)) // remaining if remaining else 0,
         "pool": standings.pool if standings else settings.buy_in * entrants, "paid": paid,
         "prizes": list(standings.prizes) if standings else [],
         "hand_for_hand": s["h4h"] is not None, "tables": tables,

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from books_kit import JournaledTable
 from money_kit import MoneyRoom, money_settings
-from mtt_kit import play, smallest
+from mtt_kit import Hand, play, smallest
 
 from dealerpi.console.final_hands import FinalHands
 from dealerpi.console.views import public_view
@@ -95,7 +95,7 @@ def test_rebuys_and_the_addon_reach_the_table_as_chips_and_the_books_equal_the_j
     stack), Dee's second too (rebuys = 1). At the break Dee and Cy take the add-on (5000 each); a rebuy then
     is refused (the period ended with level 1); at level 2 an add-on is refused. The pool: 8 entries + 1
     rebuy + 2 add-ons, 100 each = 1100. Each table's journal adds, per player, exactly the chips the room
-    booked: Dee 10000, Cy 5000."""
+    booked: Dee 10000, Cy 5000; the average stack counts them: (8 x 5000 + 15000) / 8 = 6875."""
     settings = money_settings(["t1", "t2"], levels=LEVELS, rebuys=1, rebuy_levels=1, addon_chips=5000,
                               addon_price=100)
     room = MoneyRoom(tmp_path, settings, NAMES)
@@ -125,10 +125,31 @@ def test_rebuys_and_the_addon_reach_the_table_as_chips_and_the_books_equal_the_j
     room.step()
     assert room.director.state["refused"][-1]["reason"] == "addon: add-ons are taken at the break after level 1"
     assert room.director.state["standings"]["pool"] == 1100
+    assert room.director.summary(room.seen, room.now)["average"] == (8 * 5000 + 15000) // 8     # 6875
     assert room.journaled_chips() == {"Dee": 10000, "Cy": 5000}
     assert room.money()["buys"] == [["Dee", "rebuy"], ["Dee", "addon"], ["Cy", "addon"]]
     with pytest.raises(MoneyError, match=r"^Nobody is not in the tournament$"):
         operate(room.director, {"op": "rebuy", "player": "Nobody"}, room.seen)
+    assert room.problems == []
+
+
+def test_a_rebuy_asked_during_a_hand_the_player_then_busts_in_is_refused_not_sent(tmp_path: Path) -> None:
+    """Rebuys allowed. t1 deals a hand; the floor asks a rebuy for Bob (the smallest stack) while it is on:
+    it waits for the hand's end. Bob goes all in and loses: out, so the rebuy is refused on the page (he may
+    re-enter instead) and no ``chips`` reach t1's journal."""
+    settings = money_settings(["t1", "t2"], levels=LEVELS, rebuys=1, rebuy_levels=1)
+    room = MoneyRoom(tmp_path, settings, NAMES)
+    t1 = room.tables["t1"]
+    hand = Hand(t1, ["Bob"])
+    room.look("t1")
+    operate(room.director, {"op": "rebuy", "player": "Bob"}, room.seen)
+    room.step()
+    assert [e for e in room.journal("t1") if e["type"] == "chips"] == []
+    hand.until(lambda: False)
+    room.look("t1")
+    room.step()
+    assert room.director.state["refused"][-1]["reason"] == "Bob is out (a re-entry, not a rebuy)"
+    assert [e for e in room.journal("t1") if e["type"] == "chips"] == [] and room.money()["buys"] == []
     assert room.problems == []
 
 
