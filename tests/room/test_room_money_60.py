@@ -80,7 +80,8 @@ def test_sixty_entries_reentry_pko_rebuys_addons_colour_up_and_a_deal_to_a_winne
         room.look(name)
         room.step()
         for player in loser:                 # re-entries while late registration is open, 12 in all
-            if len(reentered) < 12 and director.settings.late_entry_open(director.level_at(room.now)[0]):
+            if player not in reentered and len(reentered) < 12 and director.settings.late_entry_open(
+                    director.level_at(room.now)[0]):
                 director.register(player, room.now)
                 reentered.append(player)
                 room.step()

@@ -8,22 +8,17 @@ Tables of 6, 5000 each, buy-in 100 of which 40 is the bounty, one re-entry, one 
 
 from __future__ import annotations
 
-import asyncio
-import json
 from pathlib import Path
-from typing import Any
 
-from console_kit import make
+import pytest
+from money_broker_kit import START, BrokerRoom, smallest_dealt
 from mqtt_kit import Broker, until
 from mtt_kit import play
 from room_kit import stopped_after
 
 from dealerpi.console.final_hands import FinalHands
-from dealerpi.console.mqtt_bridge import TableBridge
-from dealerpi.room.money import paid_in
-from dealerpi.room.mtt_config import parse_tournament
-from dealerpi.room.service import RoomService
-from dealerpi.room.settings import RoomSettings
+from dealerpi.room.deal import deal_proposals
+from dealerpi.room.money import check_ledger, paid_in
 from dealerpi.room.store import Store
 
 TABLES = ("t1", "t2")
@@ -32,77 +27,6 @@ TOURNAMENT = {"tables": list(TABLES), "seats": 6, "buy_in": 100, "starting_stack
               "bounty": 40, "reentries": 1, "late_entry_levels": 0, "rebuys": 1, "rebuy_levels": 1,
               "levels": [{"blinds": [50, 100], "minutes": 60}, {"break": True, "minutes": 10},
                          {"blinds": [100, 200], "minutes": 600}]}
-
-
-class Room:
-    """Two tables and the room in one loop (as test_room_mtt.py's), the room's clock fixed."""
-
-    def __init__(self, tmp_path: Path, broker: Broker) -> None:
-        tournament, errors = parse_tournament(TOURNAMENT, "room.toml")
-        assert tournament is not None, errors
-        for table in TABLES:
-            (tmp_path / table).mkdir()
-        self.tables = {t: make(tmp_path / t) for t in TABLES}
-        settings = RoomSettings(tmp_path / "room.sqlite", "127.0.0.1:0", tmp_path / "room-state",
-                                broker.settings("room"), (), tournament)
-        self.broker = broker
-        self.service = RoomService(settings, Store(settings.database), retry=0.1, resend_seconds=0.3,
-                                   clock=lambda: 1_000_000.0, tick_seconds=0.02)
-        self.tasks: list[asyncio.Future[None]] = []
-
-    async def start(self) -> None:
-        for _config, _controller, api in self.tables.values():
-            await api.start()
-        for name, (config, _controller, api) in self.tables.items():
-            bridge = TableBridge(self.broker.settings(name), api.path, config.journal, retry=0.1)
-            self.tasks.append(asyncio.ensure_future(bridge.run()))
-        self.tasks.append(asyncio.ensure_future(self.service.run()))
-
-    async def stop(self) -> None:
-        for task in self.tasks:
-            task.cancel()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
-        for _config, _controller, api in self.tables.values():
-            await api.stop()
-        self.service.store.close()
-
-    def controller(self, table: str) -> Any:
-        return self.tables[table][1]
-
-    def journal(self, table: str) -> list[dict[str, Any]]:
-        return [json.loads(line) for line in self.tables[table][0].journal.read_text().splitlines()]
-
-    def quiet(self) -> bool:
-        """The room has seen every table as it is and has nothing in flight or planned."""
-        director = self.service.director
-        assert director is not None
-        views = self.service.views()
-        for name in TABLES:
-            table, view = self.controller(name).table, views.get(name)
-            if view is None or view["hand"] != table.hand_number or view["paused"] != table.paused or \
-                    {int(s): v["player"] for s, v in view["seats"].items() if v["player"]} != \
-                    {s: i.player for s, i in table.seats.items()}:
-                return False
-        return not director.busy and all(director.state["done"][t]["hand"] == views[t]["hand"]
-                                         for t in director.state["active"])
-
-    async def settle(self) -> None:
-        await until(self.quiet, 30)
-        await asyncio.sleep(0.05)
-        await until(self.quiet, 30)
-
-    def money(self) -> dict[str, Any]:
-        summary = self.service.tournament()
-        assert summary is not None
-        return dict(summary["money"])
-
-
-def smallest_dealt(room: Room, table: str) -> str | None:
-    """The fewest chips among the players surely dealt the next hand (a re-entrant may wait for the big
-    blind, TDA 8), or everyone at a table's first hand."""
-    state = room.controller(table).table.state
-    seats = [s for s in state.seats if s.stack and (not s.new or state.hand_number == 0)]
-    return min(seats, key=lambda s: (s.stack, s.seat)).player if seats else None
 
 
 def test_real_broker_reentry_pko_rebuy_and_a_deal_to_a_winner(tmp_path: Path) -> None:
@@ -116,7 +40,7 @@ def test_real_broker_reentry_pko_rebuy_and_a_deal_to_a_winner(tmp_path: Path) ->
     broker = Broker(tmp_path, list(TABLES))
     broker.start()
 
-    async def body(room: Room) -> None:
+    async def body(room: BrokerRoom) -> None:
         service = room.service
         director = service.director
         assert director is not None
@@ -125,7 +49,7 @@ def test_real_broker_reentry_pko_rebuy_and_a_deal_to_a_winner(tmp_path: Path) ->
         await until(lambda: all(t in service.views() for t in TABLES), 30)
         await service.start_tournament()
         await room.settle()
-        loser = smallest_dealt(room, "t1")
+        loser = smallest_dealt(room.controller("t1"))
         assert loser is not None
         winner = play(room.controller("t1"), [loser])
         await room.settle()
@@ -162,7 +86,7 @@ def test_real_broker_reentry_pko_rebuy_and_a_deal_to_a_winner(tmp_path: Path) ->
                        and sum(1 for i in room.controller(t).table.seats.values() if i.stack) >= 2]
             assert playing, director.state["refused"]
             table = playing[turn % len(playing)]
-            out = smallest_dealt(room, table)
+            out = smallest_dealt(room.controller(table))
             play(room.controller(table), [out] if out else [], walk=out is None)
             await room.settle()
         assert director.state["phase"] == "finished" and dealt
@@ -172,21 +96,14 @@ def test_real_broker_reentry_pko_rebuy_and_a_deal_to_a_winner(tmp_path: Path) ->
         assert prizes + sum(money["bounties_won"].values()) == 1000
         assert sum(money["bounties_won"].values()) == 400 and prizes == 600
         assert director.state["refused"] == []
-        added: dict[str, int] = {}
-        for t in TABLES:
-            seats: dict[int, str] = {}
-            for entry in room.journal(t):
-                if entry["type"] == "sit":
-                    seats[entry["seat"]] = entry["player"]
-                elif entry["type"] == "chips":
-                    added[seats[entry["seat"]]] = added.get(seats[entry["seat"]], 0) + entry["amount"]
-        assert added == {small.player: 5000} and books["buys"].count([small.player, "rebuy"]) == 1
+        assert room.journaled_chips() == {small.player: 5000} and books["buys"].count([small.player, "rebuy"]) == 1
 
     async def main() -> None:
-        room = Room(tmp_path, broker)
+        room = BrokerRoom(tmp_path, broker, TOURNAMENT)
         await room.start()
         async with stopped_after(room):
             await body(room)
+        assert room.checker.problems == []
         for t in TABLES:                                           # every command journaled once
             rids = [line["rid"] for line in room.journal(t) if line.get("rid", "").startswith("room:")]
             assert len(rids) == len(set(rids)) and rids
@@ -199,3 +116,171 @@ def test_real_broker_reentry_pko_rebuy_and_a_deal_to_a_winner(tmp_path: Path) ->
                 store.close()
 
     broker.run(main)
+
+
+SIXTY = {"tables": ["t1", "t2", "t3", "t4", "t5", "t6"], "seats": 8, "buy_in": 100, "starting_stack": 5000,
+         "payouts": [{"players": 20, "percents": [50, 30, 20]},
+                     {"players": 100, "percents": [30, 20, 15, 12, 10, 8, 5]}],
+         "bounty": 40, "reentries": 1, "late_entry_levels": 2, "rebuys": 1, "rebuy_levels": 2,
+         "addon_chips": 5000, "addon_price": 100, "colour_ups": [{"level": 2, "remove": 25, "chip": 100}],
+         "levels": [{"blinds": [25, 50], "minutes": 10}, {"blinds": [50, 100], "minutes": 10},
+                    {"break": True, "minutes": 10},
+                    *({"blinds": [100 * k, 200 * k], "minutes": 10} for k in range(1, 40))]}
+
+
+def after_race(stack: int, won: bool, chip: int) -> int:
+    """TRN-6 (TDA 24), worked from the rule: the stack's whole chips, one chip more to a race winner, and
+    nobody raced out: a player left with nothing gets one chip."""
+    left = stack // chip * chip + (chip if won else 0)
+    return chip if left == 0 and stack > 0 else left
+
+
+@pytest.mark.slow
+def test_real_broker_sixty_entries_reentry_pko_rebuys_addons_colour_up_deal_to_a_winner(tmp_path: Path) -> None:
+    """Issue 20, "Tests and figures", on a REAL mosquitto: six tables of 8 (the daemon's API and the console's
+    bridge each), 48 players, one re-entry each while late registration is open (to the end of level 2): 12
+    re-entries, 60 entries, whose payout row pays 7. Bounty 40 of each 100 (PKO); one rebuy each to the end
+    of level 2 (six asked by the floor); at the break after level 2 every other player still in takes the
+    add-on (5000 for 100) and the 25s are coloured up for 100s, each table's race reported by the floor; at
+    three left at the final table everyone agrees to the ICM deal. The room's clock moves a minute a hand.
+    Checked: every command the room sends by TDA 8/11 as its table takes it (tda_kit on the table's engine);
+    after every hand the chips (5000 an entry, the chips bought, the colour-up's difference worked from the
+    rule) and the bounty ledger; at the end prizes + bounty cash = all the money paid in, bounty cash = 40 an
+    entry and rebuy, each table's journal adds exactly the chips the room booked and holds its colour-up,
+    every room command journaled once, and the room's store holds every final hand of each journal."""
+    broker = Broker(tmp_path, list(SIXTY["tables"]))
+    broker.start()
+    tables = list(SIXTY["tables"])
+
+    async def body(room: BrokerRoom) -> None:
+        service = room.service
+        director = service.director
+        assert director is not None
+        for k in range(48):
+            service.register(f"P{k:02d}")
+        await until(lambda: all(t in service.views() for t in tables), 30)
+        await service.start_tournament()
+        await room.settle()
+        rebought: list[str] = []
+        added: list[str] = []
+        reentered: list[str] = []
+        colour = 0                      # the chips the colour-ups added (negative: removed)
+        hands, dealt = 0, False
+        for turn in range(400):
+            if director.state["phase"] == "finished":
+                break
+            room.now = START + 60 * hands            # a minute a hand
+            await room.settle()
+            level = director.level_at(room.now)[0]
+            if director.settings.levels[level].is_break:
+                colour += await _break(room, added)
+                hands = max(hands, 30)
+                continue
+            playing = [t for t in director.state["active"] if room.controller(t).table.paused is None
+                       and sum(1 for i in room.controller(t).table.seats.values() if i.stack) >= 2]
+            assert playing, (turn, [(r["table"], r["op"], r["reason"]) for r in director.state["refused"]])
+            name = playing[turn % len(playing)]
+            if len(rebought) < 6 and level < 2 and turn % 5 == 4:
+                low = [i.player for i in room.controller(name).table.seats.values()
+                       if 0 < i.stack <= 5000 and i.player not in rebought]
+                if low:
+                    await service.tournament_money({"op": "rebuy", "player": low[0]})
+                    rebought.append(low[0])
+                    await room.settle()
+            loser = None if turn % 4 == 3 else smallest_dealt(room.controller(name))
+            play(room.controller(name), [loser] if loser else [], walk=loser is None)
+            hands += 1
+            await room.settle()
+            if loser and loser not in reentered and len(reentered) < 12 \
+                    and director.settings.late_entry_open(level):
+                service.register(loser)
+                reentered.append(loser)
+                await room.settle()
+            books = director.state["money"]
+            check_ledger(books)
+            on_tables = sum(i.stack for t in tables for i in room.controller(t).table.seats.values())
+            bought = sum(5000 for _, kind in books["buys"] if kind in ("rebuy", "addon"))
+            assert on_tables + sum(director.state["carry"].values()) == \
+                5000 * room.money()["entries"] + bought + colour, turn
+            standings = director.state["standings"]
+            if not dealt and standings["remaining"] == 3 and len(director.state["active"]) == 1:
+                proposals = deal_proposals(director, service.views())
+                if proposals is not None:
+                    await service.tournament_money({"op": "deal", "amounts": proposals["icm"],
+                                                    "agreed": sorted(proposals["icm"])})
+                    dealt = True
+        assert director.state["phase"] == "finished" and dealt
+        money, books = room.money(), director.state["money"]
+        assert money["entries"] == 60 and len(reentered) == 12 and director.state["refused"] == []
+        standings = director.state["standings"]
+        assert len(standings["percents"]) == 7 and len(standings["finishes"]) == 48
+        prizes = sum(prize for _, _, prize in standings["finishes"])
+        cash = sum(money["bounties_won"].values())
+        assert money["heads"] == {} and prizes + cash == paid_in(director.settings, books)
+        assert cash == 40 * (60 + len(rebought))
+        assert prizes == standings["pool"] == 60 * 60 + 60 * len(rebought) + 100 * len(added)
+        assert [p for p, kind in books["buys"] if kind == "rebuy"] == rebought and len(rebought) >= 3
+        assert [p for p, kind in books["buys"] if kind == "addon"] == added and len(added) >= 10
+        booked: dict[str, int] = {}
+        for player, kind in books["buys"]:
+            if kind in ("rebuy", "addon"):
+                booked[player] = booked.get(player, 0) + 5000
+        assert room.journaled_chips() == booked
+        kinds = {e["kind"] for e in director.state["events"]}
+        assert {"re-entry", "deal", "final", "break", "move"} <= kinds
+        assert len(books["colour"]) == 6
+        for name, race in books["colour"].items():
+            assert [{k: e[k] for k in ("remove", "chip", "plan", "won") if k in e}
+                    for e in room.journal(name) if e["type"] == "colour_up"] == [
+                {"remove": 25, "chip": 100, "plan": True}, {"remove": 25, "chip": 100, "won": race["done"]}]
+
+    async def main() -> None:
+        room = BrokerRoom(tmp_path, broker, SIXTY)
+        await room.start()
+        async with stopped_after(room):
+            await body(room)
+        assert room.checker.problems == []
+        store = Store(tmp_path / "room.sqlite")
+        try:
+            for t in tables:
+                rids = [line["rid"] for line in room.journal(t) if line.get("rid", "").startswith("room:")]
+                assert len(rids) == len(set(rids)) and rids
+                final = FinalHands(room.tables[t][0].journal)
+                hands = final.poll()
+                assert hands and all(store.hand(t, final.session, h.seq) == (h.number, h.phh) for h in hands)
+        finally:
+            store.close()
+
+    broker.run(main)
+
+
+async def _break(room: BrokerRoom, added: list[str]) -> int:
+    """At the break: add-ons for every other player still in (once), then each table's race reported by the
+    floor (the winners: the seats with odd chips from seat 1, as many as the chips raced); the chips the
+    colour-ups added, worked from the rule (an empty race the room applies itself)."""
+    service, director = room.service, room.service.director
+    assert director is not None
+    await room.settle()
+    if not added:
+        still_in = sorted(i.player for t in director.state["active"]
+                          for i in room.controller(t).table.seats.values() if i.stack)
+        for player in still_in[::2]:
+            await service.tournament_money({"op": "addon", "player": player})
+            added.append(player)
+        await room.settle()
+    difference = 0
+    for name, race in list(director.state["money"]["colour"].items()):
+        if race["done"] is not None or not race["planned"]:
+            continue
+        won = sorted(int(seat) for seat in race["odd"])[: race["raced"]]
+        before = {seat: info.stack for seat, info in room.controller(name).table.seats.items()}
+        await service.tournament_money({"op": "race", "table": name, "won": won})
+        await room.settle()
+        after = {seat: info.stack for seat, info in room.controller(name).table.seats.items()}
+        assert after == {seat: after_race(stack, seat in won, 100) for seat, stack in before.items()}
+        difference += sum(after.values()) - sum(before.values())
+    for race in director.state["money"]["colour"].values():
+        if race["raced"] == 0:
+            stacks = {int(s): v for s, v in race["stacks"].items()}
+            difference += sum(after_race(v, False, 100) for v in stacks.values()) - sum(stacks.values())
+    return difference
