@@ -130,6 +130,8 @@ def _check_viewed(cursor: dict[str, Any], number: int, final: HandOver) -> None:
         cursor["fault"] = (f"TRN-4: hand #{number} was changed at the table (UNDO) after the room read "
                            f"it: it busts {', '.join(final.busted) or 'nobody'}, not "
                            f"{', '.join(viewed[1]) or 'nobody'}: the places need the floor's correction")
+    elif len(viewed) > 2 and (why := knockouts.check_knocked(viewed[2], final.knocked_by)):
+        cursor["fault"] = f"hand #{number}: {why}: the bounties need the floor's correction"
 
 
 def waiting_words(table: str, cursor: Mapping[str, Any], view: View) -> str | None:

@@ -21,7 +21,7 @@ from dealerpi.console.final_hands import FinalHands
 from dealerpi.console.views import public_view
 from dealerpi.engine.deals import DealError
 from dealerpi.engine.expectation import Waiting
-from dealerpi.room.books import from_record, from_view
+from dealerpi.room.books import from_record, from_view, next_hand
 from dealerpi.room.deal import deal_proposals, operate
 from dealerpi.room.money import MoneyError, check_ledger
 from dealerpi.room.mtt import TournamentError
@@ -255,7 +255,8 @@ def test_pko_the_eliminator_is_the_winner_of_the_last_pot_the_busted_player_was_
     """engine/between.py ``_bust_by``'s rule, read by the room from the hand record and from the view.
     Ann 1000 (seat 1, button), Bob 3000 (2, SB), Cy 5000 (3, BB), all in preflop: the main pot (3 x 1000)
     goes to Ann's aces, the side pot (Bob and Cy, 2 x 2000) to Cy's kings over Bob's queens. Bob is busted
-    and the last pot he was in is the side pot: his eliminator is Cy, not Ann (who won the hand's main pot)."""
+    and the last pot he was in is the side pot: his eliminator is Cy, not Ann (who won the hand's main pot).
+    A view read before the record naming someone else is a fault on the page when the record comes."""
     table = JournaledTable(tmp_path / "t1.jsonl")
     assert table.submit(money_settings(["t1"]).table_input(0)).accepted
     for seat, name, stack in ((1, "Ann", 1000), (2, "Bob", 3000), (3, "Cy", 5000)):
@@ -268,6 +269,14 @@ def test_pko_the_eliminator_is_the_winner_of_the_last_pot_the_busted_player_was_
     assert viewed.busted == ("Bob",) and viewed.knocked_by == {"Bob": ("Cy",)}
     assert table.submit({"type": "leave", "seat": 2}).accepted
     assert table.submit({"type": "start"}).accepted             # hand 1 is final: its record is written
-    (hand,) = FinalHands(tmp_path / "t1.jsonl").poll()
+    reader = FinalHands(tmp_path / "t1.jsonl")
+    (hand,) = reader.poll()
     record = from_record(hand.number, hand.phh, "t1/1")
     assert record.busted == ("Bob",) and record.knocked_by == {"Bob": ("Cy",)}
+    # the room read hand 1 from a view naming Ann (say, before an UNDO): the record's Cy is a fault on the page
+    session = reader.session
+    cursor = {"session": session, "seq": 0, "hand": 1, "viewed": [1, ["Bob"], {"Bob": ["Ann"]}]}
+    view = {"session": session, "hands": 1, "hand": 2, "in_hand": True}
+    assert next_hand(cursor, "t1", view, lambda t, s, q: (hand.number, hand.phh) if q == 1 else None) is None
+    assert cursor["fault"] == ("hand #1: PKO: the hand record's eliminators differ: Bob: Cy, not Ann: the "
+                               "bounties need the floor's correction")
