@@ -121,11 +121,3 @@ class BrokerRoom:
                 elif entry["type"] == "chips":
                     added[seats[entry["seat"]]] = added.get(seats[entry["seat"]], 0) + entry["amount"]
         return added
-
-
-def smallest_dealt(controller: Any) -> str | None:
-    """The fewest chips among the players surely dealt the next hand (an entrant seated since the last hand
-    may wait for the big blind, TDA 8, BLD-6), or everyone at a table's first hand; None if nobody."""
-    state = controller.table.state
-    seats = [s for s in state.seats if s.stack and (not s.new or state.hand_number == 0)]
-    return min(seats, key=lambda s: (s.stack, s.seat)).player if seats else None

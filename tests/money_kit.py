@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from books_kit import NOW
-from tda_kit import TdaRoom
+from tda_kit import TdaRoom, bad_seat
 
+from dealerpi.engine import Table
 from dealerpi.engine.records import Outcome
 from dealerpi.room.mtt_config import TournamentSettings, parse_tournament
 
@@ -80,3 +81,13 @@ class MoneyRoom(TdaRoom):
 
     def money(self) -> dict[str, Any]:
         return self.director.summary(self.seen, self.now)["money"]
+
+
+def smallest_dealt(table: Table) -> str | None:
+    """mtt_kit.smallest among the players the next hand surely deals in: those dealt before, and a new player
+    (a late entrant, a moved or redrawn one) not on the small blind nor between it and the button (TDA 8: he
+    waits there); everyone at a table's first hand. None if nobody."""
+    state = table.state
+    seats = [s for s in state.seats if s.stack and (not s.new or state.hand_number == 0
+                                                    or bad_seat(table, s.seat) is None)]
+    return min(seats, key=lambda s: (s.stack, s.seat)).player if seats else None

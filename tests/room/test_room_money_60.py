@@ -4,11 +4,12 @@ deal, over six tables, to a winner (the slow lane). The tables are engine tables
 director itself, its commands applied to the tables, the tables' hands stored as the console sends them);
 each command is checked against TDA 8/11 at the moment its table takes it.
 
-48 players over six tables of 8, 5000 chips, buy-in 100 of which 40 is the bounty (PKO), one
+48 players over six tables of 9 (8 each), 5000 chips, buy-in 100 of which 40 is the bounty (PKO), one
 re-entry each while late registration is open (to the end of level 2): 12 re-entries make 60 entries, whose
 payout row pays 7 places. One rebuy each until the end of level 2, the add-on (5000 for 100) at the break
-after it, where the 25s are coloured up for 100s. Levels of 10 minutes; the room's clock moves one minute
-a hand. At three players left, everyone agrees to the ICM deal.
+after it, where the 25s are coloured up for 100s. Levels of 10 minutes; the room's clock moves half a
+minute a hand to the break, then a minute a hand; busted players re-enter in the first 15 minutes (a seat
+for each opens before late registration ends). At three players left, everyone agrees to the ICM deal.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from money_kit import MoneyRoom, money_settings
+from money_kit import MoneyRoom, money_settings, smallest_dealt
 from mtt_kit import play
 
 from dealerpi.console.final_hands import FinalHands
@@ -43,7 +44,7 @@ def test_sixty_entries_reentry_pko_rebuys_addons_colour_up_and_a_deal_to_a_winne
     balanced at every hand; at the end prizes + bounty cash = all the money paid in; each table's journal
     adds exactly the chips the room booked for rebuys and add-ons, and holds each colour-up the room sent; the
     room's store holds exactly the final hands of each table's journal."""
-    settings = money_settings(TABLES, seats=8, payouts=ROWS, levels=LEVELS, late_entry_levels=2, reentries=1,
+    settings = money_settings(TABLES, seats=9, payouts=ROWS, levels=LEVELS, late_entry_levels=2, reentries=1,
                               rebuys=1, rebuy_levels=2, addon_chips=5000, addon_price=100, bounty=40,
                               colour_ups=[{"level": 2, "remove": 25, "chip": 100}])
     room = MoneyRoom(tmp_path, settings, [f"P{k:02d}" for k in range(48)])
@@ -52,16 +53,18 @@ def test_sixty_entries_reentry_pko_rebuys_addons_colour_up_and_a_deal_to_a_winne
     reentered: list[str] = []
     rebought: list[str] = []
     added: list[str] = []
-    hands = 0
+    minute = 0.0                  # the room's clock: half a minute a hand to the break, then a minute a hand
     dealt = False
+    at_break: list[str] = []          # the tables playing at the break: each colours up
     for turn in range(2000):
         if director.state["phase"] == "finished":
             break
-        room.at(hands)                       # a minute a hand
+        room.at(minute)
         level = director.level_at(room.now)[0]
         if LEVELS[level].get("break"):
+            at_break = list(director.state["active"])
             bought += _break(room, added)
-            hands = max(hands, 30)           # the break is over once every race is reported
+            minute = 30.0                    # the break is over once every race is reported
             continue
         playing = [t for t in director.state["active"]
                    if room.tables[t].table.paused is None and _players(room, t) >= 2]
@@ -73,15 +76,15 @@ def test_sixty_entries_reentry_pko_rebuys_addons_colour_up_and_a_deal_to_a_winne
                 operate(director, {"op": "rebuy", "player": low[0]}, room.seen)
                 rebought.append(low[0])
                 room.step()
-        walk = turn % 4 == 3
-        loser = [] if walk else _smallest_dealt(room, name)
-        play(room.tables[name], loser, walk=walk)
-        hands += 1
+        walk = turn % 4 == 3 and _players(room, name) <= 8      # mtt_kit deals 8 players' cards in a walk
+        out = None if walk else smallest_dealt(room.tables[name].table)
+        loser = [out] if out else []
+        play(room.tables[name], loser, walk=not loser)
+        minute += 0.5 if minute < 20 else 1.0
         room.look(name)
         room.step()
         for player in loser:                 # re-entries while late registration is open, 12 in all
-            if player not in reentered and len(reentered) < 12 and director.settings.late_entry_open(
-                    director.level_at(room.now)[0]):
+            if player not in reentered and len(reentered) < 12 and minute < 15:     # seated before level 2 ends
                 director.register(player, room.now)
                 reentered.append(player)
                 room.step()
@@ -117,7 +120,7 @@ def test_sixty_entries_reentry_pko_rebuys_addons_colour_up_and_a_deal_to_a_winne
     buys = director.state["money"]["buys"]
     assert [p for p, kind in buys if kind == "rebuy"] == rebought and len(rebought) >= 3
     assert [p for p, kind in buys if kind == "addon"] == added and len(added) >= 10
-    assert len(director.state["money"]["colour"]) == 6 and director.state["refused"] == []
+    assert sorted(director.state["money"]["colour"]) == sorted(at_break) and director.state["refused"] == []
     for name in TABLES:           # the room's store holds every final hand of each table's journal, no other
         journal = FinalHands(tmp_path / f"{name}.jsonl")
         final = {(name, journal.session, hand.seq): (hand.number, hand.phh) for hand in journal.poll()}
@@ -126,14 +129,6 @@ def test_sixty_entries_reentry_pko_rebuys_addons_colour_up_and_a_deal_to_a_winne
         sent = [e for e in room.journal(name) if e["type"] == "colour_up"]
         assert sent == [{"type": "colour_up", "remove": 25, "chip": 100, "plan": True},
                         {"type": "colour_up", "remove": 25, "chip": 100, "won": colour["done"]}]
-
-
-def _smallest_dealt(room: MoneyRoom, name: str) -> list[str]:
-    """mtt_kit.smallest among the players surely dealt the next hand: those dealt before (an entrant seated
-    since may wait for the big blind, TDA 8, BLD-6), or everyone at a table's first hand; [] if none."""
-    table = room.tables[name].table
-    seats = [s for s in table.state.seats if s.stack and (not s.new or table.hand_number == 0)]
-    return [min(seats, key=lambda s: (s.stack, s.seat)).player] if seats else []
 
 
 def _players(room: MoneyRoom, name: str) -> int:
