@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "console": ("dealerpi.console.server:main", "the host console: the table's pages (--config FILE)"),
     "room": ("dealerpi.room.cli:main", "the card room service (--config room.toml); broker-files; desk"),
     "deal": ("dealerpi.deal_cli:main", "ICM and chip-chop deal proposals for a final table"),
+    "broadcast": ("dealerpi.broadcast.server:main", "the streamed table: venue and delayed feeds (--config FILE)"),
 }
 
 

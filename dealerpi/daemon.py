@@ -6,7 +6,9 @@ runs on the loop's thread: gpiozero callbacks and the shoe link only hand events
 (``loop.call_soon_threadsafe``).
 
 systemd: READY=1 once the journal is read back and buttons, LEDs and displays are up; WATCHDOG=1 from the
-main loop every third of WatchdogSec; STATUS= says what the table expects. Logs go to stderr.
+main loop every third of WatchdogSec; STATUS= says what the table expects. Logs go to stderr. A journal it
+cannot start from is shown on every display and the daemon waits to be stopped, then exits with 2
+(:func:`_refused`); a restart would refuse again.
 
 On fake devices with a ``[console]`` socket the daemon also has the virtual-hardware panel
 (:mod:`dealerpi.sim.panel`), and ``--shoe virtual`` puts the simulator's shoe (a pty, the simulator's decks)
@@ -18,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import logging
 import os
 import signal
@@ -30,18 +33,21 @@ from typing import Any
 from dealerpi.config import Config, ConfigError, load
 from dealerpi.controller import Controller
 from dealerpi.devices import ButtonEdge, Devices, make_devices
+from dealerpi.devices.display import DISPLAY_ERRORS
 from dealerpi.devices.factory import wait_for_hardware
 from dealerpi.devices.gpio import HardwareError, HardwareMissing
 from dealerpi.engine import Table
-from dealerpi.journal import JournalError
-from dealerpi.journal_folder import JournalFolder, Recovered
+from dealerpi.journal import JournalError, describe
+from dealerpi.journal_folder import JournalFolder, Recovered, folder_for
 from dealerpi.shoe.alerts import load_decks
 from dealerpi.shoe.link import ShoeLink
-from dealerpi.views.model import Alert
+from dealerpi.views.model import Alert, DealerView
+from dealerpi.views.render import render_dealer
 
 _LOGGER = logging.getLogger(__name__)
 
 HARDWARE_REFUSED = 3    # exit status; the unit's RestartPreventExitStatus= (a restart would refuse again)
+JOURNAL_REFUSED = 2     # the journal cannot be started from: also in RestartPreventExitStatus=, as a bad config
 VIRTUAL_SHOE = "virtual"
 
 
@@ -71,8 +77,15 @@ def open_journal(config: Config) -> tuple[JournalFolder, Recovered[Table], dict[
         used.append(data)
         return table
 
+    def check(data: dict[str, Any] | None, entries: list[dict[str, Any]]) -> dict[str, Any]:
+        table = Table.from_snapshot(data) if data is not None else Table()
+        for entry in entries:
+            table.apply(entry)
+        snapshot: dict[str, Any] = json.loads(json.dumps(table.snapshot()))     # as a checkpoint file holds it
+        return snapshot
+
     journal, recovered = JournalFolder.open(config.journal, rebuild, keep_segments=config.journal_keep_segments,
-                                            keep_bytes=config.journal_keep_bytes)
+                                            keep_bytes=config.journal_keep_bytes, check=check)
     return journal, recovered, used[-1] if used else {}
 
 
@@ -90,8 +103,7 @@ async def serve(config: Config, devices: Devices, *, shoe_url: str | None = None
     try:
         journal, recovered, checkpoint = open_journal(config)
     except (OSError, JournalError) as exc:
-        _LOGGER.error("cannot open the journal: %s", exc)
-        return 1
+        return await _refused(config, devices, exc, stop, ready)
     wake = asyncio.Event()
 
     def post(edge: ButtonEdge) -> None:                # runs on gpiozero's thread
@@ -107,6 +119,12 @@ async def serve(config: Config, devices: Devices, *, shoe_url: str | None = None
     if api is not None and recovered.table is not None:
         api.restore(checkpoint.get("console"))
     controller.replay(recovered.entries, recovered)
+    for fault in recovered.damage:        # old hands only: the table plays on (docs/journal.md)
+        short = fault.replace(f"{journal.folder}/", "")
+        controller.alerts.append(Alert("JOURNAL", f"Journal damaged in an old hand: {short}. Copy the journal "
+                                                  "folder away after the session"))
+    if recovered.damage:
+        controller.refresh_dealer()
     if panel is not None:
         panel.resume(recovered.entries)
     if started is not None:
@@ -153,6 +171,43 @@ async def serve(config: Config, devices: Devices, *, shoe_url: str | None = None
         controller.close()
         journal.close()
     return 0
+
+
+async def _refused(config: Config, devices: Devices, exc: OSError | JournalError, stop: asyncio.Event,
+                   ready: Callable[[], None] | None) -> int:
+    """A journal the table cannot start from: one message with one instruction on every display; under
+    systemd (``NOTIFY_SOCKET``) the daemon stays up (READY, watchdog pings) until it is stopped, then exits
+    with :data:`JOURNAL_REFUSED`. Exiting at once made the unit restart it every 2 s with nothing on the
+    table (issue 23); a restart cannot repair a line, a person must. Run by hand it logs the message and
+    exits with that status at once. The journal is not touched (JournalFolder.open raised before any
+    write)."""
+    folder = folder_for(config.journal)
+    if isinstance(exc, JournalError):
+        title, status = "JOURNAL DAMAGED", f"journal damaged: {exc}"
+        text = f"{str(exc).replace(f'{folder}/', '')}. Repair it (see the log), then restart the table"
+    else:
+        title, status = "JOURNAL UNREADABLE", f"cannot open the journal {folder}: {describe(exc)}"
+        text = f"{status}. Check the SD card, then restart the table"
+    image = render_dealer(DealerView(0, title, alerts=(Alert("JOURNAL", text),)))
+    for display in devices.all_displays():
+        with contextlib.suppress(*DISPLAY_ERRORS):
+            devices.open_display(display).display(image)
+    if not os.environ.get("NOTIFY_SOCKET"):         # by hand, not under the unit: the terminal shows it
+        _LOGGER.error("%s", status)
+        return JOURNAL_REFUSED
+    _LOGGER.error("%s; the table waits (restart it once repaired)", status)
+    notifier = _Notifier()
+    notifier.notify("READY=1")
+    notifier.notify(f"STATUS={status}")
+    if ready is not None:
+        ready()
+    ping_every = notifier.watchdog_interval or 5.0
+    while not stop.is_set():
+        notifier.notify("WATCHDOG=1")
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), ping_every)
+    notifier.notify("STOPPING=1")
+    return JOURNAL_REFUSED
 
 
 def _make_api(controller: Controller, config: Config) -> Any:

@@ -42,7 +42,12 @@ class JournalError(ValueError):
 
 
 class JournalFault(Exception):
-    """An append failed; the input was not journaled (and must not be applied). ``str()`` is for the dealer."""
+    """An append failed; the input was not journaled (and must not be applied). ``str()`` is for the dealer;
+    ``code`` is the errno behind it (ENOSPC asks for space, an I/O error for another SD card)."""
+
+    def __init__(self, message: str, code: int | None = None) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 class FileOps(Protocol):
@@ -163,7 +168,7 @@ class Journal:
             self._ops.fdatasync(self._fd)
         except OSError as error:
             self._failed(error)
-            raise JournalFault(describe(error)) from error
+            raise JournalFault(describe(error), error.errno) from error
         self.size += len(line)
         self.count += 1
 
@@ -184,7 +189,7 @@ class Journal:
                 probe.unlink(missing_ok=True)
         except OSError as error:
             self._cut_pending = True
-            raise JournalFault(describe(error)) from error
+            raise JournalFault(describe(error), error.errno) from error
 
     def _failed(self, error: OSError) -> None:
         self._cut_pending = True
@@ -214,9 +219,10 @@ def describe(error: OSError) -> str:
     return f"{text} ({code})" if code else text
 
 
-def fsync_dir(directory: Path) -> None:
+def fsync_dir(directory: Path, ops: FileOps = os) -> None:
+    """Make the folder's names durable (a new file, a rename, a removal): fsync(2) on the folder."""
     fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
     try:
-        os.fsync(fd)
+        ops.fsync(fd)
     finally:
         os.close(fd)

@@ -12,6 +12,8 @@ When a hand starts (an accepted ``start``, after its line is synced) the daemon 
 1. create the next segment, empty, and sync the folder; appends go there from now on;
 2. write the checkpoint for it atomically: a temporary file, fsync, rename, fsync the folder (the rename is
    atomic on a POSIX filesystem, and the folder's fsync makes the new name durable: rename(2), fsync(2)).
+   The checkpoint records the SHA-256 of the segment and the checkpoint before it, which start-up checks
+   (journal_verify.py).
 
 A crash between 1 and 2 leaves a segment without a checkpoint: start-up then takes the one before and
 replays both segments, which gives the same table. Start-up loads the newest good checkpoint (its SHA-256
@@ -28,7 +30,6 @@ An old single journal file at the config's path is moved into the folder as segm
 from __future__ import annotations
 
 import errno
-import hashlib
 import itertools
 import json
 import logging
@@ -40,6 +41,10 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from dealerpi.journal import FileOps, Journal, JournalError, JournalFault, describe, fsync_dir, read
+from dealerpi.journal_verify import Findings, binding, verify
+from dealerpi.journal_verify import checkpoint_name as checkpoint_name  # re-exported: the folder's names
+from dealerpi.journal_verify import checksum as checksum
+from dealerpi.journal_verify import segment_name as segment_name
 
 _LOGGER = logging.getLogger(__name__)
 _T = TypeVar("_T")
@@ -57,20 +62,8 @@ def folder_for(path: Path) -> Path:
     return path.with_suffix("") if path.suffix == ".jsonl" else path
 
 
-def segment_name(number: int) -> str:
-    return f"{number:06d}.jsonl"
-
-
-def checkpoint_name(number: int) -> str:
-    return f"{number:06d}.checkpoint.json"
-
-
 def _numbers(folder: Path, pattern: re.Pattern[str]) -> list[int]:
     return sorted(int(m.group(1)) for p in folder.iterdir() if (m := pattern.fullmatch(p.name)))
-
-
-def checksum(body: dict[str, Any]) -> str:
-    return hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 
 @dataclass
@@ -83,6 +76,7 @@ class Recovered(Generic[_T]):
     shoe: tuple[str, int] | None = None
     checkpoint: int | None = None
     notes: list[str] = field(default_factory=list)
+    damage: list[str] = field(default_factory=list)   # old segments not as written (start-up does not need them)
 
 
 @dataclass(frozen=True)
@@ -132,6 +126,17 @@ def write_atomically(path: Path, data: bytes) -> None:
     fsync_dir(path.parent)
 
 
+def _remove_stale_temps(folder: Path) -> None:
+    """A checkpoint's temporary file that a kill left (write_atomically never got to its rename): never
+    read, so removed at start-up."""
+    stale = list(folder.glob("*.checkpoint.json.tmp"))
+    for path in stale:
+        path.unlink(missing_ok=True)
+    if stale:
+        fsync_dir(folder)
+        _LOGGER.info("journal %s: removed %d temporary checkpoint file(s) a stop cut short", folder, len(stale))
+
+
 def segments_of(folder: Path) -> list[int]:
     """The segment numbers in ``folder``, checked to be one run (a gap is a segment lost: JournalError)."""
     numbers = _numbers(folder, SEGMENT)
@@ -152,33 +157,86 @@ def entries_from(folder: Path, numbers: list[int]) -> Iterator[dict[str, Any]]:
         yield from entries
 
 
+Check = Callable[[dict[str, Any] | None, list[dict[str, Any]]], dict[str, Any]]
+VERIFY_BYTES = 1 << 20      # segments replayed to check the newest checkpoint: about a hundred hands at most
+
+
 def recover(folder: Path, rebuild: Callable[[dict[str, Any]], _T], numbers: list[int],
-            live_entries: list[dict[str, Any]] | None = None, *, newest_first: bool = True) -> Recovered[_T]:
+            live_entries: list[dict[str, Any]] | None = None, *, newest_first: bool = True,
+            findings: Findings | None = None, check: Check | None = None) -> Recovered[_T]:
     """The newest (or oldest) good checkpoint's table and the inputs after it; ``live_entries`` (the live
-    segment, already read) stand in for the last segment's file."""
+    segment, already read) stand in for the last segment's file. With ``findings`` (journal_verify.verify)
+    a checkpoint found changed is not used, a damaged segment that would be replayed is a JournalError, and
+    the others are listed in ``damage``; with ``check`` (a table's snapshot from a checkpoint's, or None for
+    an empty table, and the inputs after it) the checkpoint chosen must equal what the journal gives."""
     notes: list[str] = []
+    findings = findings or Findings()
     usable = [n for n in _numbers(folder, CHECKPOINT) if numbers and numbers[0] <= n <= numbers[-1]]
 
     def inputs_from(first: int) -> list[dict[str, Any]]:
         closed = [n for n in numbers if n >= first]
+        for number in closed[:-1] if live_entries is not None else closed:
+            if number in findings.segments:
+                raise JournalError(f"{findings.segments[number]}; start-up needs it (it comes after the last "
+                                   "usable checkpoint)")
         if live_entries is None:
             return list(entries_from(folder, closed))
         return [*entries_from(folder, closed[:-1]), *live_entries]
 
+    def done(table: _T | None, first: int, shoe: tuple[str, int] | None = None) -> Recovered[_T]:
+        entries = inputs_from(first)
+        damage = [fault for number, fault in sorted(findings.segments.items()) if number < first]
+        return Recovered(table, entries, shoe, first if table is not None else None, notes, damage)
+
     for number in reversed(usable) if newest_first else usable:
         path = folder / checkpoint_name(number)
         try:
+            if number in findings.checkpoints:
+                raise ValueError(findings.checkpoints[number])
             found = load_checkpoint(path)
+            if check is not None:
+                _check_by_replay(folder, number, found, [n for n in usable if n < number], numbers, findings,
+                                 check)
             table = rebuild(found.table)
         except ValueError as error:          # the engine's InputError is a ValueError too
             notes.append(f"checkpoint {path} is not usable ({error}); trying the one "
                          f"{'before' if newest_first else 'after'}")
             continue
-        return Recovered(table, inputs_from(number), found.shoe, number, notes)
+        return done(table, number, found.shoe)
     if numbers and numbers[0] != 1:
         raise JournalError(f"{folder}: no usable checkpoint, and the first segment was rotated away; "
                            f"{'; '.join(notes) or 'no checkpoint at all'}")
-    return Recovered(None, inputs_from(1), notes=notes)
+    return done(None, 1)
+
+
+def _check_by_replay(folder: Path, number: int, found: Checkpoint, earlier: list[int], numbers: list[int],
+                     findings: Findings, check: Check) -> None:
+    """Checkpoint ``number`` has no later checkpoint to vouch for it: replay the segments before it from the
+    checkpoint before (or from an empty table at segment 1) and compare the tables. ValueError if they
+    differ. Skipped (nothing to compare with) when neither is there, a segment between is damaged (that is
+    reported on its own), or the replay would be long (an old single journal moved in as segment 1)."""
+    start: tuple[int, dict[str, Any] | None] | None = None
+    for before in reversed(earlier):
+        if before in findings.checkpoints:
+            continue
+        try:
+            start = (before, load_checkpoint(folder / checkpoint_name(before)).table)
+            break
+        except ValueError:
+            continue
+    if start is None and numbers[0] == 1:
+        start = (1, None)
+    if start is None:
+        return
+    between = list(range(start[0], number))
+    if any(n in findings.segments for n in between) or sum(
+            (folder / segment_name(n)).stat().st_size for n in between) > VERIFY_BYTES:
+        return
+    expected = check(start[1], list(entries_from(folder, between)))
+    if {key: found.table.get(key) for key in expected} != expected:
+        raise ValueError(f"it does not match the journal: {segment_name(between[0])}..{segment_name(between[-1])} "
+                         f"replayed from {checkpoint_name(start[0]) if start[1] is not None else 'an empty table'} "
+                         "give another table")
 
 
 def read_folder(folder: Path, rebuild: Callable[[dict[str, Any]], _T]) -> Recovered[_T]:
@@ -232,11 +290,15 @@ class JournalFolder:
 
     @classmethod
     def open(cls, path: Path, rebuild: Callable[[dict[str, Any]], _T], *, keep_segments: int = KEEP_SEGMENTS,
-             keep_bytes: int = KEEP_BYTES, ops: FileOps = os) -> tuple[JournalFolder, Recovered[_T]]:
+             keep_bytes: int = KEEP_BYTES, ops: FileOps = os,
+             check: Check | None = None) -> tuple[JournalFolder, Recovered[_T]]:
         """Open the journal for the config's ``path``: the folder, the live segment (its torn tail set
-        aside), and what to start from. JournalError (a damaged line, a missing segment) names the file."""
+        aside), and what to start from, every kept segment and checkpoint checked (journal_verify.py; with
+        ``check``, the newest checkpoint against the journal too). JournalError (a damaged line, a missing
+        segment, damage in what start-up replays) names the file."""
         folder = folder_for(path)
         folder.mkdir(parents=True, exist_ok=True)
+        _remove_stale_temps(folder)
         numbers = segments_of(folder)
         if path != folder and path.is_file():
             if numbers:
@@ -249,11 +311,12 @@ class JournalFolder:
         live = numbers[-1] if numbers else 1
         journal, live_entries = Journal.open(folder / segment_name(live), ops)
         try:
-            recovered = recover(folder, rebuild, numbers or [1], live_entries)
+            findings = verify(folder, numbers or [1])
+            recovered = recover(folder, rebuild, numbers or [1], live_entries, findings=findings, check=check)
         except BaseException:
             journal.close()
             raise
-        for note in recovered.notes:
+        for note in [*recovered.notes, *recovered.damage]:
             _LOGGER.warning("%s", note)
         _LOGGER.info("journal %s: segment %d, checkpoint %s, %d inputs to replay", folder, live,
                      recovered.checkpoint, len(recovered.entries))
@@ -289,29 +352,50 @@ class JournalFolder:
         stay safe in the segments either way, only start-up replays more."""
         number = self.number + 1
         path = self.folder / segment_name(number)
-        try:
-            fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o640)
-        except OSError as error:
-            raise JournalFault(f"cannot start segment {path.name}: {describe(error)}") from error
-        try:
-            fsync_dir(self.folder)
-        except OSError as error:
-            os.close(fd)
-            raise JournalFault(f"cannot start segment {path.name}: {describe(error)}") from error
+        fd = self._start_segment(path)
         self.journal.close()
         if self._sizes is not None:
             self._sizes[self.number] = self.journal.size
             self._sizes[number] = 0
         self.journal = Journal(path, fd, 0, self._ops)
         self.number = number
-        body = {"format": FORMAT, "segment": number, "shoe": list(shoe) if shoe else None, "table": snapshot}
-        document = {**body, "sha256": checksum(body)}
         try:
+            before = binding(self.folder / segment_name(number - 1), self.folder / checkpoint_name(number - 1))
+            body = {"format": FORMAT, "segment": number, "shoe": list(shoe) if shoe else None, "table": snapshot,
+                    "before": before}
+            document = {**body, "sha256": checksum(body)}
             write_atomically(self.folder / checkpoint_name(number),
                              json.dumps(document, separators=(",", ":"), ensure_ascii=False).encode())
             self._rotate(keep_from=number - 1)
         except OSError as error:
-            raise JournalFault(f"cannot write checkpoint {checkpoint_name(number)}: {describe(error)}") from error
+            raise JournalFault(f"cannot write checkpoint {checkpoint_name(number)}: {describe(error)}",
+                               error.errno) from error
+
+    def _start_segment(self, path: Path) -> int:
+        """Create the next segment and make its name durable; its descriptor. An empty file of that name is
+        what an earlier failed start left (its unlink failed too): it is taken, not refused ("File exists" at
+        every later hand was issue 23). If the folder's fsync fails the new name may not survive a power cut,
+        so no input may go there: the file is removed again (best effort) and appends stay in the live
+        segment, whose name is durable; the next hand's start tries again."""
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o640)
+        except OSError as error:
+            raise JournalFault(f"cannot start segment {path.name}: {describe(error)}", error.errno) from error
+        if os.fstat(fd).st_size:
+            os.close(fd)
+            raise JournalFault(f"cannot start segment {path.name}: it exists and holds inputs (look at it and "
+                               "move it away)", errno.EEXIST)
+        try:
+            fsync_dir(self.folder, self._ops)
+        except OSError as error:
+            os.close(fd)
+            try:
+                path.unlink()
+            except OSError as unlink_error:
+                _LOGGER.error("journal %s: cannot remove %s again (%s); the next start takes it", self.folder,
+                              path.name, describe(unlink_error))
+            raise JournalFault(f"cannot start segment {path.name}: {describe(error)}", error.errno) from error
+        return fd
 
     def _rotate(self, keep_from: int) -> None:
         """Delete the oldest segments (and their checkpoints) beyond the count or the size kept, never

@@ -17,6 +17,9 @@ A daemon on fake devices also has the ``panel`` role (:mod:`dealerpi.sim.panel`)
 virtual hardware's frames, LEDs and shoe, and the ``press``/``release``/``deal``/``shuffle`` requests that
 drive it. On real devices that role does not exist. Pins a connection holds are released when it closes.
 
+The ``broadcast`` role (issue 21, :mod:`dealerpi.broadcast_stream`) is the streamed table's process: every
+accepted input as journaled, hole cards included, for a peer of the daemon's own user only.
+
 The socket file is made group-writable (0660) in a directory only the service's group can enter
 (RuntimeDirectoryMode=0750): the console's user is in that group, nobody else can connect.
 """
@@ -28,6 +31,7 @@ import contextlib
 import dataclasses
 import logging
 import os
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,6 +39,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import msgspec
 
+from dealerpi import broadcast_stream
 from dealerpi.console import game_form, money, sessions, status_panel
 from dealerpi.console.ledger import CLOSE, Event, Ledger, Session
 from dealerpi.console.protocol import CONFIRMED, PANEL, ROLES, Decoder, ProtocolError, changes, encode, may_send
@@ -81,11 +86,13 @@ class Daemon(Protocol):
     table_source: TableSource
     pending_table: dict[str, Any] | None
     dealer_overlay: tuple[Any, float] | None
+    announcement: str
 
     def submit(self, entry: dict[str, Any]) -> Any: ...
     def queue_table(self, entry: dict[str, Any]) -> Any: ...
     def refresh(self) -> None: ...
     def refresh_dealer(self) -> None: ...
+    def fault_alert(self) -> Alert | None: ...
     def show_on_dealer(self, image: Any, seconds: float) -> None: ...
 
 
@@ -144,6 +151,8 @@ class ApiServer:
         self.ledger.after(outcome.accepted, table)
         if self.panel is not None:
             self.panel.follow()
+        if outcome.accepted:
+            self._send_broadcast(entry)
 
     def checkpoint_data(self) -> dict[str, Any]:
         """What a journal checkpoint keeps for the API (the segments before it are not replayed at start-up):
@@ -250,6 +259,8 @@ class ApiServer:
             rid = message.get("id")
             return {"id": rid if isinstance(rid, int | str) else None, "error": {"message": str(error)}}
         endpoint = self.endpoints[request.method]
+        if client.role == broadcast_stream.ROLE:
+            return {"id": request.id, "error": {"message": "the broadcast role only listens"}}
         if endpoint.after_hello and client.role is None:
             return {"id": request.id, "error": {"message": "say hello with a role first"}}
         if endpoint.roles is not None and client.role not in endpoint.roles:
@@ -284,6 +295,9 @@ class ApiServer:
             "journal": Endpoint(api.JournalAt, lambda client, p: self.journal_chunk(str(client.role), list(p.at))),
             "show_qr": Endpoint(api.ShowQr, lambda client, p: self.show_qr(
                 str(client.role), p.url, p.label, QR_SECONDS if p.seconds is None else p.seconds)),
+            # the room director's announcement (the room's bridge, as the host): on the dealer display
+            "announce": Endpoint(api.Announce, lambda _c, p: self._announce(p.text), frozenset({"host"}),
+                                 "announcements are the room's"),
             # the pairing code was used: off the display at once
             "hide_qr": Endpoint(api.NoParams, lambda _c, _p: self._hide_qr(), frozenset({"host"}),
                                 "pairing codes are the host's"),
@@ -292,6 +306,8 @@ class ApiServer:
 
     def _hello(self, client: _Client, params: api.Hello) -> dict[str, Any]:
         role = params.role
+        if role == broadcast_stream.ROLE:
+            return self.hello_broadcast(client)
         if role == PANEL and self.panel is None:
             return {"error": {"message": "no virtual-hardware panel: this daemon drives real devices "
                                          "(the panel exists with dealerpi run --fake only)"}}
@@ -301,10 +317,42 @@ class ApiServer:
         client.shown = self.view(client.role)
         return {"result": {"role": client.role, "view": client.shown, "version": api.VERSION}}
 
+    def hello_broadcast(self, client: _Client) -> dict[str, Any]:
+        """The streamed table's process (issue 21, :mod:`dealerpi.broadcast_stream`): checked by the peer's
+        user id, then sent the table now and every accepted input from here on, hole cards included."""
+        sock = client.writer.get_extra_info("socket") if client.writer is not None else None
+        if (refused := broadcast_stream.refusal(broadcast_stream.peer_uid(sock))) is not None:
+            _LOGGER.warning("local API: refused a broadcast hello: %s", refused)
+            return {"error": {"message": refused}}
+        client.role = broadcast_stream.ROLE
+        wall = getattr(self.daemon, "wall", time.time)
+        return {"result": broadcast_stream.hello_result(self.daemon.table.snapshot(), self.daemon.journal, wall)}
+
+    def _send_broadcast(self, entry: Mapping[str, Any]) -> None:
+        listeners = [client for client in self.clients if client.role == broadcast_stream.ROLE]
+        if not listeners:
+            return
+        message = encode(broadcast_stream.event(entry, self.daemon.journal, getattr(self.daemon, "wall", time.time)))
+        for client in listeners:
+            transport = client.writer.transport
+            if transport.is_closing() or transport.get_write_buffer_size() > MAX_BACKLOG:
+                _LOGGER.warning("local API: dropping a broadcast client that stopped reading (it reconnects "
+                                "and catches up from the journal)")
+                self.clients.discard(client)
+                client.writer.close()
+                continue
+            client.writer.write(message)
+
     def _hide_qr(self) -> dict[str, Any]:
         self.daemon.dealer_overlay = None
         self.daemon.refresh_dealer()
         return {"result": {"hidden": True}}
+
+    def _announce(self, text: str) -> dict[str, Any]:
+        self.daemon.announcement = text.strip()
+        self.daemon.refresh_dealer()
+        self.changed()
+        return {"result": {"announcement": self.daemon.announcement}}
 
     def _clear_alerts(self) -> dict[str, Any]:
         self.daemon.alerts.clear()
@@ -481,6 +529,8 @@ class ApiServer:
 
     def status(self) -> dict[str, Any]:
         alerts: tuple[Alert, ...] = alert_order(self.daemon.alerts)     # as the dealer display orders them
+        fault = self.daemon.fault_alert()             # a failing journal first, as on the dealer display (issue 23)
+        alerts = (fault, *alerts) if fault is not None else alerts
         journal = self.daemon.journal
         slots = [self.daemon.dealer_slot, *self.daemon.seat_slots.values()]
         fake = getattr(self.daemon.devices, "kind", "") == "fake"
@@ -559,13 +609,15 @@ class ApiServer:
         if role == PANEL and self.panel is not None:     # the host's view and the virtual hardware's
             return {**self.view("host"), **self.panel.view()}
         extra = {"ledger": self._ledger_view(), "setup": self.setup()} if role == "host" else {}
-        return role_view(role, self.daemon.table, self.status(), extra)
+        # the room's announcement is public: the room reads it back from the table's view (docs/room.md)
+        return {**role_view(role, self.daemon.table, self.status(), extra),
+                "announcement": self.daemon.announcement or None}
 
     def _push(self) -> None:
         self._push_due = False
         views: dict[str, dict[str, Any]] = {}
         for client in list(self.clients):
-            if client.role is None:
+            if client.role in (None, broadcast_stream.ROLE):
                 continue
             if client.role not in views:
                 views[client.role] = self.view(client.role)

@@ -1,7 +1,8 @@
 """A fault-injecting file layer for the journal (journal.FileOps): the real system calls, until told to fail.
 
 ``FaultyOps().fail("fdatasync", errno.EIO)`` makes every later ``fdatasync`` raise EIO; ``short=True`` on
-``write`` writes half the bytes and reports that (a disk filling up mid-line); ``heal()`` ends the fault.
+``write`` writes half the bytes and reports that (a disk filling up mid-line); ``times=1`` fails only the next
+call (one I/O error, then the disk works again); ``heal()`` ends the fault.
 """
 
 from __future__ import annotations
@@ -13,21 +14,29 @@ import os
 class FaultyOps:
     def __init__(self) -> None:
         self.failing: dict[str, int] = {}
+        self.remaining: dict[str, int] = {}     # call -> failures left, for a fault that passes by itself
         self.short = False
         self.calls: dict[str, int] = {}
 
-    def fail(self, call: str, code: int = errno.EIO, *, short: bool = False) -> None:
+    def fail(self, call: str, code: int = errno.EIO, *, short: bool = False, times: int | None = None) -> None:
         self.failing[call] = code
         self.short = short
+        if times is not None:
+            self.remaining[call] = times
 
     def heal(self) -> None:
         self.failing.clear()
+        self.remaining.clear()
         self.short = False
 
     def _check(self, call: str) -> None:
         self.calls[call] = self.calls.get(call, 0) + 1
         if call in self.failing:
             code = self.failing[call]
+            if call in self.remaining:
+                self.remaining[call] -= 1
+                if not self.remaining[call]:
+                    del self.failing[call], self.remaining[call]
             raise OSError(code, os.strerror(code))
 
     def write(self, fd: int, data: bytes, /) -> int:

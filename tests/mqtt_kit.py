@@ -65,7 +65,7 @@ class Broker:
         client logged in as ``room`` would take the room's connection over), so the tests' Listener has its
         own. Hashed by ``mosquitto_passwd -U`` as the room's users are."""
         with files["acl"].open("a", encoding="utf-8") as acl:
-            acl.write(f"\nuser {WATCHER}\ntopic read {PREFIX}/#\n")
+            acl.write(f"\nuser {WATCHER}\ntopic read {PREFIX}/#\ntopic read broadcast/#\n")
         plain = folder / "watch.passwd"
         plain.write_text(f"{WATCHER}:{WATCHER}-password\n", encoding="utf-8")
         subprocess.run(["mosquitto_passwd", "-U", str(plain)], check=True, capture_output=True)

@@ -30,12 +30,25 @@ class Led(Closeable, Protocol):
     def off(self) -> None: ...
 
 
+class Ticks(Protocol):
+    """A gpiozero pin factory's clock: ``ticks()``, the time its pins stamp edges with."""
+
+    def ticks(self) -> float: ...
+
+
 class PushButton(Closeable, Protocol):
     """gpiozero ``DigitalInputDevice`` with the pull-up on (active when pressed): the callbacks run on
     gpiozero's thread, with no arguments as we set them."""
 
     when_activated: Callable[[], None] | None
     when_deactivated: Callable[[], None] | None
+    pin_factory: Ticks
+
+    @property
+    def active_time(self) -> float | None: ...    # seconds since the pin's edge to active (None: inactive)
+
+    @property
+    def inactive_time(self) -> float | None: ...
 
 
 class PinFactory(Closeable, Protocol):

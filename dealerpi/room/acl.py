@@ -5,8 +5,9 @@ mosquitto.conf(5) and mosquitto.org/documentation/plugins/acl-file: ``pattern`` 
 ``%u`` is the client's user name (its CONNECT user, never the client id); ``user NAME`` starts the lines of
 one user. Each table's user is its name, so a table may write its own state, availability, hands and
 command answers and read its own commands, and nothing else; the room reads everything of its prefix and
-writes commands. Passwords are hashed by ``mosquitto_passwd -U`` (a file of ``user:password`` lines hashed in
-place), so no password is on a command line.
+writes commands. A streamed table's broadcast process publishes its delayed feed under ``broadcast/<table>/``
+(docs/broadcast.md), which only the room may read. Passwords are hashed by ``mosquitto_passwd -U`` (a file
+of ``user:password`` lines hashed in place), so no password is on a command line.
 
 Client ids are bound to the users (issue 20): MQTT lets a client that connects with an id already connected
 take the session over, and the broker disconnects the first one (MQTT 3.1.1, 3.1.4) and, for the room, sends its
@@ -35,8 +36,11 @@ def acl_text(prefix: str) -> str:
             f"pattern write {prefix}/%u/hand\n"
             f"pattern write {prefix}/%u/set/result\n"
             f"pattern read {prefix}/%u/set\n"
+            f"# a streamed table's delayed feed (docs/broadcast.md): its own topic, read by the room only\n"
+            f"pattern write broadcast/%u/#\n"
             f"\nuser {ROOM}\n"
             f"topic read {prefix}/#\n"
+            f"topic read broadcast/#\n"
             f"topic write {prefix}/+/set\n"
             f"topic readwrite {prefix}/{ROOM}/#\n")
 

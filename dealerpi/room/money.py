@@ -126,6 +126,20 @@ class Money:
                    player, 0, level, standings)
         return True
 
+    def unregister(self, player: str, standings: Standings) -> Standings:
+        """The director unregisters ``player`` before his first hand (room/controls.py): his entry is refunded,
+        so it leaves the books: the field, his part of the prize pool, his head and its bounty money."""
+        config = _config(self.settings)
+        buys = self.books["buys"]
+        last = max(i for i, (p, kind) in enumerate(buys) if p == player and kind in ("entry", "reentry"))
+        del buys[last]
+        heads = dict(bounties_of(self.books).heads)
+        self.books["bounty_in"] -= heads.pop(player, 0)
+        self.books["bounties"]["heads"] = [[p, a] for p, a in heads.items()]
+        check_ledger(self.books)
+        return replace(standings, pool=standings.pool - (config.buy_in - config.bounty),
+                       remaining=standings.remaining - 1)
+
     # --- rebuys and add-ons --------------------------------------------------------------------------
 
     def want(self, player: str, kind: str, standings: Standings) -> None:

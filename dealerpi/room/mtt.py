@@ -30,11 +30,13 @@ The rules (digest section 7, ``dealerpi.room.tournament``):
   three short halts at once (R11-D); a broken table's players are seated by a two-step draw (R10-B); when the
   field fits one table, everyone is redrawn to the final table (the first). Nothing more is decided until
   each table's view shows what it accepted (issue 20: one command per intent).
-- TRN-5: on the bubble (one player from the money) hand-for-hand: every table is held once its hand is over;
-  each round is one ``resume`` with ``pause_after`` (the table's hand + 1) per table, so every table plays
-  exactly one hand and is held again by its own journal (TDA RP-8); a table found beyond the round's hand is
-  a fault on the page. That round's busts at several tables share the places at stake (TDA RP-8-A; at one
-  table, TRN-4 by their starting stacks); a round takes at most two minutes off the level clock.
+- TRN-5 (dealerpi.room.hand_for_hand): on the bubble (one player from the money) hand-for-hand: every table
+  is held once its hand is over; each round is one ``resume`` with ``pause_after`` (the table's hand + 1) per
+  table, so every table plays exactly one hand and is held again by its own journal (TDA RP-8); a table found
+  beyond the round's hand is a fault on the page. That round's busts at several tables share the places at
+  stake (TDA RP-8-A; at one table, TRN-4 by their starting stacks); a round takes at most the tables' own
+  cap (the engine's ``hand_for_hand_seconds``, two minutes) off the level clock.
+- The director's controls (dealerpi.room.controls): the clock paused, set or given time, a player moved.
 """
 
 from __future__ import annotations
@@ -44,13 +46,14 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from dealerpi.room.books import WAIT, HandOver, Hands, adopt, new_cursor, next_hand, no_hands, upgrade
-from dealerpi.room.money import OPS, Money, MoneyError, standings_json, standings_of
+from dealerpi.room.controls import announce_to_tables, clock_now, director_moves, unregistered_leave
+from dealerpi.room.hand_for_hand import pauses, round_over
+from dealerpi.room.money import OPS, Money, MoneyError
 from dealerpi.room.mtt_config import TournamentSettings
-from dealerpi.room.mtt_h4h import hand_for_hand_pauses, hand_for_hand_round
-from dealerpi.room.mtt_summary import summary
+from dealerpi.room.mtt_summary import standings_json, standings_of, summary
 from dealerpi.room.seating import due_big_blind, entry_seats, present, shows, two_step_draw, worst_seat
 from dealerpi.room.table_view import View, asked_to_pause, held, open_seats, view_seats
-from dealerpi.room.tournament import HAND_FOR_HAND_SECONDS, Layout, draw_seats, halted
+from dealerpi.room.tournament import Layout, draw_seats, halted, hand_for_hand_cap
 from dealerpi.room_pauses import BREAK, H4H, HALT, MOVES
 
 Command = tuple[str, str, dict[str, Any]]          # (id, table, the journal input)
@@ -74,6 +77,7 @@ class Director:
 
     def __init__(self, settings: TournamentSettings, state: dict[str, Any]) -> None:
         self.settings, self.state = settings, state
+        self.cap = hand_for_hand_cap(settings)        # TRN-5: the tables' own hand-for-hand cap
         state.pop("stacks", None)            # a state stored before the books read hand records (books.upgrade)
         state["done"] = {t: upgrade(done) for t, done in state.get("done", {}).items()}
         self._waiting = False
@@ -265,6 +269,8 @@ class Director:
             return {"type": "resume", **round_} if asked_to_pause(view) else None
         if op == "button":
             return {"type": "button", "seat": item["seat"]}
+        if op == "announce":                                    # the director's (controls.py)
+            return {"type": "announce", "text": item["text"]}
         if op == "sit":
             stack = s["carry"].get(item["player"], self.settings.starting_stack)
             return {"type": "sit", "seat": item["seat"], "player": item["player"], "stack": stack}
@@ -306,9 +312,10 @@ class Director:
         if len(live) < len(s["active"]):
             return False                                    # a table not heard from yet: wait for it
         self._waiting = False                               # a move waits for a table to finish its hand
-        return (self._drops(live) or self._hand_for_hand_round(live, now) or self._unseated(live)
+        return (self._drops(live) or round_over(self, live, now) or self._unseated(live)
+                or director_moves(self, live) or unregistered_leave(self, live) or announce_to_tables(self, live)
                 or self._late_entries(live, now) or self._money(live, now) or self._final_table(live)
-                or self._break_table(live) or self._balance(live) or self._hand_for_hand_pauses(live, now)
+                or self._break_table(live) or self._balance(live) or pauses(self, live, now)
                 or self._levels(live, now) or self._release(live))
 
     def _unseated(self, live: Mapping[str, View]) -> bool:
@@ -520,8 +527,6 @@ class Director:
             self.state["plan"] = []
         return False
 
-    _hand_for_hand_round, _hand_for_hand_pauses = hand_for_hand_round, hand_for_hand_pauses     # mtt_h4h.py
-
     def _levels(self, live: Mapping[str, View], now: float) -> bool:
         """TRN-1: every table between hands gets the level the room's clock is in. A break pauses a table
         after the hand it is in (one already asked to pause is held by its break level too)."""
@@ -552,9 +557,8 @@ class Director:
         k starts at ``started`` plus the minutes of every step before it, so no table's clock drifts; TRN-5:
         a hand-for-hand round takes at most two minutes off it (``offset``: what the rounds took beyond)."""
         s = self.state
-        started, offset, h4h = s["started"], s.get("offset", 0), s["h4h"]
-        if started is not None and h4h is not None and h4h.get("since") is not None:
-            now = min(now, h4h["since"] + HAND_FOR_HAND_SECONDS)         # the round's third minute is not played
+        started, offset = s["started"], s.get("offset", 0)
+        now = clock_now(s, now, self.cap)          # paused by the director; a round's third minute is not played
         elapsed = 0.0 if started is None else max(0.0, now - started - offset)
         end = 0.0
         for index, step in enumerate(self.settings.levels):

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 from dealerpi.room.books import waiting_words
 from dealerpi.room.deal import page
-from dealerpi.room.money import entries, standings_of
+from dealerpi.room.money import entries
+from dealerpi.room.money import standings_json as standings_json  # re-exported (controls.py, hand_for_hand.py)
+from dealerpi.room.money import standings_of as standings_of
 from dealerpi.room.table_view import View, view_seats
 
 if TYPE_CHECKING:

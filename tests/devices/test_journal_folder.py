@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from daemon_kit import CONFIG, FakeDecks, untimed
+from fault_kit import FaultyOps
 from journal_kit import scripted_session
 
 from dealerpi.config import ConfigError, load
@@ -23,7 +24,7 @@ from dealerpi.console.final_hands import FinalHands
 from dealerpi.controller import Controller
 from dealerpi.devices import FakeDevices
 from dealerpi.engine.table import Table
-from dealerpi.journal import JournalError
+from dealerpi.journal import FileOps, JournalError
 from dealerpi.journal_folder import (
     JournalFolder,
     checkpoint_name,
@@ -39,7 +40,7 @@ SCRIPT = scripted_session(seed=12, hands=6)
 STARTS = [n for n, e in enumerate(SCRIPT) if e["type"] == "start"]
 
 
-def boot(tmp_path: Path, **keep: int) -> tuple[Controller, list[dict[str, Any]]]:
+def boot(tmp_path: Path, ops: FileOps = os, **keep: int) -> tuple[Controller, list[dict[str, Any]]]:
     """The daemon's start-up over ``tmp_path``'s journal folder; returns the controller and what it replayed."""
     (tmp_path / "table.toml").write_text(CONFIG)
     config = load(tmp_path / "table.toml")
@@ -50,7 +51,7 @@ def boot(tmp_path: Path, **keep: int) -> tuple[Controller, list[dict[str, Any]]]
         used.append(data)
         return table
 
-    journal, recovered = JournalFolder.open(config.journal, rebuild, **keep)
+    journal, recovered = JournalFolder.open(config.journal, rebuild, ops=ops, **keep)
     controller = Controller(config, FakeDevices(config), journal, decks=FakeDecks())
     controller.restore_checkpoint(used[-1] if used else {})
     controller.replay(recovered.entries, recovered)
@@ -273,3 +274,55 @@ def test_a_checkpoint_that_cannot_be_written_is_an_alert_and_costs_only_start_up
     assert untimed(replayed) == SCRIPT[STARTS[1] + 1:STARTS[2] + 5]          # from checkpoint 3: segments 3 and 4
     assert same_table(restarted.table) == reference(SCRIPT[:STARTS[2] + 5])
     assert (folder(tmp_path) / checkpoint_name(5)).exists()          # start-up went past a start: a checkpoint now
+
+
+def test_one_eio_on_the_folders_fsync_at_a_start_is_shown_and_the_next_hand_starts_the_segment(
+        tmp_path: Path) -> None:
+    """Issue 23, item 7a: one EIO on the folder's fsync when hand 2 starts (its segment 000003.jsonl made, its
+    name not durable). The empty file is not left behind, hand 2 is journaled on in segment 2 (whose name is
+    durable: nothing acknowledged lives in a file that may vanish), the dealer is told with one instruction,
+    and hand 3's start makes segment 3 and its checkpoint: no "File exists" at every later hand."""
+    ops = FaultyOps()
+    controller, _ = boot(tmp_path, ops)
+    play(controller, SCRIPT[1:STARTS[1]])
+    ops.fail("fsync", errno.EIO, times=1)
+    play(controller, SCRIPT[STARTS[1]:STARTS[2]])
+    assert [a.message for a in controller.alerts if a.rule == "JOURNAL"] == [
+        "checkpoint failed (cannot start segment 000003.jsonl: Input/output error (EIO)): play on; "
+        "replace the SD card after this session"]
+    assert segments_of(folder(tmp_path)) == [1, 2]
+    play(controller, SCRIPT[STARTS[2]:STARTS[2] + 3])
+    assert [a.message for a in controller.alerts if a.rule == "JOURNAL"] == []
+    assert segments_of(folder(tmp_path)) == [1, 2, 3]
+    assert (folder(tmp_path) / checkpoint_name(3)).exists()
+    assert untimed(list(entries_from(folder(tmp_path), [2]))) == SCRIPT[STARTS[0] + 1:STARTS[2] + 1]
+    controller.journal.close()
+    restarted, replayed = boot(tmp_path)
+    assert untimed(replayed) == SCRIPT[STARTS[2] + 1:STARTS[2] + 3]
+    assert same_table(restarted.table) == reference(SCRIPT[:STARTS[2] + 3])
+
+
+def test_an_empty_segment_a_failed_start_could_not_remove_is_taken_by_the_next_start(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 23, item 7a: the folder's fsync fails and so does the removal of the new, empty segment; the
+    next hand's start takes that empty file as its segment (a file holding inputs would be refused)."""
+    ops = FaultyOps()
+    controller, _ = boot(tmp_path, ops)
+    play(controller, SCRIPT[1:STARTS[1]])
+    ops.fail("fsync", errno.EIO, times=1)
+    real_unlink = Path.unlink
+
+    def stuck(path: Path, missing_ok: bool = False) -> None:
+        if path.name == segment_name(3):
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+        real_unlink(path, missing_ok)
+
+    monkeypatch.setattr(Path, "unlink", stuck)
+    play(controller, SCRIPT[STARTS[1]:STARTS[2]])
+    monkeypatch.undo()
+    assert segments_of(folder(tmp_path)) == [1, 2, 3]
+    assert (folder(tmp_path) / segment_name(3)).stat().st_size == 0
+    play(controller, SCRIPT[STARTS[2]:STARTS[2] + 3])
+    assert [a.message for a in controller.alerts if a.rule == "JOURNAL"] == []
+    assert (folder(tmp_path) / checkpoint_name(3)).exists()
+    assert untimed(list(entries_from(folder(tmp_path), [3]))) == SCRIPT[STARTS[2] + 1:STARTS[2] + 3]

@@ -21,6 +21,7 @@ from dealerpi.console.final_hands import FinalHands
 from dealerpi.console.views import public_view
 from dealerpi.engine.deals import DealError
 from dealerpi.engine.expectation import Waiting
+from dealerpi.room import controls
 from dealerpi.room.books import from_record, from_view, next_hand
 from dealerpi.room.deal import deal_proposals, operate
 from dealerpi.room.money import MoneyError, check_ledger
@@ -280,3 +281,16 @@ def test_pko_the_eliminator_is_the_winner_of_the_last_pot_the_busted_player_was_
     assert next_hand(cursor, "t1", view, lambda t, s, q: (hand.number, hand.phh) if q == 1 else None) is None
     assert cursor["fault"] == ("hand #1: PKO: the hand record's eliminators differ: Bob: Cy, not Ann: the "
                                "bounties need the floor's correction")
+
+
+def test_an_unregistered_player_takes_his_entry_and_his_bounty_out_of_the_books(tmp_path: Path) -> None:
+    """The director's unregister (room/controls.py) before a player's table dealt its first hand: his buy-in
+    is refunded, so the books lose his entry, his 60 in the prize pool (480 - 60 = 420) and his 40 on his
+    head (bounty money 8 x 40 - 40 = 280, the ledger balanced), and the field counts 7."""
+    room = MoneyRoom(tmp_path, money_settings(["t1", "t2"], bounty=40), NAMES)
+    answer = controls.apply(room.director, {"id": "u1", "op": "unregister", "player": "Ann"}, room.now, room.seen)
+    assert answer.startswith("Ann unregistered: refund the buy-in, 100")
+    books = room.director.state["money"]
+    assert room.director.state["standings"]["pool"] == 420 and books["bounty_in"] == 280
+    assert "Ann" not in room.money()["heads"] and room.money()["entries"] == 7
+    check_ledger(books)

@@ -118,7 +118,8 @@ def test_a_damaged_journal_is_refused_before_anything_starts(tmp_path: Path, cap
 def test_the_virtual_shoe_needs_fake_devices(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     """`dealerpi run --shoe virtual` on a config of real devices (devices = "pi") is refused before any device
     is touched (exit status 2); with --fake the same config passes that check (the positive control stops
-    at the journal: its folder is a file here, exit status 1)."""
+    at the journal: its folder is a file here; run by hand, not under systemd, the daemon says so and exits
+    with 2, docs/journal.md)."""
     from daemon_kit import CONFIG
 
     from dealerpi import daemon
@@ -130,5 +131,5 @@ def test_the_virtual_shoe_needs_fake_devices(tmp_path: Path, capsys: pytest.Capt
                                        "read the shoe on its port)\n")
     (tmp_path / "state").mkdir()
     (tmp_path / "state" / "journal").write_text("not a folder")
-    assert daemon.main(["--config", str(config), "--shoe", "virtual", "--fake"]) == 1
+    assert daemon.main(["--config", str(config), "--shoe", "virtual", "--fake"]) == 2
     assert "--shoe virtual" not in capsys.readouterr().err

@@ -1,0 +1,1 @@
+"""The streamed table (issue 21): ``dealerpi broadcast``, its own process and unit (docs/broadcast.md)."""

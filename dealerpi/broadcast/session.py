@@ -1,0 +1,221 @@
+"""The broadcast's table: the daemon's inputs applied to its own :class:`Table`, frames for both feeds, kept
+for the delay in memory and in the state folder, and caught up from the journal after a gap.
+
+Why its own table: the engine is pure, so the daemon's inputs (hole cards included) give exactly the
+daemon's table, and from it everything the broadcast shows (every hand, the dead cards, the action), with no
+new query on the daemon. The venue frame goes out at once; the broadcast frame goes into the
+:class:`~dealerpi.broadcast.delay.DelayLine`.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from dealerpi.broadcast.catch_up import Gap, missed
+from dealerpi.broadcast.clips import Clips
+from dealerpi.broadcast.delay import DelayLine
+from dealerpi.broadcast.frames import broadcast_frame, venue_frame
+from dealerpi.broadcast.odds import Odds
+from dealerpi.broadcast.store import Session, Stamped, Store
+from dealerpi.engine.table import Table
+
+_LOGGER = logging.getLogger(__name__)
+
+Listener = Callable[[dict[str, Any]], None]
+MARGIN_MS = 60_000       # kept on disk past the delay (and the board-sync) before a session is compacted
+
+
+@dataclass
+class _Reset:
+    """In the delay line: from here the delayed table is this snapshot (the daemon's, after a gap)."""
+
+    snapshot: dict[str, Any]
+
+
+@dataclass
+class _Start:
+    """A hand's start in the session: where a compacted session may begin."""
+
+    ms: int
+    index: int                        # events before it, itself included
+    snapshot: dict[str, Any]
+    position: list[int] | None
+
+
+class BroadcastSession:
+    """See the module docstring. ``clock`` is the wall clock in ms (injected by the tests)."""
+
+    def __init__(self, store: Store, journal_folder: Path | None, delay_ms: int, sync_ms: int,
+                 clock: Callable[[], int]) -> None:
+        self.store = store
+        self.journal_folder = journal_folder
+        self.delay_ms = delay_ms
+        self.clock = clock
+        self.line = DelayLine(delay_ms, sync_ms)
+        self.odds = Odds(clock)
+        self.clips = Clips(store.folder / "clips.json")
+        self.table: Table | None = None
+        self.session: Session | None = None
+        self.events: list[Stamped] = []
+        self.position: list[int] | None = None
+        self.last_ms = 0
+        self.venue: dict[str, Any] | None = None
+        self.delayed: Table | None = None                  # the table as the delayed feed shows it
+        self.current: dict[str, Any] | None = None         # the last frame let out: what a new client sees
+        self._starts: list[_Start] = []
+        self.venue_listeners: list[Listener] = []
+
+    # --- start-up and the daemon's hello ------------------------------------------------------------
+
+    def load(self) -> None:
+        """The stored session, if its delay is not shorter than this one's (a shorter delay drops it: the
+        feed must not show sooner what it was going to show later)."""
+        found = self.store.load()
+        if found is None:
+            return
+        session, events = found
+        if self.delay_ms < session.delay_ms:
+            _LOGGER.warning("the delay is now %d s, shorter than the stored session's %d s: the session's buffer "
+                            "is dropped and the delayed feed waits a full delay again",
+                            self.delay_ms // 1000, session.delay_ms // 1000)
+            self.store.drop()
+            self.clips.drop()
+            return
+        if session.delay_ms != self.delay_ms:
+            session.delay_ms = self.delay_ms
+            self.store.save_session(session)
+        self._begin(session)
+        for stamped in events:
+            self._apply(stamped, live=False)
+        self._release(every_frame=False)            # what the feed has shown already: only its last frame
+        _LOGGER.info("broadcast session resumed: %d inputs kept, first hand at %s", len(events),
+                     session.first_hand_ms)
+
+    def connected(self, hello: dict[str, Any]) -> None:
+        """The daemon's hello: a new session, or the inputs missed since the last one read from the journal."""
+        snapshot, position, ms = hello["snapshot"], hello.get("position"), int(hello["ms"])
+        said = False
+        if self.table is not None and self.position is not None and position is not None \
+                and self.journal_folder is not None:
+            try:
+                for stamped in missed(self.journal_folder, self.position, position, self.last_ms):
+                    self.store.append(stamped)
+                    self._apply(stamped, live=True)
+            except Gap as gap:
+                _LOGGER.warning("broadcast: %s; the table is taken from the daemon as it is now", gap)
+                said = True
+        if self.table is not None and _same(self.table.snapshot(), snapshot):
+            self.position = position
+            self.venue = venue_frame(self.table, self.last_ms)
+            return
+        if self.table is not None and not said:
+            _LOGGER.warning("broadcast: the table differs from the daemon's after the catch-up; taken from the "
+                            "daemon as it is now (inputs in between are not on the delayed feed)")
+        first = self.session.first_hand_ms if self.session is not None else None
+        session = Session(self.delay_ms, {"snapshot": snapshot, "position": position, "ms": ms}, first)
+        self.store.start(session)
+        self.events = []
+        self._starts = []
+        if self.delayed is None:
+            self._begin(session)
+        else:                                       # the delayed table takes it when the delay reaches it
+            self._begin(session, delayed=False)
+            self.line.add(ms, _Reset(snapshot))
+        assert self.table is not None
+        self.venue = venue_frame(self.table, self.last_ms)
+
+    def _begin(self, session: Session, *, delayed: bool = True) -> None:
+        self.session = session
+        self.table = Table.from_snapshot(session.base["snapshot"])
+        if delayed:
+            self.delayed = Table.from_snapshot(session.base["snapshot"])
+        self.position = session.base.get("position")
+        self.last_ms = max(self.last_ms, int(session.base["ms"]))
+        self.line.first_hand_ms = session.first_hand_ms
+
+    # --- events ----------------------------------------------------------------------------------------
+
+    def on_event(self, params: dict[str, Any]) -> None:
+        """An accepted input pushed by the daemon: kept on disk first, then applied."""
+        stamped = Stamped(dict(params["entry"]), params.get("position"), int(params["ms"]))
+        self.store.append(stamped)
+        self._apply(stamped, live=True)
+
+    def _apply(self, stamped: Stamped, *, live: bool) -> None:
+        table, session = self.table, self.session
+        assert table is not None and session is not None
+        self.events.append(stamped)
+        self.last_ms = max(self.last_ms, stamped.ms)
+        if stamped.position is not None:
+            self.position = stamped.position
+        was_between, board = table.between_hands, table.board()
+        outcome = table.apply(stamped.entry)
+        if not outcome.accepted:
+            return
+        self.line.add(stamped.ms, stamped, board_changed=table.board() != board)
+        if live or stamped.ms + self.delay_ms + self.line.sync_ms > self.clock():
+            self.odds.add(table, ms=stamped.ms)           # its spot computed now, for the frame the delay makes
+        if stamped.entry.get("type") == "start" and not table.between_hands and session.first_hand_ms is None:
+            session.first_hand_ms = stamped.ms            # the auto delay counts from the first hand
+            self.line.first_hand_ms = stamped.ms
+            self.store.save_session(session)
+        if stamped.entry.get("type") == "start" and not table.between_hands:
+            self._starts.append(_Start(stamped.ms, len(self.events), table.snapshot(), self.position))
+            if live:
+                self._compact()
+        self.clips.follow(table, stamped.ms, was_between)
+        if live:
+            self.venue = venue_frame(table, stamped.ms)
+            for listener in list(self.venue_listeners):
+                listener(self.venue)
+
+    def _compact(self) -> None:
+        """Start the stored session at the last hand that began before the delayed feed's moment (less
+        :data:`MARGIN_MS`): the inputs before it, and the hole cards in them, leave this disk. A hand's
+        start holds the table between hands only, no card."""
+        horizon = self.clock() - self.delay_ms - self.line.sync_ms - MARGIN_MS
+        usable = [start for start in self._starts if start.ms <= horizon and start.index > 0]
+        if not usable or self.session is None:
+            return
+        base = usable[-1]
+        self.events = self.events[base.index:]
+        self._starts = [_Start(s.ms, s.index - base.index, s.snapshot, s.position)
+                        for s in self._starts if s.index > base.index]
+        self.session.base = {"snapshot": base.snapshot, "position": base.position, "ms": base.ms}
+        self.store.start(self.session, self.events)
+
+    def release(self) -> list[dict[str, Any]]:
+        """The frames of the inputs the delay lets out now, drawn from the delayed table."""
+        return self._release(every_frame=True)
+
+    def _release(self, *, every_frame: bool) -> list[dict[str, Any]]:
+        self.odds.collect()
+        frames = []
+        due = self.line.release(self.clock())
+        for index, item in enumerate(due):
+            if isinstance(item, _Reset):
+                self.delayed = Table.from_snapshot(item.snapshot)
+                continue
+            assert self.delayed is not None
+            self.delayed.apply(item.entry)
+            first = self.line.first_hand_ms
+            if first is None or item.ms < first or not (every_frame or index == len(due) - 1):
+                continue                                  # nothing before the first hand is broadcast
+            frame = broadcast_frame(self.delayed, item.ms)
+            self.odds.add(self.delayed, frame)            # known by now (computed when it happened)
+            frames.append(frame)
+        if frames:
+            self.current = frames[-1]
+        return frames
+
+    def status(self) -> dict[str, Any]:
+        return self.line.status(self.clock())
+
+
+def _same(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
