@@ -21,12 +21,14 @@ per bust).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from books_kit import NOW, BooksRoom
 
 from dealerpi.engine import Table
+from dealerpi.room.mtt import Director
 from dealerpi.room.mtt_config import TournamentSettings
 
 
@@ -80,15 +82,71 @@ def worst_seats(table: Table, player: str, stack: int) -> list[int]:
     return sorted(seat for seat, hands in tried.items() if hands == best)
 
 
+class TdaChecker:
+    """The checks of the module docstring, made as a table takes a command: ``before`` with the table as it is
+    (the command not applied yet), ``after`` with its answer. ``tables()``: every table's engine now;
+    ``director()``: the room's director (its events say why a player is seated). Used over engine tables
+    (TdaRoom) and over a real broker (tests/money_broker_kit.py)."""
+
+    def __init__(self, tables: Callable[[], Mapping[str, Table]], director: Callable[[], Director]) -> None:
+        self.tables, self.director = tables, director
+        self.problems: list[str] = []
+        self.left: dict[str, tuple[str, int, bool]] = {}     # player -> (table, stack, was due the big blind)
+        self.drops: list[tuple[str, int]] = []                # (player, stack) of each leave at 0 chips
+        self.moves: list[tuple[str, str, str]] = []           # (player, from, to) of each balancing move
+
+    def before(self, name: str, table: Table, payload: dict[str, Any]) -> None:
+        kind = payload.get("type")
+        if kind in ("sit", "leave") and not table.between_hands:
+            self.problems.append(f"RP-6/TDA 11: {kind} {payload} journaled at {name} during hand #{table.hand_number}")
+        if kind == "leave" and payload.get("seat") in table.seats:
+            info = table.seats[payload["seat"]]
+            roles = table.next_blind_seats()
+            self.left[info.player] = (name, info.stack, roles is not None and roles[2] == payload["seat"])
+            if info.stack == 0:
+                self.drops.append((info.player, info.stack))
+        if kind == "sit":
+            self._check_sit(name, table, payload)
+
+    def after(self, payload: dict[str, Any], accepted: bool) -> None:
+        if payload.get("type") == "sit" and accepted:
+            self.left.pop(payload["player"], None)
+
+    def _check_sit(self, name: str, table: Table, payload: dict[str, Any]) -> None:
+        player, seat = payload["player"], payload["seat"]
+        elsewhere = [t for t, other in self.tables().items() if t != name
+                     and any(info.player == player for info in other.seats.values())]
+        if elsewhere or any(info.player == player for info in table.seats.values()):
+            self.problems.append(f"RP-6: {player} seated at {name} while seated at {elsewhere or [name]}")
+        if not table.between_hands:
+            return                         # a breach already (RP-6): the next hand's plan is not known yet
+        events = [e for e in self.director().state["events"] if player in (e.get("player"), *e.get("seats", {}))]
+        last = events[-1]["kind"] if events else None
+        if last == "move":
+            source, _stack, due = self.left.get(player, ("?", 0, False))
+            if (player, name, source) in self.moves:
+                self.problems.append(f"TDA 11: {player} bounced back from {source} to {name}")
+            self.moves.append((player, source, name))
+            if not due:
+                self.problems.append(f"TDA 11: {player} moved from {source} was not due the big blind there")
+            worst = worst_seats(table, player, payload["stack"])
+            if seat not in worst:
+                self.problems.append(f"TDA 11: {player} moved to {name} seat {seat}, not the worst position "
+                                     f"{worst}")
+        elif last == "late registration":
+            copy = Table.from_snapshot(table.snapshot())
+            if copy.apply(payload).accepted and (why := bad_seat(copy, seat)):
+                self.problems.append(f"TDA 8: late entrant {player} at {name}: {why}")
+
+
 class TdaRoom(BooksRoom):
     """See the module docstring."""
 
     def __init__(self, folder: Path, settings: TournamentSettings, players: list[str]) -> None:
-        self.problems: list[str] = []
+        self.checker = TdaChecker(lambda: {n: t.table for n, t in self.tables.items()}, lambda: self.director)
+        self.problems, self.left = self.checker.problems, self.checker.left
+        self.drops, self.moves = self.checker.drops, self.checker.moves
         self.log: list[tuple[str, dict[str, Any], bool, str | None]] = []
-        self.left: dict[str, tuple[str, int, bool]] = {}     # player -> (table, stack, was due the big blind)
-        self.drops: list[tuple[str, int]] = []                # (player, stack) of each leave at 0 chips
-        self.moves: list[tuple[str, str, str]] = []           # (player, from, to) of each balancing move
         super().__init__(folder, settings, players)
 
     def step(self) -> list[tuple[str, str, dict[str, Any]]]:
@@ -114,49 +172,11 @@ class TdaRoom(BooksRoom):
         return commands
 
     def apply(self, cid: str, name: str, payload: dict[str, Any]) -> None:
-        table = self.tables[name].table
-        kind = payload.get("type")
-        if kind in ("sit", "leave") and not table.between_hands:
-            self.problems.append(f"RP-6/TDA 11: {kind} {payload} journaled at {name} during hand #{table.hand_number}")
-        if kind == "leave" and payload.get("seat") in table.seats:
-            info = table.seats[payload["seat"]]
-            roles = table.next_blind_seats()
-            self.left[info.player] = (name, info.stack, roles is not None and roles[2] == payload["seat"])
-            if info.stack == 0:
-                self.drops.append((info.player, info.stack))
-        if kind == "sit":
-            self._check_sit(name, table, payload)
+        self.checker.before(name, self.tables[name].table, payload)
         outcome = self.tables[name].submit(payload)
         self.answers[cid] = {"accepted": outcome.accepted, "reason": outcome.reason}
         self.log.append((name, payload, outcome.accepted, outcome.reason))
-        if kind == "sit" and outcome.accepted:
-            self.left.pop(payload["player"], None)
-
-    def _check_sit(self, name: str, table: Table, payload: dict[str, Any]) -> None:
-        player, seat = payload["player"], payload["seat"]
-        elsewhere = [t for t, other in self.tables.items() if t != name
-                     and any(info.player == player for info in other.table.seats.values())]
-        if elsewhere or any(info.player == player for info in table.seats.values()):
-            self.problems.append(f"RP-6: {player} seated at {name} while seated at {elsewhere or [name]}")
-        if not table.between_hands:
-            return                         # a breach already (RP-6): the next hand's plan is not known yet
-        events = [e for e in self.director.state["events"] if player in (e.get("player"), *e.get("seats", {}))]
-        last = events[-1]["kind"] if events else None
-        if last == "move":
-            source, _stack, due = self.left.get(player, ("?", 0, False))
-            if (player, name, source) in self.moves:
-                self.problems.append(f"TDA 11: {player} bounced back from {source} to {name}")
-            self.moves.append((player, source, name))
-            if not due:
-                self.problems.append(f"TDA 11: {player} moved from {source} was not due the big blind there")
-            worst = worst_seats(table, player, payload["stack"])
-            if seat not in worst:
-                self.problems.append(f"TDA 11: {player} moved to {name} seat {seat}, not the worst position "
-                                     f"{worst}")
-        elif last == "late registration":
-            copy = Table.from_snapshot(table.snapshot())
-            if copy.apply(payload).accepted and (why := bad_seat(copy, seat)):
-                self.problems.append(f"TDA 8: late entrant {player} at {name}: {why}")
+        self.checker.after(payload, outcome.accepted)
 
     def refused(self) -> list[tuple[str, dict[str, Any], str | None]]:
         return [(name, payload, reason) for name, payload, accepted, reason in self.log if not accepted]

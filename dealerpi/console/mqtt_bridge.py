@@ -49,8 +49,10 @@ from dealerpi.wire.limits import MAX_COMMAND, LimitError, read_json
 _LOGGER = logging.getLogger(__name__)
 
 # the journal inputs the room may send: seats (a player from the waiting list, balancing), the stakes, the
-# button a tournament table's draw gave, and pause/resume (TRN-5 hand-for-hand, a break)
-COMMANDS = frozenset({"sit", "leave", "move", "away", "back", "chips", "table", "button", "pause", "resume"})
+# button a tournament table's draw gave, pause/resume (TRN-5 hand-for-hand, a break), chips (a tournament's
+# rebuy or add-on, room/money.py) and colour_up (TRN-6: the race's plan at a break, then its result)
+COMMANDS = frozenset({"sit", "leave", "move", "away", "back", "chips", "table", "button", "pause", "resume",
+                      "colour_up"})
 RETRY_SECONDS = 1.0
 
 

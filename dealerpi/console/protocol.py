@@ -30,10 +30,11 @@ PANEL = "panel"
 # The deal (manual card, irregularities, undo, showdown, clock): the dealer's, and the host's too.
 DEALER_INPUTS = frozenset({"start", "card", "exposed", "boxed", "burn", "extra", "dead", "misdeal", "run",
                            "show", "muck", "clock", "undo"})
-# Seats, stakes and the hand's extras: the host's only. ``act`` comes from the seat buttons and ``tick``
-# from the daemon's clock, never from a page.
+# Seats, stakes and the hand's extras: the host's only (and the room's, which sends as the host); colour_up:
+# TRN-6, the race's plan at a colour-up break and its result (room/money.py). ``act`` comes from the seat
+# buttons and ``tick`` from the daemon's clock, never from a page.
 HOST_INPUTS = DEALER_INPUTS | {"table", "sit", "leave", "move", "away", "back", "chips", "button", "straddle",
-                               "pause", "resume"}
+                               "pause", "resume", "colour_up"}
 ROLE_INPUTS: Mapping[str, frozenset[str]] = {"host": HOST_INPUTS, "dealer": DEALER_INPUTS, "board": frozenset(),
                                              PANEL: HOST_INPUTS}
 # Inputs that change or end the hand at once: the page asks first, and the request says so.

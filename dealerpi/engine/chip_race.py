@@ -74,3 +74,12 @@ def race_words(plan: RacePlan, won: Sequence[int], saved: Sequence[int]) -> str:
     if plan.removed:
         words.append(f"{plan.removed} in {plan.remove}s is removed")
     return "; ".join(words)
+
+
+def plan_words(plan: RacePlan) -> str:
+    """TRN-6: the dealer's instruction before the race: the chips to remove, each seat's odd chips, the chips
+    raced (the room sends it to each table at a colour-up break; the dealer then reports the winners)."""
+    odd = ", ".join(f"seat {seat} {count}" for seat, count in plan.odd.items()) or "none"
+    return (f"Colour-up: every {plan.remove} leaves play for {plan.chip}s; odd {plan.remove}s: {odd}; "
+            f"{plan.raced} chip{'s' if plan.raced != 1 else ''} of {plan.chip} raced from seat 1, one card per odd "
+            "chip, at most one chip a player, nobody raced out (TDA 24); then report the winners")

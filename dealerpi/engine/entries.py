@@ -178,6 +178,7 @@ class ColourUp:
     remove: int
     chip: int
     won: tuple[int, ...]
+    plan: bool = False           # only the race's plan on the dealer's display (the room's colour-up break)
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,7 +286,10 @@ def _colour_up(entry: Mapping[str, Any]) -> ColourUp:
     won = entry.get("won", [])
     if not isinstance(won, list) or not all(isinstance(s, int) and not isinstance(s, bool) for s in won):
         raise InputError('colour_up: "won" must be the list of the seats that won a chip in the race', "won")
-    return ColourUp(require(entry, "remove", int), require(entry, "chip", int), tuple(won))
+    plan = entry.get("plan", False)
+    if not isinstance(plan, bool):
+        raise InputError('colour_up: "plan" must be true or false', "plan")
+    return ColourUp(require(entry, "remove", int), require(entry, "chip", int), tuple(won), plan)
 
 
 def _card(entry: Mapping[str, Any]) -> Card:

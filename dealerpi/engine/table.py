@@ -26,7 +26,7 @@ from typing import Any
 
 from dealerpi.engine import between, reading, tournament_money
 from dealerpi.engine.betting import IllegalAction
-from dealerpi.engine.chip_race import RacePlan, plan_race, race_result, race_words
+from dealerpi.engine.chip_race import RacePlan, plan_race, plan_words, race_result, race_words
 from dealerpi.engine.deals import DealError, check_deal
 from dealerpi.engine.entries import (
     Act,
@@ -63,7 +63,7 @@ from dealerpi.engine.expectation import Expectation, Waiting
 from dealerpi.engine.inputs import InputError, TableConfig
 from dealerpi.engine.payouts import Standings
 from dealerpi.engine.play import HandPlay
-from dealerpi.engine.policies import AbsentPlayer
+from dealerpi.engine.policies import AbsentPlayer, Preset
 from dealerpi.engine.positions import PositionError
 from dealerpi.engine.reading import DealtHand, PotNow, SeatNow
 from dealerpi.engine.records import Alert, DealRecord, Outcome
@@ -339,12 +339,16 @@ class Table:
         return plan_race({s.seat: s.stack for s in self.state.seats}, remove, chip)
 
     def _on_colour_up(self, entry: ColourUp) -> list[Alert]:
-        """TRN-6: between hands in a tournament, the race's result applied to the stacks."""
+        """TRN-6: between hands in a tournament (its own, or a room's: the tournament preset), the race's result
+        applied to the stacks; with ``plan``, only the race's plan shown to the dealer."""
         self._no_hand("colour up")
-        if self.state.standings is None:
+        config = self.state.config
+        if self.state.standings is None and (config is None or config.preset is not Preset.TOURNAMENT):
             raise IllegalAction("TRN-6: a colour-up is for a tournament's chips")
         stacks = {s.seat: s.stack for s in self.state.seats}
         plan = plan_race(stacks, entry.remove, entry.chip)
+        if entry.plan:
+            return [Alert("TRN-6", plan_words(plan))]
         after, saved = race_result(stacks, plan, entry.won)
         for seat in self.state.seats:
             self.state = self.state.with_seat(replace(seat, stack=after[seat.seat]))
@@ -467,6 +471,16 @@ class Table:
 
     def starting_stacks(self) -> tuple[tuple[int, int], ...]:
         return reading.starting_stacks(self.play)
+
+    def bust_by(self) -> dict[int, list[int]]:
+        """PKO: after a hand, each seat it left at 0 and the seats that busted it (the winners of the last pot it
+        was in, between.py's rule; the room's bounties read it, room/knockouts.py); {} during a hand."""
+        play = self.play
+        if play is None or not self.between_hands or not play.over:
+            return {}
+        busted = {seat for seat, _ in self.starting_stacks() if (info := self.state.seat(seat)) is None
+                  or info.stack == 0}
+        return {seat: winners for seat, winners in between._bust_by(play).items() if seat in busted}
 
     def next_blind_seats(self) -> tuple[int, int | None, int | None] | None:
         """Between hands, the button, small blind and big blind seats a START would deal now (BLD-1..5, as

@@ -22,10 +22,11 @@ and whom it busted, until its record comes).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from dealerpi.history.phh import loads
+from dealerpi.room import knockouts
 from dealerpi.room.table_view import View, view_seats
 
 Lost = Literal["lost"]
@@ -47,6 +48,7 @@ class HandOver:
     number: int
     busted: tuple[str, ...]
     stacks: Mapping[str, int]
+    knocked_by: Mapping[str, tuple[str, ...]] = field(default_factory=dict)   # PKO: room/knockouts.py
 
 
 def new_cursor() -> dict[str, Any]:
@@ -114,7 +116,7 @@ def _next_hand(cursor: dict[str, Any], table: str, view: View, hands: Hands,
         return None                                     # a table that does not say them: its record will
     cursor["hand"] = last
     hand = from_view(last, view)
-    cursor["viewed"] = [last, list(hand.busted)]
+    cursor["viewed"] = [last, list(hand.busted), {p: list(w) for p, w in hand.knocked_by.items()}]
     return hand
 
 
@@ -128,6 +130,8 @@ def _check_viewed(cursor: dict[str, Any], number: int, final: HandOver) -> None:
         cursor["fault"] = (f"TRN-4: hand #{number} was changed at the table (UNDO) after the room read "
                            f"it: it busts {', '.join(final.busted) or 'nobody'}, not "
                            f"{', '.join(viewed[1]) or 'nobody'}: the places need the floor's correction")
+    elif len(viewed) > 2 and (why := knockouts.check_knocked(viewed[2], final.knocked_by)):
+        cursor["fault"] = f"hand #{number}: {why}: the bounties need the floor's correction"
 
 
 def waiting_words(table: str, cursor: Mapping[str, Any], view: View) -> str | None:
@@ -147,7 +151,8 @@ def from_record(number: int, phh: str, source: str) -> HandOver:
     if players is None or finishing is None:
         raise ValueError(f"{source}: the hand record has no players or no finishing stacks")
     busted = tuple(p for p, chips in zip(players, finishing, strict=True) if chips == 0)
-    return HandOver(number, busted, {p: int(chips) for p, chips in zip(players, record.starting_stacks, strict=True)})
+    return HandOver(number, busted, {p: int(chips) for p, chips in zip(players, record.starting_stacks, strict=True)},
+                    knockouts.from_record(record, busted))
 
 
 def from_view(number: int, view: View) -> HandOver:
@@ -156,8 +161,8 @@ def from_view(number: int, view: View) -> HandOver:
     seats = view_seats(view)
     dealt = [(seats.get(str(seat)) or {}, int(chips)) for seat, chips in view["starting_stacks"]]
     dealt = [(info, chips) for info, chips in dealt if info.get("player")]
-    return HandOver(number, tuple(info["player"] for info, _ in dealt if info.get("stack") == 0),
-                    {info["player"]: chips for info, chips in dealt})
+    busted = tuple(info["player"] for info, _ in dealt if info.get("stack") == 0)
+    return HandOver(number, busted, {info["player"]: chips for info, chips in dealt}, knockouts.from_view(view, busted))
 
 
 def _session(view: View) -> str | None:

@@ -29,7 +29,6 @@ raises :class:`ControlError` with the reason, and changes nothing.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from dealerpi.engine.payouts import Finish
@@ -232,7 +231,7 @@ def _unregister(director: Director, body: Mapping[str, Any], now: float,
         raise ControlError(f"unregister: {len(s['players']) - 1} players would be left for {paid} places paid "
                            "(TRN-4)")
     s["players"].remove(player)                   # TRN-4: the field, the pool and its payout row without him
-    field = replace(standings, pool=standings.pool - director.settings.buy_in, remaining=standings.remaining - 1)
+    field = director.money.unregister(player, standings)    # his entry, pool part and head (room/money.py)
     s["standings"] = standings_json(field.with_percents(director.settings.percents(len(s["players"]))))
     s.setdefault("leaving", []).append({"player": player, "table": where[0]})
     return {"answer": f"{refund}; he leaves {where[0]} seat {where[1]} before its first hand"}

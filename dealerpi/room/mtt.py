@@ -43,13 +43,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
-from dealerpi.engine.payouts import Standings
 from dealerpi.room.books import WAIT, HandOver, Hands, adopt, new_cursor, next_hand, no_hands, upgrade
 from dealerpi.room.controls import announce_to_tables, clock_now, director_moves, unregistered_leave
 from dealerpi.room.hand_for_hand import pauses, round_over
+from dealerpi.room.money import OPS, Money, MoneyError
 from dealerpi.room.mtt_config import TournamentSettings
 from dealerpi.room.mtt_summary import standings_json, standings_of, summary
 from dealerpi.room.seating import due_big_blind, entry_seats, present, shows, two_step_draw, worst_seat
@@ -99,7 +98,11 @@ class Director:
             raise TournamentError("registration is closed: the tournament has started")
         if not 0 < len(name) <= 24:
             raise TournamentError("a player's name is 1 to 24 characters")
-        if name in s["players"] or name in s.setdefault("alternates", []):
+        try:                                                # TRN-9: a re-entry, by the engine's limit (money.py)
+            again = late and name in s["players"] and self.money.reentry(name, self.level_at(now)[0])
+        except MoneyError as error:
+            raise TournamentError(str(error)) from None
+        if name in s.setdefault("alternates", []) or (name in s["players"] and not again):
             raise TournamentError(f"{name} is registered already")
         if late:
             s["alternates"].append(name)
@@ -108,6 +111,10 @@ class Director:
         if len(s["players"]) >= len(self.settings.tables) * self.settings.seats:
             raise TournamentError("the tournament is full")
         s["players"].append(name)
+
+    @property
+    def money(self) -> Money:
+        return Money(self.settings, self.state)
 
     def start(self, seed: int, now: float) -> None:
         """TRN-9: the seats drawn from ``seed`` (drawn by the caller, stored here: a restart redraws nothing);
@@ -122,7 +129,7 @@ class Director:
             raise TournamentError(f"tournament.payouts in room.toml: {len(percents)} places paid for {field} "
                                   f"players; register {len(percents) - field} more or pay fewer places (TRN-4)")
         s.update(phase="running", seed=seed, started=now, done={t: new_cursor() for t in settings.tables},
-                 standings=_standings_json(Standings(settings.buy_in * field, field, percents)))
+                 standings=_standings_json(self.money.opening(s["players"])))
         drawn = draw_seats(s["players"], dict.fromkeys(settings.tables, settings.seats), self._rng())
         seated = {t: sorted(seat for tt, seat in drawn.values() if tt == t) for t in settings.tables}
         rng = self._rng()
@@ -176,13 +183,16 @@ class Director:
                     # the view must show it before more is decided (not the draw's sits, before any hand)
                     s.setdefault("expect", []).append({**item["payload"], "table": item["table"], "at": now,
                                                        **({"player": item["player"]} if "player" in item else {})})
+                if item["op"] in OPS:                         # room/money.py: a buy, a colour-up
+                    s["standings"] = _standings_json(self.money.answered(
+                        item, bool(got.get("accepted")), str(got.get("reason")), _standings(s["standings"])))
                 if got.get("accepted"):
                     if item["op"] == "table":
                         s["level"][item["table"]] = item["level"]
                     elif item["op"] == "sit":
                         s["carry"].pop(item["player"], None)      # seated: the carried stack is on a table
                         if item.get("entry"):                     # TRN-9: a late entrant is in the field
-                            self._enter(item["player"])
+                            self._enter(item["player"], now)
                 else:
                     reason = str(got.get("reason"))
                     if "during a hand" not in reason:       # a hand began first: tried again when it ends
@@ -245,6 +255,8 @@ class Director:
 
     def _payload(self, item: dict[str, Any], view: View) -> dict[str, Any] | None:
         op, s = item["op"], self.state
+        if op in OPS:
+            return self.money.payload(item)
         if op == "table":
             return self.settings.table_input(item["level"])
         if op == "pause":
@@ -292,6 +304,7 @@ class Director:
         if standings.remaining == 1:
             winner = next(p for p in s["players"] if all(f.player != p for f in standings.finishes))
             s["standings"] = _standings_json(standings.win(winner))
+            self.money.win(winner)                          # PKO: he takes his own head
             s["phase"] = "finished"
             s["events"].append({"kind": "winner", "player": winner})
             self._drops(live)                               # the last one out leaves the table too
@@ -301,7 +314,7 @@ class Director:
         self._waiting = False                               # a move waits for a table to finish its hand
         return (self._drops(live) or round_over(self, live, now) or self._unseated(live)
                 or director_moves(self, live) or unregistered_leave(self, live) or announce_to_tables(self, live)
-                or self._late_entries(live, now) or self._final_table(live)
+                or self._late_entries(live, now) or self._money(live, now) or self._final_table(live)
                 or self._break_table(live) or self._balance(live) or pauses(self, live, now)
                 or self._levels(live, now) or self._release(live))
 
@@ -323,6 +336,12 @@ class Director:
             return False
         self.state["plan"] = [[{"op": "sit", "table": table, "seat": seat, "player": lost[0], "hold": True}]]
         return True
+
+    def _money(self, live: Mapping[str, View], now: float) -> bool:
+        """Rebuys, add-ons and colour-ups at tables between hands (room/money.py)."""
+        batch = self.money.plan(live, self.level_at(now)[0], _standings(self.state["standings"]))
+        self.state["plan"] = [batch] if batch else []
+        return bool(batch)
 
     def _late_entries(self, live: Mapping[str, View], now: float) -> bool:
         """TRN-9: the first alternate is drawn into an open seat at the emptiest table (not during a
@@ -364,14 +383,14 @@ class Director:
                          for p in alternates]
         s["alternates"] = []
 
-    def _enter(self, player: str) -> None:
+    def _enter(self, player: str, now: float) -> None:
+        """TRN-9: an entry or a re-entry (room/money.py: the pool, the field's payout row, his head)."""
         s = self.state
         s["alternates"].remove(player)
-        s["players"].append(player)
-        entered = _standings(s["standings"]).enter(self.settings.buy_in)     # TRN-4: the row of the new field
-        percents = self.settings.percents(len(s["players"]))
-        s["standings"] = _standings_json(replace(entered, percents=percents).priced(entered.finishes))
-        s["events"].append({"kind": "late entry", "player": player})
+        again = player in s["players"]
+        s["players"] += [] if again else [player]
+        s["standings"] = _standings_json(self.money.enter(player, self.level_at(now)[0], _standings(s["standings"])))
+        s["events"].append({"kind": "re-entry" if again else "late entry", "player": player})
 
     def _release(self, live: Mapping[str, View]) -> bool:
         """Resume the tables the room paused to move players, or for hand-for-hand once it is over (during
@@ -393,6 +412,7 @@ class Director:
         busted = [p for p in hand.busted if p in s["players"] and p not in finished]
         if not busted:
             return
+        s["events"] += [{"kind": "bounty", "words": w} for w in self.money.knock_out(hand, busted)]     # PKO
         stacks = {p: hand.stacks[p] for p in busted}
         h4h = s["h4h"]
         if h4h is not None and h4h["round"] is not None:
@@ -524,7 +544,7 @@ class Director:
                     batch.append({"op": "table", "table": table, "level": index})
             else:
                 batch.append({"op": "table", "table": table, "level": index})
-                if view.get("paused") == BREAK:
+                if view.get("paused") == BREAK and self.money.raced(table):     # TRN-6: after its race
                     batch.append({"op": "resume", "table": table})
         if batch:
             s["plan"] = [batch]

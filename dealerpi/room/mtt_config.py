@@ -11,6 +11,14 @@
     late_entry_levels = 2             # optional: late registration until the end of level 2 (0: any time)
     levels = [{blinds = [50, 100], minutes = 20}, {break = true, minutes = 10}, {blinds = [100, 200], ante = 25,
               minutes = 20}]          # TRN-1, the engine's schedule check
+    # optional, the tournament's money (the engine's own keys and checks, engine/tournament_money.py):
+    reentries = 2                     # re-entries per player while late registration is open (TRN-9)
+    rebuys = 1                        # rebuys per player until the end of level rebuy_levels
+    rebuy_levels = 2
+    addon_chips = 10000               # the add-on at the break after level rebuy_levels
+    addon_price = 100
+    bounty = 50                       # PKO: the part of each buy-in on the buyer's head
+    colour_ups = [{level = 2, remove = 25, chip = 100}]   # TRN-6: at the break after level 2 (room/money.py)
 
 Each table plays the tournament preset (TRN-7: dead button, TDA 8-A new players, the 25 s clock) with the
 engine's own tournament bookkeeping off (``policies.tournament = false``): the room keeps the one prize pool,
@@ -22,11 +30,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from dealerpi.engine.inputs import InputError, Level, TableConfig, parse_config
+from dealerpi.engine.inputs import MONEY_KEYS, InputError, Level, TableConfig, parse_config
 from dealerpi.engine.payouts import percents_for
 from dealerpi.room.broker import NAME
 
-KEYS = ("tables", "seats", "buy_in", "starting_stack", "payouts", "game", "levels", "late_entry_levels")
+KEYS = ("tables", "seats", "buy_in", "starting_stack", "payouts", "game", "levels", "late_entry_levels",
+        *MONEY_KEYS, "colour_ups")
 
 
 @dataclass(frozen=True)
@@ -40,6 +49,8 @@ class TournamentSettings:
     game: str = "nlhe"
     late_entry_levels: int | None = None    # TRN-9: late registration until the end of this level; None: none
     payouts_by_field: tuple[tuple[int, tuple[int, ...]], ...] = ()    # TRN-4: rows (players, percents)
+    engine: TableConfig | None = None       # the engine's config of the whole tournament: its money rules
+    colour_ups: tuple[tuple[int, int, int], ...] = ()     # TRN-6: (after level, remove, chip), at that break
 
     def percents(self, entrants: int) -> tuple[int, ...]:
         """TRN-4: the percents per place for a field of ``entrants``: the row for that field size when
@@ -83,7 +94,8 @@ def parse_tournament(raw: object, source: object) -> tuple[TournamentSettings | 
         return None, [*errors, f"{source}: tournament.levels: the level schedule is missing (TRN-1)"]
     # the tables' own check: seats 2-10, the game, payouts adding up to 100, the level schedule (TRN-1)
     entry = {"type": "table", "game": raw.get("game", "nlhe"), "rules": "tournament", "seats": seats,
-             "payouts": payouts, "levels": raw["levels"], "late_entry_levels": raw.get("late_entry_levels", 0)}
+             "payouts": payouts, "levels": raw["levels"], "late_entry_levels": raw.get("late_entry_levels", 0),
+             **{key: raw[key] for key in MONEY_KEYS if key in raw}, **amounts}
     config: TableConfig | None = None
     try:
         config = parse_config(entry)
@@ -91,8 +103,34 @@ def parse_tournament(raw: object, source: object) -> tuple[TournamentSettings | 
         errors.append(f"{source}: tournament.{error.key or 'levels'}: {error}")
     if errors or config is None:
         return None, errors
+    colour_ups, wrong = parse_colour_ups(raw.get("colour_ups", []), config.levels, source)
+    if wrong:
+        return None, [wrong]
     assert isinstance(tables, list)
     return TournamentSettings(tuple(tables), config.seats, amounts["buy_in"], amounts["starting_stack"],
                               config.payouts, config.levels, config.game.key,
                               config.late_entry_levels if "late_entry_levels" in raw else None,
-                              config.payouts_by_field), []
+                              config.payouts_by_field, config, colour_ups), []
+
+
+def parse_colour_ups(raw: object, levels: tuple[Level, ...],
+                     source: object) -> tuple[tuple[tuple[int, int, int], ...], str | None]:
+    """TRN-6: ``colour_ups = [{level = 2, remove = 25, chip = 100}]``: at the break that follows level 2, the
+    25s leave play for 100s (the next chip a whole number of them, engine/chip_race.py). An error names the key."""
+    key = f"{source}: tournament.colour_ups"
+    if not isinstance(raw, list):
+        return (), f"{key}: a list of {{level, remove, chip}}, not {raw!r}"
+    breaks = {sum(1 for s in levels[:i] if not s.is_break) for i, step in enumerate(levels) if step.is_break}
+    out: list[tuple[int, int, int]] = []
+    for n, row in enumerate(raw):
+        values = [row.get(k) for k in ("level", "remove", "chip")] if isinstance(row, dict) else []
+        whole = [v for v in values if isinstance(v, int) and not isinstance(v, bool) and v > 0]
+        if len(whole) != 3 or set(row) - {"level", "remove", "chip"}:
+            return (), f"{key}[{n}]: {{level = L, remove = C, chip = D}} with positive whole numbers, not {row!r}"
+        level, remove, chip = whole
+        if level not in breaks:
+            return (), f"{key}[{n}].level: no break follows level {level} in tournament.levels"
+        if chip <= remove or chip % remove:
+            return (), f"{key}[{n}].chip: {chip} must be a whole number of {remove}s, more than one (TRN-6)"
+        out.append((level, remove, chip))
+    return tuple(out), None

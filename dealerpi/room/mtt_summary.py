@@ -6,22 +6,25 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from dealerpi.engine.payouts import Finish, Standings
 from dealerpi.room.books import waiting_words
+from dealerpi.room.deal import page
+from dealerpi.room.money import entries
+from dealerpi.room.money import standings_json as standings_json  # re-exported (controls.py, hand_for_hand.py)
+from dealerpi.room.money import standings_of as standings_of
 from dealerpi.room.table_view import View, view_seats
 
 if TYPE_CHECKING:
     from dealerpi.room.mtt import Director
+    from dealerpi.room.mtt_config import TournamentSettings
 
 
-def standings_of(data: Mapping[str, Any]) -> Standings:
-    return Standings(data["pool"], data["remaining"], tuple(data["percents"]),
-                     tuple(Finish(p, place, prize) for p, place, prize in data["finishes"]))
-
-
-def standings_json(standings: Standings) -> dict[str, Any]:
-    return {"pool": standings.pool, "remaining": standings.remaining, "percents": list(standings.percents),
-            "finishes": [[f.player, f.place, f.prize] for f in standings.finishes]}
+def bought_chips(settings: TournamentSettings, state: Mapping[str, Any]) -> int:
+    """The chips of the rebuys and add-ons (room/money.py), for the average stack."""
+    engine, buys = settings.engine, (state.get("money") or {}).get("buys", [])
+    if engine is None:
+        return 0
+    return sum(engine.panel_stack if kind == "rebuy" else engine.addon_chips if kind == "addon" else 0
+               for _, kind in buys)
 
 
 def summary(director: Director, views: Mapping[str, View], now: float) -> dict[str, Any]:
@@ -31,7 +34,7 @@ def summary(director: Director, views: Mapping[str, View], now: float) -> dict[s
     standings = standings_of(s["standings"]) if s["standings"] else None
     index, left = director.level_at(now)
     step = settings.levels[index]
-    entrants = len(s["players"])
+    entrants = entries(s["money"]) if s.get("money") else len(s["players"])    # re-entries count (TRN-9)
     paid = len(standings.percents if standings else settings.percents(max(entrants, 1)))   # the field's row
     remaining = standings.remaining if standings else entrants
     if s["phase"] == "finished":
@@ -46,8 +49,8 @@ def summary(director: Director, views: Mapping[str, View], now: float) -> dict[s
         "blinds": None if step.is_break else [step.small_blind, step.big_blind], "ante": step.ante,
         "bb_ante": step.bb_ante, "seconds_left": None if left is None else int(left),
         "entrants": entrants, "remaining": remaining,
-        "average": settings.starting_stack * entrants // remaining if remaining else 0,
-        "pool": settings.buy_in * entrants, "paid": paid,
+        "average": (settings.starting_stack * entrants + bought_chips(settings, s)) // remaining if remaining else 0,
+        "pool": standings.pool if standings else settings.buy_in * entrants, "paid": paid,
         "prizes": list(standings.prizes) if standings else [],
         "hand_for_hand": s["h4h"] is not None, "tables": tables,
         "finishes": [[f.player, f.place, f.prize] for f in standings.results()] if standings else [],
@@ -55,4 +58,5 @@ def summary(director: Director, views: Mapping[str, View], now: float) -> dict[s
                     for r in s["refused"][-5:]],                # a fault is never hidden
         "waiting": [w for t, c in s["done"].items() if t in s["active"] and views.get(t)
                     and (w := waiting_words(t, c, views[t]))],
+        "money": page(director, views),                         # room/deal.py
     }

@@ -49,14 +49,20 @@ def _after(start: int, seats: int) -> list[int]:
 
 def no_go(view: View, seats: int) -> set[int]:
     """TDA 8/11: the seats nobody new may take in the next hand: the small blind and the seats between the
-    button and it (the button's own seat when it is empty: a dead button); with a dead small blind, every seat
-    between the button and the big blind (one there would be the small blind)."""
+    button and it (the button's own seat when it is empty: a dead button). With a dead small blind (TRN-7) the
+    small blind's place is the last hand's big blind's seat (``last_blinds``): the seats up to it; a seat
+    after it, before the big blind, would be the next big blind itself (the engine's plan: it moves one seat
+    a hand), the worst position. A view without ``last_blinds``: every seat up to the big blind."""
     plan = _plan(view)
     if plan is None:
         return set()
     button, small, big = plan
     after = _after(button, seats)
     if small is None:
+        last = view.get("last_blinds") or []
+        last_big = last[1] if len(last) == 2 and isinstance(last[1], int) else None
+        if last_big in after[:after.index(big)]:
+            return {button, *after[:after.index(last_big) + 1]}
         return {button, *after[:after.index(big)]}
     return {button, *after[:after.index(small) + 1]}
 

@@ -27,6 +27,7 @@ from dealerpi.room import controls
 from dealerpi.room.broker import ROOM, Topics
 from dealerpi.room.client import mqtt_client, say_offline, together
 from dealerpi.room.controls import ControlError
+from dealerpi.room.deal import operate
 from dealerpi.room.mtt import Director, TournamentError, new_state
 from dealerpi.room.settings import RoomSettings
 from dealerpi.room.store import Store
@@ -225,6 +226,15 @@ class RoomService:
         if self.director is None:
             raise TournamentError("this room has no [tournament]")
         self.director.start(self.seed(), self.clock())
+        self.store.save_tournament(self.director.state, [])
+        await self._direct(self._client)
+
+    async def tournament_money(self, body: dict[str, Any]) -> None:
+        """The director's money commands (room/deal.py ``operate``: a rebuy, an add-on, a race's winners, a
+        deal); ``ValueError`` says why one is refused. Stored, then the director sends what it needs."""
+        if self.director is None:
+            raise TournamentError("this room has no [tournament]")
+        operate(self.director, body, self.views())
         self.store.save_tournament(self.director.state, [])
         await self._direct(self._client)
 

@@ -25,13 +25,14 @@ from aiohttp import web
 from dealerpi.console.access import ROLE, same_origin, token_guard
 from dealerpi.level_time import utc
 from dealerpi.room.controls import ControlError
-from dealerpi.room.mtt import TournamentError
+from dealerpi.room.deal import MONEY_OPS
 from dealerpi.room.service import RoomService
 from dealerpi.room.store import COUNTS
 from dealerpi.wire.limits import LimitError, read_json
 
 COOKIE = "dealerpi_room"
 PAGE = resources.files("dealerpi.room") / "static" / "room.html"
+MONEY_JS = resources.files("dealerpi.room") / "static" / "money.js"
 
 
 class RoomPage:
@@ -52,6 +53,7 @@ class RoomPage:
         app.router.add_get("/stats.json", self._player)
         app.router.add_post("/waiting", self._waiting)
         app.router.add_post("/tournament", self._tournament)
+        app.router.add_get("/money.js", _money_js)          # the tournament's money part of the page (its own file)
         app.router.add_post("/director", self._director)
         return app
 
@@ -114,9 +116,11 @@ class RoomPage:
                 self.service.register(body["player"])
             elif op == "start":
                 await self.service.start_tournament()
+            elif op in MONEY_OPS:                       # rebuy, addon, race, deal (room/deal.py, docs/room.md)
+                await self.service.tournament_money(body)
             else:
                 raise web.HTTPBadRequest(text='400: {"op": "register", "player": NAME} or {"op": "start"}\n')
-        except TournamentError as exc:
+        except ValueError as exc:                       # TournamentError, MoneyError, DealError
             raise web.HTTPBadRequest(text=f"400: {exc}\n") from None
         self._changed()
         return web.json_response(self.service.tournament())
@@ -162,6 +166,11 @@ class RoomPage:
             if not ws.closed:
                 with contextlib.suppress(ConnectionError):
                     await ws.send_str(json.dumps({"role": role, **summary}))
+
+
+async def _money_js(request: web.Request) -> web.StreamResponse:
+    return web.Response(text=MONEY_JS.read_text(encoding="utf-8"), content_type="text/javascript",
+                        headers={"Cache-Control": "no-store"})
 
 
 def _inline_hashes(page: str) -> str:

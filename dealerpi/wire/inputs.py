@@ -62,7 +62,7 @@ SENT_KEYS: Mapping[str, Mapping[str, Kind]] = {
     # a tournament's money and its final table (engine/tournament_money.py, deals.py, chip_race.py)
     "rebuy": _SEAT, "addon": _SEAT,
     "deal": {"prizes": Kind.OBJECT, "agreed": Kind.LIST},
-    "colour_up": {"remove": Kind.WHOLE, "chip": Kind.WHOLE, "won": Kind.LIST},
+    "colour_up": {"remove": Kind.WHOLE, "chip": Kind.WHOLE, "won": Kind.LIST, "plan": Kind.FLAG},
 }
 BOMB_KEYS: Mapping[str, Kind] = {"ante": Kind.WHOLE, "boards": Kind.WHOLE, "river_no_limit": Kind.FLAG}
 _WHY = {"shoe": " (the shoe link alone says which read a card is)"}

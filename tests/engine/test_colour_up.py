@@ -65,3 +65,25 @@ def test_trn6_a_colour_up_is_taken_between_hands_and_survives_a_restart() -> Non
     assert [restarted.seat(s).stack for s in (1, 2, 3, 4)] == [1300, 1000, 100, 1000]
     _, result = replay([*seated(), {"type": "button", "seat": 1}, {"type": "start"}, colour_up([1])])
     assert result["rejected"][-1]["reason"] == "cannot colour up during a hand"
+
+
+def test_trn6_the_plan_alone_on_the_dealers_display_and_a_rooms_table_takes_the_race() -> None:
+    """The room's tables play the tournament preset with their own tournament books off (room/mtt_config.py):
+    they take ``colour_up`` too. With ``plan``, nothing changes and the dealer reads the plan worked above
+    (odd 25s: seat 1 three, seat 2 two, seat 3 one; one 100 raced); then the race's result as before. A cash
+    table (home rules) still refuses a colour-up."""
+    room_table = [table(rules="tournament", seats=4, blinds=(25, 50), policies={"tournament": False}),
+                  *seated()[1:]]
+    played, result = replay([*room_table, {"type": "colour_up", "remove": 25, "chip": 100, "plan": True}])
+    assert result["rejected"] == [] and played.state.standings is None
+    assert [played.seat(s).stack for s in (1, 2, 3, 4)] == [1275, 1050, 25, 1000]
+    assert [a["message"] for a in result["alerts"] if a["rule"] == "TRN-6"] == [
+        "Colour-up: every 25 leaves play for 100s; odd 25s: seat 1 3, seat 2 2, seat 3 1; 1 chip of 100 raced "
+        "from seat 1, one card per odd chip, at most one chip a player, nobody raced out (TDA 24); then report "
+        "the winners"]
+    played, result = replay([*room_table, colour_up([1])])
+    assert result["rejected"] == [] and [played.seat(s).stack for s in (1, 2, 3, 4)] == [1300, 1000, 100, 1000]
+    _, result = replay([table(rules="home", seats=4, blinds=(25, 50)), *seated()[1:], colour_up([1])])
+    assert result["rejected"][-1]["reason"] == "TRN-6: a colour-up is for a tournament's chips"
+    _, result = replay([*room_table, {"type": "colour_up", "remove": 25, "chip": 100, "plan": "yes"}])
+    assert result["rejected"][-1]["reason"] == 'colour_up: "plan" must be true or false'

@@ -83,14 +83,16 @@ def test_trn4_busts_of_two_hands_seen_at_once_finish_hand_by_hand(tmp_path: Path
 def test_a_hand_read_from_the_view_is_not_read_again_from_its_record(tmp_path: Path) -> None:
     """The room looking after each hand reads hand 1 from the view; hand 1's record comes when hand 2 starts
     and is skipped by its number (seq 1 read, hand 2 done), Ann's bust is read from the view of hand 2 (kept
-    to be checked against hand 2's record)."""
+    to be checked against hand 2's record, with her eliminator for the PKO books)."""
     room = BooksRoom(tmp_path, settings(["t1"]), PLAYERS)
     two_busts(room, False, True)
     room.look("t1")
     room.step()
     session = room.final["t1"].session
     assert room.director.state["done"] == {"t1": {"session": session, "seq": 1, "hand": 2,
-                                                  "viewed": [2, ["Ann"]]}}     # checked when its record comes
+                                                  "viewed": [2, ["Ann"], {"Ann": ["Bob"]}]}}
+    # checked when its record comes; PKO (room/knockouts.py): Ann went all in alone against Bob's aces (the
+    # biggest stack after Cy's chips), so the one pot she was in is Bob's: her eliminator is Bob
 
 
 def test_a_missing_hand_record_is_waited_for_then_read(tmp_path: Path) -> None:

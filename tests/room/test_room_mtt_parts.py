@@ -47,7 +47,8 @@ def test_tournament_errors_name_the_file_and_the_key(tmp_path: Path) -> None:
         parse_room({"tournament": raw}, source)
     assert caught.value.errors == [
         f"{source}: tournament.extra: unknown key (expected one of: tables, seats, buy_in, starting_stack, "
-        "payouts, game, levels, late_entry_levels)",
+        "payouts, game, levels, late_entry_levels, reentries, rebuys, rebuy_levels, addon_chips, addon_price, "
+        "bounty, colour_ups)",
         f"{source}: tournament.tables: a list of distinct table names, not ['t1', 't1']",
         f"{source}: tournament.buy_in: a positive whole number, not 0",
         f"{source}: tournament.starting_stack: a positive whole number, not 'lots'",

@@ -5,9 +5,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
+from books_kit import JournaledTable
+from money_kit import money_settings
+from mtt_kit import play
+from tda_kit import worst_seats
 
+from dealerpi.console.views import public_view
 from dealerpi.engine.payouts import Finish, Standings
 from dealerpi.room.seating import due_big_blind, entry_seats, present, worst_seat
 from dealerpi.room.tournament import (
@@ -113,3 +119,25 @@ def test_trn4_rp8a_busts_in_one_hand_for_hand_round_share_across_tables() -> Non
     assert sorted(after.finishes, key=lambda f: f.place) == [Finish("Di", 2, 90), Finish("Cy", 3, 60)]
     shared = settle_round(two, [(["Cy"], {"Cy": 400}), (["Di"], {"Di": 900})], True)
     assert sorted(shared.finishes, key=lambda f: f.player) == [Finish("Cy", 2, 75), Finish("Di", 2, 75)]
+
+
+def test_tda11_dead_small_blind_the_seat_after_the_last_big_blind_is_the_worst_position(tmp_path: Path) -> None:
+    """Found by the 60-entry run (test_room_money_60.py). Engine table of 8 seats, players on 1, 2, 3, 5, 6,
+    7, button 1: the hand's SB is 2, BB 3; seat 3 busts and leaves. TRN-7 dead button: the next hand's button
+    is 2 (the last SB), the small blind is dead on 3 (the last BB's seat, now empty), the BB is the first
+    player after 3: seat 5. A new player on 4 (after the last BB) would be that big blind at once: the worst
+    position (TDA 11), and a late entrant may take it (TDA 8: not the SB, not between it and the button);
+    only 3 (the dead SB's seat) is the small blind. The engine's own plan of each seat agrees (tda_kit)."""
+    table = JournaledTable(tmp_path / "t1.jsonl")
+    assert table.submit(money_settings(["t1"], seats=8).table_input(0)).accepted
+    for seat in (1, 2, 3, 5, 6, 7):
+        assert table.submit({"type": "sit", "seat": seat, "player": f"S{seat}", "stack": 5000}).accepted
+    assert table.submit({"type": "button", "seat": 1}).accepted
+    assert table.table.next_blind_seats() == (1, 2, 3)
+    play(table, ["S3"])
+    assert table.submit({"type": "leave", "seat": 3}).accepted
+    view = public_view(table.table)
+    assert view["next_hand"] == {"button": 2, "sb": None, "bb": 5} and view["last_blinds"] == [2, 3]
+    assert worst_seats(table.table, "New", 5000) == [4]
+    assert worst_seat(view, 8) == 4
+    assert entry_seats(view, 8) == [4, 8]
