@@ -37,7 +37,6 @@ from urllib.parse import urlsplit
 from aiohttp import WSMsgType, web
 
 from dealerpi.broadcast.link import follow
-from dealerpi.broadcast.mqtt import Publisher
 from dealerpi.broadcast.room_stats import poll
 from dealerpi.broadcast.session import BroadcastSession
 from dealerpi.broadcast.settings import BroadcastSettings, SettingsError, load
@@ -294,6 +293,8 @@ async def serve(settings: BroadcastSettings, clock: Callable[[], int] = wall_ms,
           f"tokens: {settings.state / 'pairing.txt'}", flush=True)
     tasks = [asyncio.ensure_future(follow(settings.socket, session)), asyncio.ensure_future(broadcast.release_loop())]
     if settings.mqtt is not None:                   # the delayed feed to the room's broker too
+        from dealerpi.broadcast.mqtt import Publisher  # aiomqtt only for a table that publishes
+
         publisher = Publisher(settings.mqtt)
         if session.current is not None:
             publisher.put({"type": "frame", "frame": session.current})

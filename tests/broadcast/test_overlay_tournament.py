@@ -7,6 +7,7 @@ The clock is the test's (ms): no real waiting."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from pathlib import Path
 from typing import Any
@@ -179,3 +180,46 @@ def test_the_action_clock_the_level_and_the_payouts_and_vpip_pfr_at_the_delayed_
         "1. Cy 301 (100.3 BB) VPIP 0% PFR 0% (2 hands)",
         "2. Ann 300 (100 BB) VPIP 75% PFR 25% (4 hands)",
         "3. Bob 299 (99.7 BB) VPIP 100% PFR 0% (2 hands)"]
+
+
+def test_a_room_that_refuses_or_does_not_answer_is_one_warning_and_no_figures(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """The room's real page with a wrong token (401), then a port where nothing listens: each is one WARNING
+    naming the room and why, however many looks fail; nothing reaches the overlay (no figures, no
+    traceback)."""
+    room_settings = RoomSettings(tmp_path / "room.sqlite", "127.0.0.1:0", tmp_path / "room-state",
+                                 MqttSettings("room"), (Game("nlhe-1-3", ("t1",), 200),))
+    store = Store(room_settings.database)
+    monkeypatch.setattr(room_stats, "POLL_SECONDS", 0.01)
+    added: list[dict[str, dict[str, int]]] = []
+
+    class Session:
+        def add_stats(self, players: dict[str, dict[str, int]]) -> None:
+            added.append(players)
+
+    async def looks(url: str) -> None:
+        task = asyncio.ensure_future(room_stats.poll(url, "w" * 22, Session()))   # type: ignore[arg-type]
+        await asyncio.sleep(0.3)                     # many looks, every 10 ms
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+    async def run() -> str:
+        server = TestServer(RoomPage(RoomService(room_settings, store), TOKENS, token_required=True).app(),
+                            host="127.0.0.1")
+        await server.start_server()
+        url = f"http://127.0.0.1:{server.port}"
+        await looks(url)
+        await server.close()
+        await looks(url)                             # nothing listens there any more
+        return url
+
+    try:
+        url = asyncio.run(run())
+    finally:
+        store.close()
+    assert added == []
+    warnings = [r.getMessage() for r in caplog.records if r.levelname == "WARNING" and "room_stats" in r.name]
+    assert len(warnings) == 2 and all(w.startswith(f"the room's statistics at {url}: ") for w in warnings)
+    assert "the room answered 401 to /summary.json (is room_token_file the room's board token?)" in warnings[0]
+    assert all(r.exc_info is None for r in caplog.records)
