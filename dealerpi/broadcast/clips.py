@@ -4,8 +4,8 @@ The stream (the delayed feed) goes on air at the first hand's start plus the del
 ``delay`` late, so a hand that starts at table time ``t`` is in the recording at ``t - first_hand``: the
 offset does not depend on the delay. A break the dynamic delay skipped before the hand went on air
 (:mod:`dealerpi.broadcast.delay`) brings it that much earlier, on the air and in the recording. A tag (the
-host's ``POST /tags`` with a note) marks the hand in play
-(or the last one between hands) at the table's time.
+host's ``POST /tags`` with a note) marks the hand in play (or the last one between hands) at the table's
+time.
 
 Exports: CSV, and a CMX3600 edit decision list, the format every editor imports (DaVinci Resolve, Premiere,
 Avid). Its layout as the CMX listings show it (e.g. the sample CMX listing in the Videonics Edit Suite manual,
