@@ -5,10 +5,6 @@ hands, burns, exposed cards; :func:`dealerpi.broadcast.frames.dead_cards`), the 
 An answer depends on the game, the live hands, the boards and the dead cards only, so it is kept by that key:
 an action (which changes none of them) costs nothing, and a restart that rebuilds the delayed hour computes
 each spot once.
-
-:mod:`dealerpi.equity` (and numpy under it) is imported by the worker thread, first thing, with its tables:
-the process's start-up does not wait for it before reading the stored session and serving
-(bench/bench_broadcast.py, docs/broadcast.md "Figures").
 """
 
 from __future__ import annotations
@@ -20,13 +16,12 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from dealerpi.broadcast.frames import dead_cards, hands_complete, live_hands
 from dealerpi.engine.table import Table
-
-if TYPE_CHECKING:
-    from dealerpi.equity.result import HandEquity
+from dealerpi.equity import EquityError, compute_equities, compute_outs, warm_up
+from dealerpi.equity.result import HandEquity
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -107,8 +102,6 @@ class Odds:
 
     @staticmethod
     def _compute(key: Key) -> dict[str, Any]:
-        from dealerpi.equity import EquityError, compute_equities, compute_outs  # imported by the worker
-
         game, hands, boards, dead = key
         try:
             if len(boards) == 1:
@@ -128,8 +121,6 @@ class Odds:
 
 def _warm_up() -> None:
     began = time.perf_counter()
-    from dealerpi.equity import warm_up  # numpy and the enumerator, in this thread (the module docstring)
-
     warm_up()
     _LOGGER.info("equity tables built in %.0f ms", (time.perf_counter() - began) * 1000)
 
