@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from aiohttp.test_utils import TestServer
 from broadcast_kit import T0, Clock, Rig, running
 from browser_kit import ARGS, CHROMIUM
 from daemon_kit import CONFIG
-from playwright.async_api import async_playwright
+from playwright.async_api import Page, async_playwright
 
 from dealerpi.broadcast import room_stats
 from dealerpi.broadcast.session import BroadcastSession
@@ -47,6 +48,13 @@ LIMPED = HEAD + '''actions = ["d dh p1 7s6s", "d dh p2 AhAc", "d dh p3 Jd9d", "p
   "p1 sm 7s6s", "p2 sm AhAc", "p3 sm Jd9d"]
 finishing_stacks = [247, 256, 247]
 '''
+
+
+async def _shot(page: Page, name: str) -> None:
+    """DEALERPI_BROADCAST_SCREENSHOTS=folder keeps the screenshots (docs/broadcast-overlay-*.png)."""
+    folder = os.environ.get("DEALERPI_BROADCAST_SCREENSHOTS")
+    if folder:
+        await page.screenshot(path=str(Path(folder) / f"broadcast-{name}.png"), omit_background=True)
 
 
 def _recording(rig: Rig) -> list[tuple[int, dict[str, Any]]]:
@@ -99,9 +107,11 @@ async def _session(rig: Rig, fetched: asyncio.Event, base: str, token: str) -> d
             if at == T0 + 12_000 + 27_000:                       # the delayed table in the final countdown
                 await page.wait_for_selector(".clock.final")
                 seen["final"] = await page.inner_text("body")
+                await _shot(page, "overlay-tournament")
         await page.wait_for_selector("#leaderboard:not([hidden]) .stats")
         await page.wait_for_function("document.body.innerText.includes('(4 hands)')")
         seen["between"] = await page.inner_text("body")
+        await _shot(page, "overlay-leaderboard")
         await browser.close()
     return seen
 
@@ -171,7 +181,7 @@ def test_the_action_clock_the_level_and_the_payouts_and_vpip_pfr_at_the_delayed_
     assert later[0][1]["seats"]["1"]["stats"] == {"hands": 4, "vpip": 75, "pfr": 25}
     assert all(frame["seats"]["1"]["stats"]["hands"] == 2 for now, frame in released if now < T0 + 110_000)
     final = seen["final"]
-    assert "\u23f1 3 s (1 time bank)" in final and "Level 1 \u00b7 1/3 \u00b7 9:33" in final   # 600 - 27 s
+    assert "Clock 3 s (1 time bank)" in final and "Level 1 \u00b7 1/3 \u00b7 9:33" in final   # 600 - 27 s
     assert "Players 3 of 3 \u00b7 Prize pool 300" in final and "Pays 1. 150 \u00b7 2. 90 \u00b7 3. 60" in final
     between = seen["between"]
     board = between.index("Chip counts")

@@ -85,7 +85,7 @@ function drawOverlay(frame) {
     const stats = statsText(seat.stats);
     if (stats) box.appendChild(el("div", "stats", stats));
     if (frame.clock && frame.clock.seat === s) {     // TRN-2: the action clock, the last seconds in red
-      box.appendChild(el("div", "clock" + (frame.clock.final ? " final" : ""), "\u23f1 " + frame.clock.remaining + " s"
+      box.appendChild(el("div", "clock" + (frame.clock.final ? " final" : ""), "Clock " + frame.clock.remaining + " s"
         + (frame.clock.banks_left ? " (" + frame.clock.banks_left + " time bank" + (frame.clock.banks_left > 1 ? "s" : "") + ")" : "")));
     }
     if (seat.bet) box.appendChild(el("div", "bet", "bet " + seat.bet));
