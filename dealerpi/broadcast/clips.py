@@ -2,8 +2,10 @@
 
 The stream (the delayed feed) goes on air at the first hand's start plus the delay and shows the table
 ``delay`` late, so a hand that starts at table time ``t`` is in the recording at ``t - first_hand``: the
-offset does not depend on the delay. A tag (the host's ``POST /tags`` with a note) marks the hand in play
-(or the last one between hands) at the table's time.
+offset does not depend on the delay. A break the dynamic delay skipped before the hand went on air
+(:mod:`dealerpi.broadcast.delay`) brings it that much earlier, on the air and in the recording. A tag (the
+host's ``POST /tags`` with a note) marks the hand in play (or the last one between hands) at the table's
+time.
 
 Exports: CSV, and a CMX3600 edit decision list, the format every editor imports (DaVinci Resolve, Premiere,
 Avid). Its layout as the CMX listings show it (e.g. the sample CMX listing in the Videonics Edit Suite manual,
@@ -37,6 +39,7 @@ class Clip:
     start_ms: int
     end_ms: int | None = None
     tags: list[str] = field(default_factory=list)
+    skipped_ms: int = 0          # the breaks' dead air the delayed feed skipped before this hand went on air
 
 
 class Clips:
@@ -62,6 +65,14 @@ class Clips:
         elif not was_between and table.between_hands and self.hands and self.hands[-1].end_ms is None:
             self.hands[-1].end_ms = ms
             self._save()
+
+    def aired(self, number: int, start_ms: int, skipped_ms: int) -> None:
+        """The hand that started at ``start_ms`` went on air with ``skipped_ms`` of breaks skipped before it
+        (the dynamic delay): it is that much earlier on the air and in the stream's recording."""
+        for clip in self.hands:
+            if clip.number == number and clip.start_ms == start_ms and clip.skipped_ms != skipped_ms:
+                clip.skipped_ms = skipped_ms
+                self._save()
 
     def tag(self, note: str, ms: int) -> Clip | None:
         """Tag the hand in play, or the last one; None before any hand."""
@@ -91,12 +102,12 @@ class Clips:
         zero = first_hand_ms if first_hand_ms is not None else (self.hands[0].start_ms if self.hands else 0)
         rows = []
         for clip in self.hands:
-            end = clip.end_ms
+            end, skip = clip.end_ms, clip.skipped_ms
             rows.append({"hand": clip.number, "start_utc": _utc(clip.start_ms), "end_utc": _utc(end),
-                         "on_air_start_utc": _utc(clip.start_ms + delay_ms),
-                         "on_air_end_utc": _utc(None if end is None else end + delay_ms),
-                         "stream_start": _offset(clip.start_ms - zero),
-                         "stream_end": _offset(None if end is None else end - zero),
+                         "on_air_start_utc": _utc(clip.start_ms + delay_ms - skip),
+                         "on_air_end_utc": _utc(None if end is None else end + delay_ms - skip),
+                         "stream_start": _offset(clip.start_ms - zero - skip),
+                         "stream_end": _offset(None if end is None else end - zero - skip),
                          "tags": " | ".join(clip.tags)})
         return rows
 
@@ -119,8 +130,8 @@ class Clips:
             if clip.end_ms is None or (tagged_only and not clip.tags):
                 continue
             event += 1
-            source_in = _frames(clip.start_ms - zero)
-            source_out = max(source_in + 1, _frames(clip.end_ms - zero))
+            source_in = _frames(clip.start_ms - zero - clip.skipped_ms)
+            source_out = max(source_in + 1, _frames(clip.end_ms - zero - clip.skipped_ms))
             length = source_out - source_in
             lines.append(f"{event:03d}  {REEL:<8} V     C        {_tc(source_in)} {_tc(source_out)} "
                          f"{_tc(record)} {_tc(record + length)}")

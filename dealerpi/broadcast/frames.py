@@ -150,7 +150,37 @@ def broadcast_frame(table: Table, ms: int) -> dict[str, Any]:
     frame["button"] = table.button()
     frame["outs"] = None
     frame["result"] = _result(table)
+    frame["clock"] = action_clock(table)
     return frame
+
+
+def action_clock(table: Table) -> dict[str, Any] | None:
+    """TRN-2: the clock on the seat to act when one runs (called, or the shot clock): its seconds left as the
+    journaled ticks left them, the final countdown (TDA 29), the time-bank tokens the seat has left. The
+    delayed table has it at the delayed time: it is the clock of the moment the overlay shows."""
+    clock, play = table.clock, _play(table)
+    if clock is None or play is None:
+        return None
+    return {"seat": clock.seat, "remaining": clock.remaining, "final": clock.counting_down,
+            "banks_left": int(play.banks_left.get(clock.seat, 0))}
+
+
+def on_break(table: Table) -> bool:
+    """TRN-1: the tournament is on a break and no hand is in play (no hand can start: no hole card exists at
+    the table), so the dynamic delay may drop this dead air (:mod:`dealerpi.broadcast.delay`)."""
+    levels = table.levels
+    return levels is not None and levels.on_break and table.between_hands
+
+
+def player_stats(frame: dict[str, Any], players: dict[str, dict[str, int]]) -> None:
+    """Each seated player's VPIP and PFR (percent of his hands) from the room's statistics as the delayed
+    moment had them (:mod:`dealerpi.broadcast.room_stats`); None for a player the room has no hand of."""
+    for seat in frame["seats"].values():
+        counts = players.get(seat["player"] or "")
+        hands = counts.get("hands", 0) if counts else 0
+        seat["stats"] = None if not hands or counts is None else {
+            "hands": hands, "vpip": round(100 * counts.get("vpip", 0) / hands),
+            "pfr": round(100 * counts.get("pfr", 0) / hands)}
 
 
 def _out_of_hand(play: Any) -> set[int]:

@@ -9,6 +9,7 @@ Pages and feeds (aiohttp, on ``[broadcast] listen``), each with its own token (d
 - ``/clips.csv``, ``/clips.edl``, ``POST /tags``: the host's clip list and tags (``host`` token; the POST
   with ``Authorization: Bearer TOKEN``).
 - With ``mqtt = true``: the delayed feed's messages to the room's broker too (:mod:`dealerpi.broadcast.mqtt`).
+- With ``room_url``: the room's statistics read for VPIP/PFR (:mod:`dealerpi.broadcast.room_stats`).
 
 No request parameter chooses a moment: the delayed feed is what :class:`~dealerpi.broadcast.delay.DelayLine`
 has released by this process's clock. Tokens live in ``state/tokens.json`` (0600); the URLs with them in
@@ -36,7 +37,7 @@ from urllib.parse import urlsplit
 from aiohttp import WSMsgType, web
 
 from dealerpi.broadcast.link import follow
-from dealerpi.broadcast.mqtt import Publisher
+from dealerpi.broadcast.room_stats import poll
 from dealerpi.broadcast.session import BroadcastSession
 from dealerpi.broadcast.settings import BroadcastSettings, SettingsError, load
 from dealerpi.broadcast.store import Store, StoreError, write_private
@@ -264,7 +265,8 @@ def wall_ms() -> int:
 
 def make_session(settings: BroadcastSettings, clock: Callable[[], int] = wall_ms) -> BroadcastSession:
     store = Store(settings.state)
-    session = BroadcastSession(store, folder_for(settings.journal), settings.delay_ms, settings.sync_ms, clock)
+    session = BroadcastSession(store, folder_for(settings.journal), settings.delay_ms, settings.sync_ms, clock,
+                               settings.floor_ms)
     session.load()
     return session
 
@@ -291,11 +293,15 @@ async def serve(settings: BroadcastSettings, clock: Callable[[], int] = wall_ms,
           f"tokens: {settings.state / 'pairing.txt'}", flush=True)
     tasks = [asyncio.ensure_future(follow(settings.socket, session)), asyncio.ensure_future(broadcast.release_loop())]
     if settings.mqtt is not None:                   # the delayed feed to the room's broker too
+        from dealerpi.broadcast.mqtt import Publisher  # aiomqtt only for a table that publishes
+
         publisher = Publisher(settings.mqtt)
         if session.current is not None:
             publisher.put({"type": "frame", "frame": session.current})
         broadcast.outlets.append(publisher.put)
         tasks.append(asyncio.ensure_future(publisher.run()))
+    if settings.room_url is not None and settings.room_token is not None:   # VPIP/PFR from the room
+        tasks.append(asyncio.ensure_future(poll(settings.room_url, settings.room_token, session)))
     if ready is not None:
         ready(broadcast, port)
     try:

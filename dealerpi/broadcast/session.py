@@ -19,7 +19,7 @@ from typing import Any
 from dealerpi.broadcast.catch_up import Gap, missed
 from dealerpi.broadcast.clips import Clips
 from dealerpi.broadcast.delay import DelayLine
-from dealerpi.broadcast.frames import broadcast_frame, venue_frame
+from dealerpi.broadcast.frames import broadcast_frame, on_break, player_stats, venue_frame
 from dealerpi.broadcast.odds import Odds
 from dealerpi.broadcast.store import Session, Stamped, Store
 from dealerpi.engine.table import Table
@@ -38,6 +38,14 @@ class _Reset:
 
 
 @dataclass
+class _Stats:
+    """In the delay line: the room's statistics as fetched at ``ms`` (player -> counts), shown at the delayed time."""
+
+    ms: int
+    players: dict[str, dict[str, int]]
+
+
+@dataclass
 class _Start:
     """A hand's start in the session: where a compacted session may begin."""
 
@@ -51,12 +59,14 @@ class BroadcastSession:
     """See the module docstring. ``clock`` is the wall clock in ms (injected by the tests)."""
 
     def __init__(self, store: Store, journal_folder: Path | None, delay_ms: int, sync_ms: int,
-                 clock: Callable[[], int]) -> None:
+                 clock: Callable[[], int], floor_ms: int | None = None) -> None:
         self.store = store
         self.journal_folder = journal_folder
-        self.delay_ms = delay_ms
+        self.delay_ms = delay_ms                 # as configured; the line's shrinks by the breaks skipped
+        self.floor_ms = floor_ms
         self.clock = clock
-        self.line = DelayLine(delay_ms, sync_ms)
+        self.line = DelayLine(delay_ms, sync_ms, floor_ms=floor_ms)
+        self.stats: dict[str, dict[str, int]] = {}          # the room's statistics at the delayed time
         self.odds = Odds(clock)
         self.clips = Clips(store.folder / "clips.json")
         self.table: Table | None = None
@@ -79,15 +89,17 @@ class BroadcastSession:
         if found is None:
             return
         session, events = found
-        if self.delay_ms < session.delay_ms:
-            _LOGGER.warning("the delay is now %d s, shorter than the stored session's %d s: the session's buffer "
-                            "is dropped and the delayed feed waits a full delay again",
-                            self.delay_ms // 1000, session.delay_ms // 1000)
+        stored_floor = session.delay_ms if session.floor_ms is None else session.floor_ms
+        floor = self.delay_ms if self.floor_ms is None else self.floor_ms
+        if self.delay_ms < session.delay_ms or floor < stored_floor:
+            _LOGGER.warning("the delay is now %d s (at least %d s), shorter than the stored session's %d s (%d s): "
+                            "the session's buffer is dropped and the delayed feed waits a full delay again",
+                            self.delay_ms // 1000, floor // 1000, session.delay_ms // 1000, stored_floor // 1000)
             self.store.drop()
             self.clips.drop()
             return
-        if session.delay_ms != self.delay_ms:
-            session.delay_ms = self.delay_ms
+        if (session.delay_ms, session.floor_ms) != (self.delay_ms, self.floor_ms):
+            session.delay_ms, session.floor_ms = self.delay_ms, self.floor_ms
             self.store.save_session(session)
         self._begin(session)
         for stamped in events:
@@ -104,8 +116,7 @@ class BroadcastSession:
                 and self.journal_folder is not None:
             try:
                 for stamped in missed(self.journal_folder, self.position, position, self.last_ms):
-                    self.store.append(stamped)
-                    self._apply(stamped, live=True)
+                    self._follow(stamped)
             except Gap as gap:
                 _LOGGER.warning("broadcast: %s; the table is taken from the daemon as it is now", gap)
                 said = True
@@ -117,7 +128,9 @@ class BroadcastSession:
             _LOGGER.warning("broadcast: the table differs from the daemon's after the catch-up; taken from the "
                             "daemon as it is now (inputs in between are not on the delayed feed)")
         first = self.session.first_hand_ms if self.session is not None else None
-        session = Session(self.delay_ms, {"snapshot": snapshot, "position": position, "ms": ms}, first)
+        skipped = self.session.skipped_ms if self.session is not None else 0
+        session = Session(self.delay_ms, {"snapshot": snapshot, "position": position, "ms": ms}, first,
+                          self.floor_ms, skipped)
         self.store.start(session)
         self.events = []
         self._starts = []
@@ -137,16 +150,26 @@ class BroadcastSession:
         self.position = session.base.get("position")
         self.last_ms = max(self.last_ms, int(session.base["ms"]))
         self.line.first_hand_ms = session.first_hand_ms
+        self.line.delay_ms = max(self.line.floor, self.delay_ms - session.skipped_ms)   # the breaks skipped before
 
     # --- events ----------------------------------------------------------------------------------------
 
     def on_event(self, params: dict[str, Any]) -> None:
-        """An accepted input pushed by the daemon: kept on disk first, then applied."""
-        stamped = Stamped(dict(params["entry"]), params.get("position"), int(params["ms"]))
-        self.store.append(stamped)
-        self._apply(stamped, live=True)
+        """An accepted input pushed by the daemon: applied, then kept on disk."""
+        self._follow(Stamped(dict(params["entry"]), params.get("position"), int(params["ms"])))
 
-    def _apply(self, stamped: Stamped, *, live: bool) -> None:
+    def _follow(self, stamped: Stamped) -> None:
+        """A live input: applied (its equity asked for, the venue told) before it is synced to this disk, so
+        the disk's latency (fdatasync: up to 90 ms here under load) is not on the path from the card to its
+        equity. A crash in between loses nothing: the stored position is still the one before it, and the
+        catch-up reads it from the table's journal (:mod:`dealerpi.broadcast.catch_up`)."""
+        started = self._apply(stamped, live=True)
+        self.store.append(stamped)
+        if started:
+            self._compact()
+
+    def _apply(self, stamped: Stamped, *, live: bool) -> bool:
+        """Apply one input to the live table; True when it started a hand."""
         table, session = self.table, self.session
         assert table is not None and session is not None
         self.events.append(stamped)
@@ -156,29 +179,29 @@ class BroadcastSession:
         was_between, board = table.between_hands, table.board()
         outcome = table.apply(stamped.entry)
         if not outcome.accepted:
-            return
-        self.line.add(stamped.ms, stamped, board_changed=table.board() != board)
-        if live or stamped.ms + self.delay_ms + self.line.sync_ms > self.clock():
+            return False
+        self.line.add(stamped.ms, stamped, board_changed=table.board() != board, on_break=on_break(table))
+        if live or stamped.ms + self.line.delay_ms + self.line.sync_ms > self.clock():
             self.odds.add(table, ms=stamped.ms)           # its spot computed now, for the frame the delay makes
         if stamped.entry.get("type") == "start" and not table.between_hands and session.first_hand_ms is None:
             session.first_hand_ms = stamped.ms            # the auto delay counts from the first hand
             self.line.first_hand_ms = stamped.ms
             self.store.save_session(session)
-        if stamped.entry.get("type") == "start" and not table.between_hands:
+        started = stamped.entry.get("type") == "start" and not table.between_hands
+        if started:
             self._starts.append(_Start(stamped.ms, len(self.events), table.snapshot(), self.position))
-            if live:
-                self._compact()
         self.clips.follow(table, stamped.ms, was_between)
         if live:
             self.venue = venue_frame(table, stamped.ms)
             for listener in list(self.venue_listeners):
                 listener(self.venue)
+        return started
 
     def _compact(self) -> None:
         """Start the stored session at the last hand that began before the delayed feed's moment (less
         :data:`MARGIN_MS`): the inputs before it, and the hole cards in them, leave this disk. A hand's
         start holds the table between hands only, no card."""
-        horizon = self.clock() - self.delay_ms - self.line.sync_ms - MARGIN_MS
+        horizon = self.clock() - self.line.delay_ms - self.line.sync_ms - MARGIN_MS
         usable = [start for start in self._starts if start.ms <= horizon and start.index > 0]
         if not usable or self.session is None:
             return
@@ -189,6 +212,13 @@ class BroadcastSession:
         self.session.base = {"snapshot": base.snapshot, "position": base.position, "ms": base.ms}
         self.store.start(self.session, self.events)
 
+    def add_stats(self, players: dict[str, dict[str, int]]) -> None:
+        """The room's statistics, fetched now: shown when the delay reaches now (the delayed frames then carry
+        the figures of the hands aired, not of hands still to come)."""
+        if self.table is not None:
+            now = self.clock()
+            self.line.add(now, _Stats(now, players), on_break=on_break(self.table))
+
     def release(self) -> list[dict[str, Any]]:
         """The frames of the inputs the delay lets out now, drawn from the delayed table."""
         return self._release(every_frame=True)
@@ -197,16 +227,27 @@ class BroadcastSession:
         self.odds.collect()
         frames = []
         due = self.line.release(self.clock())
+        if self.session is not None and self.session.skipped_ms != self.delay_ms - self.line.delay_ms:
+            self.session.skipped_ms = self.delay_ms - self.line.delay_ms     # a break skipped: kept for a restart
+            self.store.save_session(self.session)
+            _LOGGER.info("broadcast: a break's dead air skipped, the delay is now %d s", self.line.delay_ms // 1000)
         for index, item in enumerate(due):
             if isinstance(item, _Reset):
                 self.delayed = Table.from_snapshot(item.snapshot)
                 continue
             assert self.delayed is not None
-            self.delayed.apply(item.entry)
+            if isinstance(item, _Stats):              # drawn again with the new figures
+                self.stats = item.players
+            else:
+                was_between = self.delayed.between_hands
+                self.delayed.apply(item.entry)
+                if was_between and not self.delayed.between_hands:     # a hand on air: when, for the clip list
+                    self.clips.aired(self.delayed.hand_number, item.ms, self.delay_ms - self.line.delay_ms)
             first = self.line.first_hand_ms
             if first is None or item.ms < first or not (every_frame or index == len(due) - 1):
                 continue                                  # nothing before the first hand is broadcast
             frame = broadcast_frame(self.delayed, item.ms)
+            player_stats(frame, self.stats)
             self.odds.add(self.delayed, frame)            # known by now (computed when it happened)
             frames.append(frame)
         if frames:

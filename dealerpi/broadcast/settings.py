@@ -5,9 +5,12 @@
     listen = "127.0.0.1:8790"               # the feeds and pages (any address needs the tokens for the delayed feed)
     state = "/var/lib/dealerpi-broadcast"   # 0700: the session's inputs (hole cards) for the delay, tokens, clips
     delay_minutes = 30                      # 0-120, per table (one broadcast process per table)
+    min_delay_minutes = 30                  # the dynamic delay: breaks skipped down to this (default: no skip)
     no_delay = false                        # true is needed for delay_minutes = 0 (a feed with live hole cards)
     sync_ms = 0                             # board-sync delay: a board card appears this much later still
     mqtt = false                            # true: the delayed feed to the room's broker too (the table's [mqtt])
+    room_url = "http://room:8790"           # VPIP/PFR from the room's statistics (GET /summary.json, read-only)
+    room_token_file = "room-token"          # the room's board token (a look-only role), one line, 0600
 
 Paths are relative to this file. A bad value is an error naming the key; the table's config is checked by
 its own loader (the same messages as ``dealerpi check-config``).
@@ -22,7 +25,8 @@ from pathlib import Path
 from dealerpi import config as table_config
 from dealerpi.room.broker import MqttSettings
 
-KEYS = ("table", "listen", "state", "delay_minutes", "no_delay", "sync_ms", "mqtt")
+KEYS = ("table", "listen", "state", "delay_minutes", "min_delay_minutes", "no_delay", "sync_ms", "mqtt",
+        "room_url", "room_token_file")
 MAX_DELAY_MINUTES = 120
 MAX_SYNC_MS = 10_000
 
@@ -41,6 +45,9 @@ class BroadcastSettings:
     delay_ms: int
     sync_ms: int
     mqtt: MqttSettings | None = None      # the table's broker login, when the delayed feed goes there too
+    floor_ms: int | None = None           # the dynamic delay's least delay; None: breaks are not skipped
+    room_url: str | None = None           # the room's page, for VPIP/PFR (dealerpi.broadcast.room_stats)
+    room_token: str | None = None
 
     def listen_address(self) -> tuple[str, int]:
         host, _, port = self.listen.rpartition(":")
@@ -85,6 +92,25 @@ def load(path: Path) -> BroadcastSettings:
     state = base / text("state", "/var/lib/dealerpi-broadcast")
     minutes = whole("delay_minutes", 30, 0, MAX_DELAY_MINUTES)
     sync_ms = whole("sync_ms", 0, 0, MAX_SYNC_MS)
+    floor = whole("min_delay_minutes", minutes, 0, MAX_DELAY_MINUTES)
+    if floor > minutes:
+        errors.append(f"{path}: broadcast.min_delay_minutes: the dynamic delay's least delay, at most delay_minutes "
+                      f"({minutes}), not {floor}")
+    elif floor == 0 and minutes > 0:
+        errors.append(f"{path}: broadcast.min_delay_minutes: 0 would show live hole cards after a break: at least 1")
+    room_url = section.get("room_url")
+    if room_url is not None and (not isinstance(room_url, str) or not room_url.startswith(("http://", "https://"))):
+        errors.append(f"{path}: broadcast.room_url: the room's page, http://HOST:PORT, not {room_url!r}")
+        room_url = None
+    room_token = None
+    if room_url is not None:
+        token_path = base / text("room_token_file", "room-token")
+        try:
+            room_token = token_path.read_text(encoding="utf-8").strip()
+        except OSError as exc:
+            errors.append(f"{path}: broadcast.room_token_file: {token_path}: {exc.strerror or exc}")
+        if room_token == "":
+            errors.append(f"{path}: broadcast.room_token_file: {token_path} is empty (the room's board token)")
     no_delay = section.get("no_delay", False)
     if not isinstance(no_delay, bool):
         errors.append(f"{path}: broadcast.no_delay: must be true or false")
@@ -108,4 +134,6 @@ def load(path: Path) -> BroadcastSettings:
                             "login come from there (docs/room.md)")
     return BroadcastSettings(source=path, socket=table_settings.console.socket, journal=table_settings.journal,
                              listen=listen, state=state, delay_ms=minutes * 60_000, sync_ms=sync_ms,
-                             mqtt=table_settings.mqtt if to_broker else None)
+                             mqtt=table_settings.mqtt if to_broker else None,
+                             floor_ms=floor * 60_000 if floor < minutes else None,
+                             room_url=room_url.rstrip("/") if room_url else None, room_token=room_token)

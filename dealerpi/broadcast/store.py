@@ -42,9 +42,12 @@ class Session:
     delay_ms: int
     base: dict[str, Any]              # {"snapshot", "position", "ms"}: the table the session starts from
     first_hand_ms: int | None = None
+    floor_ms: int | None = None       # the dynamic delay's least delay (None: no skip)
+    skipped_ms: int = 0               # the breaks' dead air skipped so far: the delay now is delay_ms less this
 
     def as_json(self) -> dict[str, Any]:
-        return {"version": VERSION, "delay_ms": self.delay_ms, "base": self.base, "first_hand_ms": self.first_hand_ms}
+        return {"version": VERSION, "delay_ms": self.delay_ms, "base": self.base, "first_hand_ms": self.first_hand_ms,
+                "floor_ms": self.floor_ms, "skipped_ms": self.skipped_ms}
 
 
 class StoreError(ValueError):
@@ -87,7 +90,9 @@ class Store:
         try:
             if data["version"] != VERSION:
                 return None
-            session = Session(int(data["delay_ms"]), dict(data["base"]), data.get("first_hand_ms"))
+            floor = data.get("floor_ms")
+            session = Session(int(data["delay_ms"]), dict(data["base"]), data.get("first_hand_ms"),
+                              None if floor is None else int(floor), int(data.get("skipped_ms", 0)))
         except (KeyError, TypeError, ValueError) as exc:
             raise StoreError(f"{self.session_path}: bad key {exc}") from None
         events: list[Stamped] = []

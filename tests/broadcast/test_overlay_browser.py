@@ -100,5 +100,6 @@ def test_the_overlay_shows_names_cards_true_equities_and_outs_and_the_venue_page
     showdown = seen["showdown-text"]
     assert "Bob wins 6 with a flush, ace high" in showdown           # the river 7h: Ah Kh 9h 7h 5h
     board = showdown.index("Chip counts")
-    assert showdown[board:].split("\n")[1:4] == ["1. Bob 303", "2. Ann 300", "3. Cy 297"]   # the leaderboard
+    assert showdown[board:].split("\n")[1:4] == ["1. Bob 303 (101 BB)", "2. Ann 300 (100 BB)",
+                                                  "3. Cy 297 (99 BB)"]     # the leaderboard, big blinds of 3
     assert seen["showdown-folded"] == ["1"]                           # Ann's folded hand greyed after the hand too

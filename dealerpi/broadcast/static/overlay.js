@@ -14,6 +14,54 @@ function equityText(eq) {
   return text;
 }
 
+function clockText(seconds) {
+  const m = Math.floor(seconds / 60), s = seconds % 60;
+  return m + ":" + String(s).padStart(2, "0");
+}
+
+function statsText(stats) {
+  return stats ? "VPIP " + stats.vpip + "% PFR " + stats.pfr + "% (" + stats.hands + " hands)" : null;
+}
+
+// TRN-1, TRN-4: the level, its blinds, the time left in it (as the delayed table's ticks left it), the
+// players left, the prize pool and the payouts.
+function drawTournament(frame) {
+  const t = frame.tournament;
+  const box = document.getElementById("tournament");
+  box.hidden = !t;
+  if (!t) return;
+  const lines = [];
+  if (t.finished) {
+    lines.push(el("div", "level", t.finished.winner + " wins the tournament (" + t.finished.prize + ")"));
+  } else if (t.step) {
+    const step = t.step.break ? "Break" : "Level " + t.level + " \u00b7 " + t.step.blinds.join("/")
+      + (t.step.ante ? " ante " + t.step.ante : "") + (t.step.bb_ante ? " BB ante " + t.step.bb_ante : "");
+    lines.push(el("div", "level", step + " \u00b7 " + clockText(t.remaining) + (t.paused ? " (paused)" : "")));
+  }
+  if (t.players_left !== undefined && !t.finished) {
+    lines.push(el("div", "field", "Players " + t.players_left + " of " + t.entrants + " \u00b7 Prize pool " + t.pool));
+  }
+  if (t.prizes && t.prizes.length) {
+    lines.push(el("div", "payouts", "Pays " + t.prizes.map((p, i) => (i + 1) + ". " + p).join(" \u00b7 ")));
+  }
+  fill("tournament", lines);
+}
+
+// Between hands: the chip counts with big blinds and the room's VPIP/PFR as the delayed moment had them.
+function drawLeaderboard(frame) {
+  if (frame.in_hand) return;
+  const rows = seatOrder(frame).map((s) => frame.seats[String(s)])
+    .sort((a, b) => b.stack - a.stack)
+    .map((seat, i) => {
+      const row = el("div", "leader", (i + 1) + ". " + seat.player + " " + seat.stack);
+      if (seat.bb !== null && seat.bb !== undefined) row.appendChild(el("span", "bb", " (" + seat.bb + " BB)"));
+      const stats = statsText(seat.stats);
+      if (stats) row.appendChild(el("span", "stats", " " + stats));
+      return row;
+    });
+  fill("leaderboard", [el("h2", null, "Chip counts"), ...rows]);
+}
+
 function drawOverlay(frame) {
   document.getElementById("countdown").hidden = true;
   document.getElementById("table").hidden = false;
@@ -34,6 +82,12 @@ function drawOverlay(frame) {
     if (frame.outs && frame.outs[String(s)] && frame.outs[String(s)].length) {
       box.appendChild(el("div", "outs", frame.outs[String(s)].length + " outs: " + frame.outs[String(s)].join(" ")));
     }
+    const stats = statsText(seat.stats);
+    if (stats) box.appendChild(el("div", "stats", stats));
+    if (frame.clock && frame.clock.seat === s) {     // TRN-2: the action clock, the last seconds in red
+      box.appendChild(el("div", "clock" + (frame.clock.final ? " final" : ""), "Clock " + frame.clock.remaining + " s"
+        + (frame.clock.banks_left ? " (" + frame.clock.banks_left + " time bank" + (frame.clock.banks_left > 1 ? "s" : "") + ")" : "")));
+    }
     if (seat.bet) box.appendChild(el("div", "bet", "bet " + seat.bet));
     if (seat.won) box.appendChild(el("div", "won", "wins " + seat.won));
     return box;
@@ -49,6 +103,8 @@ function drawOverlay(frame) {
   fill("action", action);
   const result = frame.result ? frame.result.winners.map((w) => el("div", "winner", w.text)) : [];
   fill("result", result);
+  drawTournament(frame);
+  drawLeaderboard(frame);
 }
 
 function drawStatus(status) {
