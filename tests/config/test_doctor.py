@@ -46,8 +46,13 @@ def test_doctor_on_a_healthy_pi5_tree(tmp_path: Path) -> None:
         (i2c / f"1-00{address:02x}" / "driver").symlink_to(i2c.parent / "drivers" / "pca954x")
     probed: list[tuple[int, int]] = []
     config = load(_config(tmp_path))
+
+    def probe(bus: int, address: int) -> bool:
+        probed.append((bus, address))
+        return True
+
     ctx = Context(config, fake=False, user=ME, unit=None, sysfs_i2c=i2c, sysfs_gpio=bus, chip_info=info,
-                  probe=lambda bus, address: probed.append((bus, address)) or True)
+                  probe=probe)
     lines = [str(check) for check in run_checks(ctx)]
     assert "OK    header chip: gpiochip0 [pinctrl-rp1] (54 lines, on 1f000d0000.gpio); lines used none" in lines
     assert ("OK    expander x3 chip: gpiochip4 [mcp23017] (16 lines, on 1-0023); lines used 0,1,2,3,4,5,6,7,8,9"
