@@ -180,8 +180,8 @@ def test_an_evening_from_the_host_dealer_and_board_pages(table: tuple[Path, dict
     for text in HOLE:
         card(dealer, text)
     # MIS-4: the dealer declares seats 1 and 2 dead (each confirmed): Cy wins the blinds, 1 + 3 = 4
-    for seat in ("1", "2"):
-        dealer.select_option("#dead-seat", seat)
+    for dead in ("1", "2"):
+        dealer.select_option("#dead-seat", dead)
         dealer.click("#dead-button")
         expect(dealer.locator("#dead-button")).to_have_text("Confirm dead hand?")
         dealer.click("#dead-button")

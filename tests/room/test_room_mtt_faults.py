@@ -79,8 +79,11 @@ def test_broker_room_and_table_faults_mid_tournament(tmp_path: Path) -> None:
             assert t2.table.hand_number == 0 and t2.table.blind_seats() == (None, None)
             roles = t2.table.next_blind_seats()                 # (button, small blind, big blind) of hand 1
             assert roles is not None and roles[0] in t2.table.seats
-            occupied = sorted(t2.table.seats)                   # BLD-1: clockwise, the next occupied seat
-            left = lambda seat: next((n for n in occupied if n > seat), occupied[0])     # noqa: E731
+            occupied: list[int] = sorted(t2.table.seats)    # BLD-1: clockwise, the next occupied seat
+
+            def left(seat: int) -> int:
+                return next((n for n in occupied if n > seat), occupied[0])
+
             assert roles[1:] == (left(roles[0]), left(left(roles[0])))
             due = t2.table.seats[roles[2]].player
             busted.append(smallest(t1))
