@@ -30,6 +30,8 @@ from playwright.sync_api import Browser, Page, WebSocket, expect
 from dealerpi.engine.table import Table
 from dealerpi.journal_folder import read_folder
 
+pytestmark = pytest.mark.slow   # Chromium: 24 s
+
 ROOT = Path(__file__).resolve().parents[2]
 HOLE = ["Kd", "8c", "5d", "Qc", "9c", "4s"]          # dealt from seat 2 (left of the button, seat 1)
 

@@ -49,6 +49,8 @@ from dealerpi.history.from_hand import record_from_hand
 from dealerpi.history.phh import HandRecord, dumps
 from dealerpi.history.replay import Status, replay
 
+pytestmark = pytest.mark.slow   # thousands of random hands against PokerKit: 89 s
+
 BIG_BLIND = 10
 SMALL_BLIND = 5
 HANDS_PER_GAME = 450

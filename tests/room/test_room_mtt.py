@@ -17,6 +17,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from console_kit import make
 from mqtt_kit import Broker, until
 from mtt_kit import play, stacks
@@ -27,6 +28,8 @@ from dealerpi.room.mtt_config import parse_tournament
 from dealerpi.room.service import RoomService
 from dealerpi.room.settings import RoomSettings
 from dealerpi.room.store import Store
+
+pytestmark = pytest.mark.slow   # a real broker, twenty players to one winner: 9 s
 
 TABLES = ("t1", "t2", "t3")
 PLAYERS = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou", "Max", "Ned", "Oda",

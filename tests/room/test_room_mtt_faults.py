@@ -14,9 +14,12 @@ import signal
 from pathlib import Path
 from typing import Any
 
+import pytest
 from mqtt_kit import Broker
 from mtt_kit import play, smallest, stacks
 from room_kit import RoomProcess, Tables, start_tournament, stopped_after, until_summary
+
+pytestmark = pytest.mark.slow   # a real broker, room and tables killed mid-tournament: 18 s
 
 TABLES = ("t1", "t2")
 PLAYERS = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")

@@ -21,6 +21,8 @@ from dealerpi.console.mqtt_bridge import TableBridge
 from dealerpi.journal_folder import KEEP_SEGMENTS
 from dealerpi.room.client import mqtt_client
 
+pytestmark = pytest.mark.slow   # a real broker: 7 s
+
 T = "t1"
 STATE, AVAIL, HAND, SET, RESULT = (f"{PREFIX}/{T}", f"{PREFIX}/{T}/availability", f"{PREFIX}/{T}/hand",
                                    f"{PREFIX}/{T}/set", f"{PREFIX}/{T}/set/result")

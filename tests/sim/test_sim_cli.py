@@ -43,6 +43,7 @@ def _status(url: str, token: str | None = None) -> int:
         return error.code
 
 
+@pytest.mark.slow   # the real sim server started and stopped: 6 s
 def test_listening_beyond_loopback_needs_the_token_of_the_pairing_file(tmp_path: Path) -> None:
     """House rules: listeners bind 127.0.0.1 unless told otherwise; then nothing is shown without a token,
     and the tokens are in the console's files (0600), not on stdout or a command line (issue 14)."""
@@ -67,6 +68,7 @@ def test_listening_beyond_loopback_needs_the_token_of_the_pairing_file(tmp_path:
         process.wait(10)
 
 
+@pytest.mark.slow   # the real sim server started and stopped: 4 s
 def test_by_default_it_serves_127_0_0_1_without_a_token(tmp_path: Path) -> None:
     process, text = _run([], tmp_path / "out")
     try:
