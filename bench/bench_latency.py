@@ -61,7 +61,7 @@ def write_config(folder: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     text = (ROOT / "hardware" / "example.toml").read_text()
     text = text.replace('devices = "pi"', 'devices = "fake"')
-    text = text.replace('journal = "/var/lib/dealerpi/journal.jsonl"', f'journal = "{folder / "journal.jsonl"}"')
+    text = text.replace('journal = "/var/lib/dealerpi/journal"', f'journal = "{folder / "journal.jsonl"}"')
     text = text.replace('decks = "/var/lib/dealerpi/decks"', f'decks = "{folder / "decks"}"')
     text = text.replace('log_level = "INFO"', 'log_level = "WARNING"')
     path = folder / "table.toml"

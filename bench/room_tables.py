@@ -40,7 +40,7 @@ class RealTable:
         folder.mkdir(parents=True)
         text = (ROOT / "hardware" / "example.toml").read_text()
         text = text.replace('devices = "pi"', 'devices = "fake"')
-        text = text.replace('journal = "/var/lib/dealerpi/journal.jsonl"', f'journal = "{folder / "journal.jsonl"}"')
+        text = text.replace('journal = "/var/lib/dealerpi/journal"', f'journal = "{folder / "journal.jsonl"}"')
         text = text.replace('decks = "/var/lib/dealerpi/decks"', f'decks = "{folder / "decks"}"')
         text = text.replace('log_level = "INFO"', 'log_level = "WARNING"')
         (folder / "table.toml").write_text(text + f'\n[console]\nsocket = "{folder / "api.sock"}"\n'

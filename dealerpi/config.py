@@ -495,6 +495,11 @@ def parse(data: Mapping[str, Any], source: Path) -> Config:
     shoe = c.table("shoe", data.get("shoe", {})) or {}
     c.unknown_keys("shoe", shoe, ("port", "baudrate"))
     shoe_port = c.text("shoe.port", shoe.get("port", "/dev/dealerpi-shoe"))
+    if shoe_port is not None and shoe_port.startswith(("socket://", "rfc2217://")):
+        # dealerpi.service has PrivateNetwork=yes and AF_UNIX only: a network shoe would be offline for ever
+        c.error("shoe.port", f"{shoe_port!r} is a network shoe, which dealerpi.service cannot reach "
+                "(PrivateNetwork=yes, RestrictAddressFamilies=AF_UNIX: the table daemon stays off the network); "
+                "plug the shoe into the Pi's USB (/dev/dealerpi-shoe), or use loop:// to run without one")
     baudrate = c.integer("shoe.baudrate", shoe.get("baudrate", 115200), range(300, 10_000_001))
     paths: dict[str, Path] = {}
     for name, default in (("journal", "/var/lib/dealerpi/journal.jsonl"), ("decks", "/var/lib/dealerpi/decks")):

@@ -113,6 +113,9 @@ class Controller:
         self.panels = {p.seat: SeatPanel(p.seat, config.timing, unit) for p in config.seats}
         self.console = DealerConsole()
         self.alerts: collections.deque[Alert] = collections.deque(maxlen=MAX_ALERTS)
+        # the room director's announcement (docs/room.md): display only, not an input of the hand, so not
+        # journaled; the room sends it again when the table's view lacks it (after a restart)
+        self.announcement = ""
         self.seat_alerts: dict[int, Alert] = {}
         self.shoe_health = ShoeHealth()           # online or not, reader, reads lost, restarts (status panel)
         self.presses: collections.Counter[str] = collections.Counter()   # per button bank, for the same
@@ -575,6 +578,8 @@ class Controller:
             view = dataclasses.replace(view, expect=confirm[0], confirm=confirm[1:])
         elif (notice := self.console.notice_now(now)) is not None:
             view = dataclasses.replace(view, expect=notice)
+        if self.announcement:
+            view = dataclasses.replace(view, notes=(f"ROOM: {self.announcement}", *view.notes))
         return view
 
     def show_on_dealer(self, image: Any, seconds: float) -> None:

@@ -1,11 +1,14 @@
-"""``dealerpi doctor --config FILE [--fake] [--user NAME] [--unit FILE]``: is this machine ready for the table?
+"""``dealerpi doctor --config FILE [--fake] [--user NAME] [--unit FILE] [--config-txt FILE] [--sandbox]``: is
+this machine ready for the table?
 
 One line per check, each with its fix: Python, the gpiozero/lgpio/luma versions, the chips the daemon will
-open (found by label, with the lines the config uses on each), each I2C address answering, each
-multiplexer's ``idle_state``, the shoe's port, the journal directory writable by the service user, that
-user's groups, and the unit's working directory (lgpio's notify pipe, joan2937/lg#22). With ``--fake`` (or
-``devices = "fake"``) the hardware lines say what the fakes stand in for, and the rest is checked as for a
-Pi, for the user running the fakes. Exit status 1 if any line is FAIL.
+open (found by label, with the lines the config uses on each), config.txt's overlays against the config and
+the modules the unit needs at its start (doctor_boot), each I2C address answering (or its /dev/i2c-N
+missing), each multiplexer's ``idle_state``, the shoe's port, the journal directory writable by the service
+user, that user's groups, and the unit's working directory (lgpio's notify pipe, joan2937/lg#22). With
+``--fake`` (or ``devices = "fake"``) the hardware lines say what the fakes stand in for, and the rest is
+checked as for a Pi, for the user running the fakes. ``--sandbox`` then runs the device checks again inside
+the unit's own sandbox (doctor_sandbox). Exit status 1 if any line is FAIL.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from pathlib import Path
 
 from dealerpi.config import Config, ConfigError, load
 from dealerpi.devices.gpio import (
+    DEV,
     SYSFS_GPIO,
     SYSFS_I2C,
     ChipInfo,
@@ -36,21 +40,14 @@ from dealerpi.devices.gpio import (
     mux_idle_state,
     read_chip_info,
 )
+from dealerpi.doctor_boot import CONFIG_TXT, MODULES_LOAD, PROC_DEVICES, check_config_txt, check_modules
+from dealerpi.doctor_checks import Check
+from dealerpi.doctor_sandbox import inside_checks, lgpio_edges, missing_i2c_dev, run_in_sandbox
 
 SERVICE_USER = "dealerpi"
 GROUPS = ("gpio", "i2c", "dialout")          # the unit's SupplementaryGroups=
 INSTALLED_UNIT = Path("/etc/systemd/system/dealerpi.service")
 SOURCE_UNIT = Path(__file__).resolve().parents[1] / "systemd" / "dealerpi.service"
-
-
-@dataclass(frozen=True)
-class Check:
-    status: str          # OK, WARN, FAIL or SKIP
-    what: str
-    detail: str
-
-    def __str__(self) -> str:
-        return f"{self.status:<4}  {self.what}: {self.detail}"
 
 
 @dataclass
@@ -65,6 +62,10 @@ class Context:
     sysfs_gpio: Path = SYSFS_GPIO
     chip_info: ChipInfo = read_chip_info
     probe: Callable[[int, int], bool] | None = None      # (bus, address) -> answers; None: smbus2 quick write
+    dev: Path = DEV
+    config_txt: Path = CONFIG_TXT
+    proc_devices: Path = PROC_DEVICES
+    modules_load: tuple[Path, ...] = MODULES_LOAD
 
 
 def _version(name: str) -> str | None:
@@ -184,6 +185,9 @@ def check_i2c(ctx: Context) -> Iterator[Check]:
             yield Check("FAIL", name, str(exc))
             continue
         assert bus is not None
+        if not (ctx.dev / f"i2c-{bus}").exists():
+            yield Check("FAIL", name, f"{display.where()}: {missing_i2c_dev(bus, ctx.dev / f'i2c-{bus}')}")
+            continue
         answers = probe(bus, display.address)
         yield Check("OK" if answers else "FAIL", name,
                     f"{display.where()} is i2c-{bus} 0x{display.address:02x}: "
@@ -283,7 +287,15 @@ def check_unit(ctx: Context) -> Iterator[Check]:
                 "; ".join(problems) or f"{workdir} ({ctx.unit}), writable under the sandbox")
 
 
-CHECKS = (check_versions, check_chips, check_i2c, check_files, check_unit)
+def check_boot(ctx: Context) -> Iterator[Check]:
+    """config.txt against the config, and the modules DeviceAllow= needs at the unit's start (doctor_boot)."""
+    if ctx.fake:
+        return
+    yield from check_config_txt(ctx.config, ctx.config_txt)
+    yield from check_modules(ctx.config, ctx.proc_devices, ctx.modules_load)
+
+
+CHECKS = (check_versions, check_chips, check_boot, check_i2c, check_files, check_unit)
 
 
 def run_checks(ctx: Context) -> list[Check]:
@@ -296,6 +308,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--fake", action="store_true", help="check as for `dealerpi run --fake`")
     parser.add_argument("--user", help=f"the service user (default: {SERVICE_USER}; with fakes: you)")
     parser.add_argument("--unit", type=Path, help=f"the unit file (default: {INSTALLED_UNIT}, else the source's)")
+    parser.add_argument("--config-txt", type=Path, default=CONFIG_TXT,
+                        help="the firmware config (default: %(default)s)")
+    parser.add_argument("--sandbox", action="store_true",
+                        help="also run the device checks inside the unit's sandbox (systemd-run, as root)")
+    parser.add_argument("--buttons", action="store_true",
+                        help="with --sandbox: ask for each button in turn and wait for its press and release")
+    parser.add_argument("--inside-sandbox", action="store_true", help=argparse.SUPPRESS)   # what --sandbox runs
     args = parser.parse_args(argv)
     try:
         config = load(args.config)
@@ -303,11 +322,25 @@ def main(argv: list[str]) -> int:
         print("\n".join(exc.errors), file=sys.stderr)
         return 2
     fake = args.fake or config.devices == "fake"
+    if args.inside_sandbox:
+        edges = lgpio_edges if args.buttons else None
+        return _report(inside_checks(config, fake, _smbus_probe, edges=edges), fake, "in the service's sandbox")
     user = args.user or (pwd.getpwuid(os.getuid()).pw_name if fake else SERVICE_USER)
     unit = args.unit or next((p for p in (INSTALLED_UNIT, SOURCE_UNIT) if p.exists()), None)
-    checks = run_checks(Context(config, fake, user, unit))
+    status = _report(run_checks(Context(config, fake, user, unit, config_txt=args.config_txt)), fake, "")
+    if not (args.sandbox or args.buttons):          # --buttons runs in the sandbox too
+        return status
+    if unit is None:
+        print("FAIL  sandbox: no unit file to take the sandbox from (--unit)")
+        return 1
+    sys.stdout.flush()
+    return max(status, run_in_sandbox(unit, args.config, buttons=args.buttons))
+
+
+def _report(checks: list[Check], fake: bool, where: str) -> int:
     for check in checks:
         print(check)
     failed = sum(check.status == "FAIL" for check in checks)
-    print(f"{len(checks)} checks, {failed} failed" + (" (fake devices)" if fake else ""))
+    print(f"{len(checks)} checks, {failed} failed" + (f" {where}" if where else "")
+          + (" (fake devices)" if fake else ""), flush=True)
     return 1 if failed else 0

@@ -86,6 +86,7 @@ class Daemon(Protocol):
     table_source: TableSource
     pending_table: dict[str, Any] | None
     dealer_overlay: tuple[Any, float] | None
+    announcement: str
 
     def submit(self, entry: dict[str, Any]) -> Any: ...
     def queue_table(self, entry: dict[str, Any]) -> Any: ...
@@ -294,6 +295,9 @@ class ApiServer:
             "journal": Endpoint(api.JournalAt, lambda client, p: self.journal_chunk(str(client.role), list(p.at))),
             "show_qr": Endpoint(api.ShowQr, lambda client, p: self.show_qr(
                 str(client.role), p.url, p.label, QR_SECONDS if p.seconds is None else p.seconds)),
+            # the room director's announcement (the room's bridge, as the host): on the dealer display
+            "announce": Endpoint(api.Announce, lambda _c, p: self._announce(p.text), frozenset({"host"}),
+                                 "announcements are the room's"),
             # the pairing code was used: off the display at once
             "hide_qr": Endpoint(api.NoParams, lambda _c, _p: self._hide_qr(), frozenset({"host"}),
                                 "pairing codes are the host's"),
@@ -343,6 +347,12 @@ class ApiServer:
         self.daemon.dealer_overlay = None
         self.daemon.refresh_dealer()
         return {"result": {"hidden": True}}
+
+    def _announce(self, text: str) -> dict[str, Any]:
+        self.daemon.announcement = text.strip()
+        self.daemon.refresh_dealer()
+        self.changed()
+        return {"result": {"announcement": self.daemon.announcement}}
 
     def _clear_alerts(self) -> dict[str, Any]:
         self.daemon.alerts.clear()
@@ -599,7 +609,9 @@ class ApiServer:
         if role == PANEL and self.panel is not None:     # the host's view and the virtual hardware's
             return {**self.view("host"), **self.panel.view()}
         extra = {"ledger": self._ledger_view(), "setup": self.setup()} if role == "host" else {}
-        return role_view(role, self.daemon.table, self.status(), extra)
+        # the room's announcement is public: the room reads it back from the table's view (docs/room.md)
+        return {**role_view(role, self.daemon.table, self.status(), extra),
+                "announcement": self.daemon.announcement or None}
 
     def _push(self) -> None:
         self._push_due = False

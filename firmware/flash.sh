@@ -22,6 +22,14 @@ command -v "$MPREMOTE" >/dev/null 2>&1 || {
     exit 2
 }
 
+# No shoe: say so, rather than let mpremote guess ("it may be in use by another program"). A pyserial-style
+# URL is not a port here; mpremote takes device paths only.
+[ -e "$port" ] || {
+    echo "flash.sh: no shoe at $port: plug the shoe's Pico in (USB) and check ls -l /dev/dealerpi-shoe /dev/ttyACM*;" \
+        "on the Pi install systemd/99-dealerpi-shoe.rules (docs/install-pi.md step 8)" >&2
+    exit 2
+}
+
 # The one source of truth is dealerpi/shoe/codec.py; tests/firmware checks the copy is byte-identical. An
 # identical copy is left alone (the source tree on the Pi belongs to root; the service user only reads it).
 cmp -s "$here/../dealerpi/shoe/codec.py" "$here/lib/codec.py" || cp "$here/../dealerpi/shoe/codec.py" "$here/lib/codec.py"

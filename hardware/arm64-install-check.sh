@@ -100,7 +100,10 @@ set +e
     --config /etc/dealerpi/dealerpi.toml --fake --shoe loop://) 2>&1 | tee /tmp/run.log | tail -5
 set -e
 grep -q "dealerpi ready" /tmp/run.log || { echo "the daemon did not get ready"; exit 1; }
-test -s /var/lib/dealerpi/journal.jsonl && echo "journal written: $(wc -l < /var/lib/dealerpi/journal.jsonl) line(s)"
+# The journal is a folder of segments (docs/journal.md): at least one, not empty, or the check fails.
+segments=$(find /var/lib/dealerpi/journal -name "*.jsonl" -size +0 | wc -l)
+[ "$segments" -gt 0 ] || { echo "no journal segment written in /var/lib/dealerpi/journal"; exit 1; }
+echo "journal written: $segments segment(s), $(cat /var/lib/dealerpi/journal/*.jsonl | wc -l) line(s)"
 
 say "step 10: the unit"
 cp /opt/dealerpi/src/systemd/dealerpi.service /etc/systemd/system/

@@ -43,7 +43,7 @@ from dealerpi.journal_folder import KEEP_SEGMENTS
 from dealerpi.room.broker import MqttSettings, Topics
 from dealerpi.room.client import mqtt_client, say_offline, together
 from dealerpi.wire import mqtt
-from dealerpi.wire.api import Hello, InputAnswer, SendInput, params
+from dealerpi.wire.api import Announce, Hello, InputAnswer, SendInput, params
 from dealerpi.wire.limits import MAX_COMMAND, LimitError, read_json
 
 _LOGGER = logging.getLogger(__name__)
@@ -182,11 +182,31 @@ class TableBridge:
                 if hand.seq > after:
                     await self._send_hand(client, hand)
             return None
+        if kind == "announce":          # the director's announcement: the dealer display's, not a journal input
+            return {"id": cid, **await self._announce(command.get("text"))}
         if kind not in COMMANDS:
             return {"id": cid, "accepted": False,
                     "reason": f"type {kind!r} is not a room command (one of: resend, {', '.join(sorted(COMMANDS))})"}
         entry = {key: value for key, value in command.items() if key != "id"}
         return {"id": cid, **await self._submit(entry, f"room:{cid}")}
+
+    async def _announce(self, text: object) -> dict[str, Any]:
+        if not isinstance(text, str):
+            return {"accepted": False, "reason": 'announce: "text" is text'}
+        try:
+            link = await DaemonLink.open(self.socket_path, _ignore)
+        except OSError as exc:
+            return {"accepted": False, "retry": True, "reason": f"the table daemon does not answer: {exc}"}
+        try:
+            await link.request("hello", params(Hello("host")))
+            answer = await link.request("announce", params(Announce(text)))
+        except (ConnectionError, TimeoutError) as exc:
+            return {"accepted": False, "retry": True, "reason": f"the table daemon went away: {exc}"}
+        finally:
+            await link.close()
+        if "result" not in answer:
+            return {"accepted": False, "reason": answer.get("error", {}).get("message")}
+        return {"accepted": True, "reason": None}
 
     async def _submit(self, entry: dict[str, Any], rid: str) -> dict[str, Any]:
         try:

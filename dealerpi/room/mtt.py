@@ -30,11 +30,13 @@ The rules (digest section 7, ``dealerpi.room.tournament``):
   three short halts at once (R11-D); a broken table's players are seated by a two-step draw (R10-B); when the
   field fits one table, everyone is redrawn to the final table (the first). Nothing more is decided until
   each table's view shows what it accepted (issue 20: one command per intent).
-- TRN-5: on the bubble (one player from the money) hand-for-hand: every table is held once its hand is over;
-  each round is one ``resume`` with ``pause_after`` (the table's hand + 1) per table, so every table plays
-  exactly one hand and is held again by its own journal (TDA RP-8); a table found beyond the round's hand is
-  a fault on the page. That round's busts at several tables share the places at stake (TDA RP-8-A; at one
-  table, TRN-4 by their starting stacks); a round takes at most two minutes off the level clock.
+- TRN-5 (dealerpi.room.hand_for_hand): on the bubble (one player from the money) hand-for-hand: every table
+  is held once its hand is over; each round is one ``resume`` with ``pause_after`` (the table's hand + 1) per
+  table, so every table plays exactly one hand and is held again by its own journal (TDA RP-8); a table found
+  beyond the round's hand is a fault on the page. That round's busts at several tables share the places at
+  stake (TDA RP-8-A; at one table, TRN-4 by their starting stacks); a round takes at most the tables' own
+  cap (the engine's ``hand_for_hand_seconds``, two minutes) off the level clock.
+- The director's controls (dealerpi.room.controls): the clock paused, set or given time, a player moved.
 """
 
 from __future__ import annotations
@@ -46,11 +48,13 @@ from typing import Any
 
 from dealerpi.engine.payouts import Standings
 from dealerpi.room.books import WAIT, HandOver, Hands, adopt, new_cursor, next_hand, no_hands, upgrade
+from dealerpi.room.controls import announce_to_tables, clock_now, director_moves, unregistered_leave
+from dealerpi.room.hand_for_hand import pauses, round_over
 from dealerpi.room.mtt_config import TournamentSettings
-from dealerpi.room.mtt_summary import standings_of, summary
+from dealerpi.room.mtt_summary import standings_json, standings_of, summary
 from dealerpi.room.seating import due_big_blind, entry_seats, present, shows, two_step_draw, worst_seat
 from dealerpi.room.table_view import View, asked_to_pause, held, open_seats, view_seats
-from dealerpi.room.tournament import HAND_FOR_HAND_SECONDS, Layout, draw_seats, halted, hand_for_hand_due
+from dealerpi.room.tournament import Layout, draw_seats, halted, hand_for_hand_cap
 from dealerpi.room_pauses import BREAK, H4H, HALT, MOVES
 
 Command = tuple[str, str, dict[str, Any]]          # (id, table, the journal input)
@@ -74,6 +78,7 @@ class Director:
 
     def __init__(self, settings: TournamentSettings, state: dict[str, Any]) -> None:
         self.settings, self.state = settings, state
+        self.cap = hand_for_hand_cap(settings)        # TRN-5: the tables' own hand-for-hand cap
         state.pop("stacks", None)            # a state stored before the books read hand records (books.upgrade)
         state["done"] = {t: upgrade(done) for t, done in state.get("done", {}).items()}
         self._waiting = False
@@ -252,6 +257,8 @@ class Director:
             return {"type": "resume", **round_} if asked_to_pause(view) else None
         if op == "button":
             return {"type": "button", "seat": item["seat"]}
+        if op == "announce":                                    # the director's (controls.py)
+            return {"type": "announce", "text": item["text"]}
         if op == "sit":
             stack = s["carry"].get(item["player"], self.settings.starting_stack)
             return {"type": "sit", "seat": item["seat"], "player": item["player"], "stack": stack}
@@ -292,9 +299,10 @@ class Director:
         if len(live) < len(s["active"]):
             return False                                    # a table not heard from yet: wait for it
         self._waiting = False                               # a move waits for a table to finish its hand
-        return (self._drops(live) or self._hand_for_hand_round(live, now) or self._unseated(live)
+        return (self._drops(live) or round_over(self, live, now) or self._unseated(live)
+                or director_moves(self, live) or unregistered_leave(self, live) or announce_to_tables(self, live)
                 or self._late_entries(live, now) or self._final_table(live)
-                or self._break_table(live) or self._balance(live) or self._hand_for_hand_pauses(live, now)
+                or self._break_table(live) or self._balance(live) or pauses(self, live, now)
                 or self._levels(live, now) or self._release(live))
 
     def _unseated(self, live: Mapping[str, View]) -> bool:
@@ -406,38 +414,6 @@ class Director:
         s["plan"] = [drops] if drops else []
         return bool(drops)
 
-    def _hand_for_hand_round(self, live: Mapping[str, View], now: float) -> bool:
-        """TRN-5: when every table finished the round's hand and is paused: its busts at several tables share
-        (RP-8-A; at one table they finish by their starting stacks, TRN-4), and what the round took beyond two
-        minutes does not come off the level clock."""
-        s = self.state
-        h4h = s["h4h"]
-        if h4h is None or h4h["round"] is None:
-            return False
-        if not all(held(v) and v["hand"] > h4h["round"].get(t, 0) for t, v in live.items()):
-            return False
-        for table, view in live.items():                  # a fault is never hidden: e.g. the host resumed it
-            if view["hand"] > h4h["round"].get(table, 0) + 1:
-                s["refused"].append({"op": "hand-for-hand", "table": table, "reason":
-                                     f"TRN-5: hand #{view['hand']} was played beyond the round's hand "
-                                     f"#{h4h['round'].get(table, 0) + 1}: one hand a table per round (TDA RP-8)"})
-        busted = [p for bust in h4h["busts"] for p in bust["players"]]
-        standings = _standings(s["standings"])
-        if len({bust["table"] for bust in h4h["busts"]}) == 1:     # one table: TRN-4, hand by hand, by the
-            for bust in h4h["busts"]:                              # stacks they started it with
-                standings = standings.bust(bust["players"], bust.get("stacks"))
-        elif busted:                        # at several tables: they share the places at stake (RP-8-A)
-            standings = standings.bust(busted)
-        if busted:
-            s["standings"] = _standings_json(standings)
-        s["events"].append({"kind": "hand-for-hand", "round": h4h["rounds"] + 1, "players": busted})
-        taken = now - h4h["since"]
-        s["offset"] = s.get("offset", 0) + max(0.0, taken - HAND_FOR_HAND_SECONDS)
-        h4h.update(round=None, busts=[], rounds=h4h["rounds"] + 1, since=None)
-        if standings.remaining <= len(standings.percents):        # in the money: normal play again (_release)
-            s["h4h"] = None
-        return True
-
     def _final_table(self, live: Mapping[str, View]) -> bool:
         """When the field fits one table: everyone leaves and is redrawn to the final table (TRN-9)."""
         s, settings = self.state, self.settings
@@ -531,30 +507,6 @@ class Director:
             self.state["plan"] = []
         return False
 
-    def _hand_for_hand_pauses(self, live: Mapping[str, View], now: float) -> bool:
-        """TRN-5: on the bubble every table is asked to pause after the hand it is in; when all are held, a
-        round starts: each table is resumed for exactly its next hand (``pause_after``), one input."""
-        s = self.state
-        remaining = _standings(s["standings"]).remaining
-        if s["h4h"] is None:
-            if len(live) < 2 or not hand_for_hand_due(remaining, len(s["standings"]["percents"])):
-                return False
-            s["h4h"] = {"round": None, "busts": [], "rounds": 0, "since": None}
-            s["events"].append({"kind": "hand-for-hand begins", "remaining": remaining})
-            return True
-        h4h = s["h4h"]
-        due = [t for t, v in live.items() if not asked_to_pause(v)]    # a round's hand: after it (a table let go)
-        if due:
-            rounds = h4h["round"] or {}
-            s["plan"] = [[{"op": "pause", "table": t, "reason": H4H,
-                           **({"after_hand": rounds[t] + 1} if t in rounds else {})} for t in due]]
-            return True
-        if h4h["round"] is None and all(held(v) for v in live.values()):
-            h4h["round"], h4h["since"] = {t: v["hand"] for t, v in live.items()}, now
-            s["plan"] = [[{"op": "resume", "table": t, "pause_after": v["hand"] + 1} for t, v in live.items()]]
-            return True
-        return False
-
     def _levels(self, live: Mapping[str, View], now: float) -> bool:
         """TRN-1: every table between hands gets the level the room's clock is in. A break pauses a table
         after the hand it is in (one already asked to pause is held by its break level too)."""
@@ -585,9 +537,8 @@ class Director:
         k starts at ``started`` plus the minutes of every step before it, so no table's clock drifts; TRN-5:
         a hand-for-hand round takes at most two minutes off it (``offset``: what the rounds took beyond)."""
         s = self.state
-        started, offset, h4h = s["started"], s.get("offset", 0), s["h4h"]
-        if started is not None and h4h is not None and h4h.get("since") is not None:
-            now = min(now, h4h["since"] + HAND_FOR_HAND_SECONDS)         # the round's third minute is not played
+        started, offset = s["started"], s.get("offset", 0)
+        now = clock_now(s, now, self.cap)          # paused by the director; a round's third minute is not played
         elapsed = 0.0 if started is None else max(0.0, now - started - offset)
         end = 0.0
         for index, step in enumerate(self.settings.levels):
@@ -601,9 +552,5 @@ class Director:
         return summary(self, views, now)
 
 
-_standings = standings_of
+_standings, _standings_json = standings_of, standings_json
 
-
-def _standings_json(standings: Standings) -> dict[str, Any]:
-    return {"pool": standings.pool, "remaining": standings.remaining, "percents": list(standings.percents),
-            "finishes": [[f.player, f.place, f.prize] for f in standings.finishes]}

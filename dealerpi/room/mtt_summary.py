@@ -19,6 +19,11 @@ def standings_of(data: Mapping[str, Any]) -> Standings:
                      tuple(Finish(p, place, prize) for p, place, prize in data["finishes"]))
 
 
+def standings_json(standings: Standings) -> dict[str, Any]:
+    return {"pool": standings.pool, "remaining": standings.remaining, "percents": list(standings.percents),
+            "finishes": [[f.player, f.place, f.prize] for f in standings.finishes]}
+
+
 def summary(director: Director, views: Mapping[str, View], now: float) -> dict[str, Any]:
     """The clock, the field and each table, for the room page (and for tests: the state to inspect). Once
     there is a winner, one player is left (issue 20: the page said "players 0 of 19")."""

@@ -23,8 +23,10 @@ from typing import Any
 
 import aiomqtt
 
+from dealerpi.room import controls
 from dealerpi.room.broker import ROOM, Topics
 from dealerpi.room.client import mqtt_client, say_offline, together
+from dealerpi.room.controls import ControlError
 from dealerpi.room.mtt import Director, TournamentError, new_state
 from dealerpi.room.settings import RoomSettings
 from dealerpi.room.store import Store
@@ -226,11 +228,24 @@ class RoomService:
         self.store.save_tournament(self.director.state, [])
         await self._direct(self._client)
 
+    async def control(self, body: dict[str, Any]) -> str:
+        """One of the director's controls (dealerpi/room/controls.py): applied to the director's state and
+        stored with it, then a step (a move plans its pauses now); ``ControlError`` says why not."""
+        if self.director is None:
+            raise ControlError("this room has no [tournament]")
+        answer = controls.apply(self.director, body, self.clock(), self.views())
+        self.store.save_tournament(self.director.state, [])
+        await self._direct(self._client)
+        self._changed()
+        return answer
+
     def tournament(self) -> dict[str, Any] | None:
         """The tournament's clock, field, tables and places (the page's part; tests inspect it)."""
         if self.director is None:
             return None
-        return {**self.director.summary(self.views(), self.clock()), "fault": self.tournament_fault}
+        now = self.clock()
+        return {**self.director.summary(self.views(), now), **controls.shown(self.director, now),
+                "fault": self.tournament_fault}
 
     async def command(self, table: str, payload: dict[str, Any], waiting: int | None = None) -> str:
         """Store a command, then publish it (now if connected; else it goes with the next resend)."""

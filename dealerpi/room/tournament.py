@@ -18,12 +18,16 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from dealerpi.engine.inputs import parse_config
 from dealerpi.engine.payouts import Standings
-from dealerpi.engine.policies import PRESETS, Preset
+from dealerpi.room.mtt_config import TournamentSettings
 
-# TRN-5 (TDA RP-8): at most 3 minutes, preferably 2, off the clock per hand: the room's clock follows the
-# tables' own cap (the tournament preset's ``hand_for_hand_seconds``), so the two never disagree
-HAND_FOR_HAND_SECONDS = PRESETS[Preset.TOURNAMENT].hand_for_hand_seconds
+
+def hand_for_hand_cap(settings: TournamentSettings) -> int:
+    """TRN-5 (TDA RP-8): at most 3 minutes, preferably 2, off the clock per hand. The room's clock follows the
+    tables' own cap: the policy of the very ``table`` input the room sends them (the tournament preset's
+    ``hand_for_hand_seconds``, which room.toml cannot override), so the two never disagree."""
+    return parse_config(settings.table_input(0)).policies.hand_for_hand_seconds
 
 
 def draw_seats(players: Sequence[str], tables: Mapping[str, int], rng: random.Random) -> dict[str, tuple[str, int]]:
@@ -72,21 +76,21 @@ def next_hand_may_start(tables: Sequence[str], finished: set[str]) -> bool:
     return set(tables) <= finished
 
 
-def clock_off(seconds_taken: int) -> int:
-    """TRN-5: what one hand-for-hand hand takes off the level clock: what it took, two minutes at most."""
-    return max(0, min(seconds_taken, HAND_FOR_HAND_SECONDS))
+def clock_off(seconds_taken: float, cap: int) -> float:
+    """TRN-5: what one hand-for-hand hand takes off the level clock: what it took, ``cap`` at most."""
+    return max(0.0, min(seconds_taken, cap))
 
 
-def settle_round(standings: Standings, busts: Mapping[str, tuple[Sequence[str], Mapping[str, int]]],
+def settle_round(standings: Standings, busts: Sequence[tuple[Sequence[str], Mapping[str, int]]],
                  hand_for_hand: bool) -> Standings:
-    """TRN-4: the players busted in one round, per table (named clockwise from its button, with their stacks
-    at the start of the hand). Hand-for-hand: all share the places at stake (TDA RP-8-A); otherwise each
-    table's busts in the order given, more chips at the start finishing higher."""
+    """TRN-4: the players busted in one round, hand by hand in the order the hands were read (each named
+    clockwise from its button, with their stacks at the start of the hand). Hand-for-hand at several tables:
+    all share the places at stake (TDA RP-8-A); otherwise each hand's busts in turn, more chips at its start
+    finishing higher."""
     if hand_for_hand:
-        everyone = [player for table in sorted(busts) for player in busts[table][0]]
+        everyone = [player for players, _stacks in busts for player in players]
         return standings.bust(everyone) if everyone else standings
-    for table in busts:
-        players, stacks = busts[table]
+    for players, stacks in busts:
         if players:
             standings = standings.bust(players, stacks)
     return standings

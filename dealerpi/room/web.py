@@ -24,6 +24,7 @@ from aiohttp import web
 
 from dealerpi.console.access import ROLE, same_origin, token_guard
 from dealerpi.level_time import utc
+from dealerpi.room.controls import ControlError
 from dealerpi.room.mtt import TournamentError
 from dealerpi.room.service import RoomService
 from dealerpi.room.store import COUNTS
@@ -51,6 +52,7 @@ class RoomPage:
         app.router.add_get("/stats.json", self._player)
         app.router.add_post("/waiting", self._waiting)
         app.router.add_post("/tournament", self._tournament)
+        app.router.add_post("/director", self._director)
         return app
 
     async def _page(self, request: web.Request) -> web.StreamResponse:
@@ -118,6 +120,19 @@ class RoomPage:
             raise web.HTTPBadRequest(text=f"400: {exc}\n") from None
         self._changed()
         return web.json_response(self.service.tournament())
+
+    async def _director(self, request: web.Request) -> web.StreamResponse:
+        """The director's controls (dealerpi/room/controls.py, docs/room.md): the host's only, as the desk;
+        ``{"id": ..., "op": ...}``; the answer is ``{"answer": TEXT}``, a refusal a 400 with the reason."""
+        body = await _hosts_body(request, "the director's controls are the host's")
+        if not isinstance(body, dict):
+            raise web.HTTPBadRequest(text='400: {"id": ..., "op": ...}\n')
+        try:
+            answer = await self.service.control(body)
+        except ControlError as exc:
+            raise web.HTTPBadRequest(text=f"400: {exc}\n") from None
+        self._changed()
+        return web.json_response({"answer": answer})
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         if not same_origin(request):

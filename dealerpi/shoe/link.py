@@ -188,15 +188,18 @@ class ShoeLink:
                 self._set_state(LinkState.STOPPED)
                 return
             except (OSError, ShoeSilentError) as err:  # serial.SerialException is an OSError
-                self._went_offline(str(err) or type(err).__name__)
+                reason = str(err) or type(err).__name__
+                self._went_offline(reason)
             except Exception as err:  # a bug of ours: say so loudly, but keep the table running
                 _LOGGER.exception("shoe link failed")
-                self._went_offline(f"internal error: {err!r}")
+                reason = f"internal error: {err!r}"
+                self._went_offline(reason)
             self._failures += 1
             delay = self.backoff.delay(self._failures)
             level = logging.WARNING if self._failures == 1 else logging.DEBUG
-            _LOGGER.log(level, "shoe on %s offline (attempt %d failed); retrying in %g s",
-                        self.url, self._failures, delay)
+            # the reason in the log too: "Operation not permitted" is the unit's sandbox (issue 23 item 1)
+            _LOGGER.log(level, "shoe on %s offline (attempt %d failed: %s); retrying in %g s",
+                        self.url, self._failures, reason, delay)
             self._set_state(LinkState.WAITING)
             await self._sleep(delay)
 

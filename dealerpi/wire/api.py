@@ -73,6 +73,12 @@ class ShowQr(Params, frozen=True):
     seconds: Annotated[float, msgspec.Meta(gt=0)] | None = None     # at most the daemon's QR_SECONDS
 
 
+class Announce(Params, frozen=True):
+    """The room director's announcement for the dealer display ("": none; docs/room.md)."""
+
+    text: Annotated[str, msgspec.Meta(max_length=140)]
+
+
 class LedgerNote(Params, frozen=True):
     """An expense, a charge, a paid mark or its removal (dealerpi/console/money.py checks the note)."""
 

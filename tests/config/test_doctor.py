@@ -7,6 +7,7 @@ import os
 import pwd
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pi_trees import PI5_NEW, build_gpio, build_muxes
@@ -35,6 +36,24 @@ def _config(tmp_path: Path) -> Path:
     return config
 
 
+def _boot(tmp_path: Path, buses: range = range(11, 27)) -> dict[str, Any]:
+    """A healthy Pi's /dev (i2c-N for the bus and every mux channel), config.txt (hardware/config.txt after the
+    stock file), /proc/devices and modules-load.d (systemd/modules-load-dealerpi.conf installed)."""
+    dev = tmp_path / "dev"
+    dev.mkdir()
+    for bus in [1, *buses]:
+        (dev / f"i2c-{bus}").touch()
+    config_txt = tmp_path / "config.txt"
+    config_txt.write_text("dtparam=audio=on\n" + (ROOT / "hardware" / "config.txt").read_text())
+    devices = tmp_path / "devices"
+    devices.write_text("Character devices:\n  1 mem\n 89 i2c\n166 ttyACM\n254 gpiochip\n\nBlock devices:\n"
+                       "  8 sd\n")
+    load_d = tmp_path / "modules-load.d"
+    load_d.mkdir()
+    (load_d / "dealerpi.conf").write_text((ROOT / "systemd" / "modules-load-dealerpi.conf").read_text())
+    return {"dev": dev, "config_txt": config_txt, "proc_devices": devices, "modules_load": (load_d,)}
+
+
 def test_doctor_on_a_healthy_pi5_tree(tmp_path: Path) -> None:
     """Pi 5, new numbering, all four expanders and both muxes bound, idle_state -2, every display answering:
     every hardware line is OK and names the chip it found and the lines the config uses on it."""
@@ -52,7 +71,7 @@ def test_doctor_on_a_healthy_pi5_tree(tmp_path: Path) -> None:
         return True
 
     ctx = Context(config, fake=False, user=ME, unit=None, sysfs_i2c=i2c, sysfs_gpio=bus, chip_info=info,
-                  probe=probe)
+                  probe=probe, **_boot(tmp_path))
     lines = [str(check) for check in run_checks(ctx)]
     assert "OK    header chip: gpiochip0 [pinctrl-rp1] (54 lines, on 1f000d0000.gpio); lines used none" in lines
     assert ("OK    expander x3 chip: gpiochip4 [mcp23017] (16 lines, on 1-0023); lines used 0,1,2,3,4,5,6,7,8,9"
@@ -65,6 +84,10 @@ def test_doctor_on_a_healthy_pi5_tree(tmp_path: Path) -> None:
         ("header", "expander", "multiplexer", "dealer", "seat"))]
     assert len(hardware) == 5 + 4 + 2 * 2 + 11
     assert all(line.startswith("OK") for line in hardware), hardware
+    boot = [line for line in lines if line.split(":")[0].split(None, 1)[1].startswith(("config.txt", "module"))]
+    assert len(boot) == 4 + 2 + 1 and all(   # the shoe is loop://: no cdc_acm needed
+        line.startswith("OK") for line in boot), boot
+    assert "OK    config.txt expander x1: addr=0x21 gpiopin=27 = interrupt GPIO27" in boot
 
 
 def test_doctor_names_each_fault_with_its_fix(tmp_path: Path) -> None:
@@ -76,7 +99,7 @@ def test_doctor_names_each_fault_with_its_fix(tmp_path: Path) -> None:
     (i2c / "1-0070" / "idle_state").write_text("-1\n")
     config = load(_config(tmp_path))
     ctx = Context(config, fake=False, user=ME, unit=None, sysfs_i2c=i2c, sysfs_gpio=bus, chip_info=info,
-                  probe=lambda bus, address: bus != 14)
+                  probe=lambda bus, address: bus != 14, **_boot(tmp_path))
     failed = [str(check) for check in run_checks(ctx) if check.status == "FAIL"]
     assert ("FAIL  expander x1 chip: expander x1: no mcp23017 gpiochip on I2C 1-0021; check "
             "dtoverlay=mcp23017,addr=0x21 in /boot/firmware/config.txt, the chip's address pins and wiring, and "

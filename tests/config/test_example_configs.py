@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from dealerpi.config import CONSOLE_BUTTONS, Pin, all_pins, load
+from dealerpi.journal_folder import folder_for
 
 ROOT = Path(__file__).resolve().parents[2]
 PINOUT = ROOT / "hardware" / "pinout.md"
@@ -76,3 +77,15 @@ def test_no_header_pin_used_for_i2c_or_twice_across_sections() -> None:
         header = [parse_pin(pin) for _w, _c, pin, _p, _i in pinout_rows(section) if re.fullmatch(r"GPIO\d+", pin)]
         assert len(header) == len(set(header))
         assert not {Pin(None, 2), Pin(None, 3)} & set(header)
+
+
+def test_journal_key_names_the_folder_and_the_old_jsonl_reads_the_same(tmp_path: Path) -> None:
+    """Issue 23 item 6: the examples' ``journal`` names the folder itself; a config from before, with
+    ``journal.jsonl``, still means the same folder (journal_folder.folder_for), so no host's table moves."""
+    for name in ("example.toml", "example-6seat.toml"):
+        assert load(ROOT / "hardware" / name).journal == Path("/var/lib/dealerpi/journal")
+    old = tmp_path / "old.toml"
+    old.write_text((ROOT / "hardware" / "example.toml").read_text()
+                   .replace('journal = "/var/lib/dealerpi/journal"', 'journal = "/var/lib/dealerpi/journal.jsonl"'))
+    assert folder_for(load(old).journal) == folder_for(load(ROOT / "hardware" / "example.toml").journal) \
+        == Path("/var/lib/dealerpi/journal")

@@ -61,7 +61,7 @@ def test_install_twice_gives_the_stock_file_then_one_block(tmp_path: Path) -> No
     # the overlays follow an [all] that comes after the host's [pi4]: they apply to every model
     after_pi4 = once[once.index("[pi4]"):]
     assert after_pi4.index("[all]") < after_pi4.index("dtoverlay=mcp23017")
-    assert (tmp_path / "config.txt.dealerpi-bak").read_text() == once
+    assert (tmp_path / "config.txt.dealerpi-bak").read_text() == STOCK    # the original, not the first run's
 
 
 def test_a_changed_block_replaces_the_old_one_and_keeps_lines_after_it(tmp_path: Path) -> None:
@@ -76,3 +76,13 @@ def test_a_missing_file_is_a_clear_error(tmp_path: Path) -> None:
                           check=False, timeout=30)
     assert (done.returncode, done.stderr) == (2, f"install-config-txt: no {tmp_path / 'nope.txt'} (Raspberry Pi "
                                                  "OS Bookworm keeps it in /boot/firmware)\n")
+
+
+def test_second_run_keeps_the_original_backup(tmp_path: Path) -> None:
+    """Issue 23 item 6: config.txt.dealerpi-bak is the file as it was before DealerPi's first run, also after
+    a second run (which used to overwrite it with the first run's result, losing the original)."""
+    target = tmp_path / "config.txt"
+    target.write_text(STOCK)
+    _install(target)
+    _install(target)
+    assert (tmp_path / "config.txt.dealerpi-bak").read_text() == STOCK

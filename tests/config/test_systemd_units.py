@@ -49,7 +49,9 @@ def test_service_is_notify_with_watchdog_restart_and_a_dedicated_user() -> None:
     assert d["ExecStart"] == ["/opt/dealerpi/venv/bin/dealerpi run --config /etc/dealerpi/dealerpi.toml "
                               "--wait-for-hardware"]
     assert d["RestartPreventExitStatus"] == ["2 3"]       # a bad config, hardware refused: no restart loop
-    assert "Wants" not in d and d["After"] == ["local-fs.target"]   # no deprecated systemd-udev-settle
+    # no deprecated systemd-udev-settle; after systemd-modules-load (issue 23 item 1: DeviceAllow=char-ttyACM and
+    # char-i2c find their majors in /proc/devices at the unit's start)
+    assert "Wants" not in d and d["After"] == ["local-fs.target systemd-modules-load.service"]
     assert sorted(d["DeviceAllow"]) == ["char-gpiochip rw", "char-i2c rw", "char-ttyACM rw", "char-ttyUSB rw"]
 
 

@@ -178,7 +178,7 @@ def test_views_are_sent_as_changes_and_the_board_gets_no_alerts(tmp_path: Path) 
     board_view = api.view("board")
     assert set(board_view) == {"hand", "game", "blinds", "board", "pots", "payouts", "seats", "in_hand",
                               "paused", "pausing", "last_blinds", "next_hand", "starting_stacks", "tournament",
-                              "action"}
+                              "action", "announcement"}           # the room director's (docs/room.md)
     for entry in SIT:
         send(api, host, entry)
     assert set(api.view("dealer")) == set(board_view) | {"expect", "alerts", "shoe"}

@@ -20,11 +20,13 @@ def test_flash_runs_mpremote_twice_on_the_port_and_points_to_a_real_section(tmp_
     fake.chmod(0o755)
     codec = REPO / "firmware" / "lib" / "codec.py"
     before = codec.stat().st_mtime_ns
-    done = subprocess.run(["sh", str(FLASH), "/dev/dealerpi-shoe"], env={**os.environ, "MPREMOTE": str(fake)},
+    port = tmp_path / "dealerpi-shoe"         # the udev name's stand-in: it exists, as a plugged-in shoe's does
+    port.touch()
+    done = subprocess.run(["sh", str(FLASH), str(port)], env={**os.environ, "MPREMOTE": str(fake)},
                           capture_output=True, text=True, check=False, timeout=60)
     assert done.returncode == 0, done.stderr
     calls = log.read_text().splitlines()
-    assert [call.split()[:2] for call in calls] == [["connect", "/dev/dealerpi-shoe"]] * 2
+    assert [call.split()[:2] for call in calls] == [["connect", str(port)]] * 2
     assert calls[1].endswith("+ cp main.py :main.py + reset ")
     assert codec.stat().st_mtime_ns == before                      # identical: not rewritten
     section = re.search(r'\(firmware/README.md, "([^"]+)"\)', done.stdout)
@@ -39,3 +41,20 @@ def test_flash_without_mpremote_says_how_to_get_it(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert done.stderr == ("flash.sh: no mpremote; install the [shoe] extra in the venv: "
                            ".venv/bin/pip install -e '.[shoe]'\n")
+
+
+def test_flash_without_a_shoe_says_so_and_calls_no_mpremote(tmp_path: Path) -> None:
+    """Issue 23 item 6: no shoe plugged in used to end in mpremote's "it may be in use by another program";
+    flash.sh now says plainly that the port is not there, and what to check."""
+    log = tmp_path / "calls"
+    fake = tmp_path / "mpremote"
+    fake.write_text(f"#!/bin/sh\necho called >> {log}\n")
+    fake.chmod(0o755)
+    port = tmp_path / "dealerpi-shoe"
+    done = subprocess.run(["sh", str(FLASH), str(port)], env={**os.environ, "MPREMOTE": str(fake)},
+                          capture_output=True, text=True, check=False, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr == (f"flash.sh: no shoe at {port}: plug the shoe's Pico in (USB) and check "
+                           "ls -l /dev/dealerpi-shoe /dev/ttyACM*; on the Pi install systemd/99-dealerpi-shoe.rules "
+                           "(docs/install-pi.md step 8)\n")
+    assert not log.exists()

@@ -17,6 +17,7 @@ from mtt_kit import play
 
 from dealerpi.engine.payouts import Standings
 from dealerpi.room.books import LOST, HandOver, Lost, next_hand
+from dealerpi.room.hand_for_hand import round_over
 from dealerpi.room.mtt import Director, new_state
 from dealerpi.room.mtt_config import TournamentSettings, parse_tournament
 
@@ -181,7 +182,7 @@ def test_trn4_rp8a_a_hand_for_hand_rounds_busts_share_only_across_tables(one_tab
                                               "finishes": [[f.player, f.place, f.prize] for f in standings.finishes]},
                           h4h={"round": {"t1": 3, "t2": 5}, "busts": busts, "rounds": 0, "since": 1000.0})
     held = {"in_hand": False, "paused": "hand-for-hand", "seats": {}}
-    assert director._hand_for_hand_round({"t1": {**held, "hand": 4}, "t2": {**held, "hand": 6}}, 1060.0)
+    assert round_over(director, {"t1": {**held, "hand": 4}, "t2": {**held, "hand": 6}}, 1060.0)
     finishes = {p: (place, prize) for p, place, prize in director.state["standings"]["finishes"]}
     assert {p: finishes[p] for p in ("Eve", "Fay")} == {"Eve": (6, 0), "Fay": (5, 0)}
     assert {p: finishes[p] for p in ("Ann", "Bob")} == \

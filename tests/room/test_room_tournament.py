@@ -97,7 +97,7 @@ def test_trn5_hand_for_hand_on_the_bubble_waits_for_every_table_and_caps_the_clo
     assert [hand_for_hand_due(left, 3) for left in (5, 4, 3)] == [False, True, False]
     assert not next_hand_may_start(["a", "b", "c"], {"b"})
     assert next_hand_may_start(["a", "b", "c"], {"a", "b", "c"})
-    assert (clock_off(170), clock_off(45)) == (120, 45)
+    assert (clock_off(170, 120), clock_off(45, 120)) == (120, 45)
 
 
 def test_trn4_rp8a_busts_in_one_hand_for_hand_round_share_across_tables() -> None:
@@ -106,10 +106,10 @@ def test_trn4_rp8a_busts_in_one_hand_for_hand_round_share_across_tables() -> Non
     hand-for-hand: Cy (start 400) and Di (start 900) bust on one hand at table a: Di 2nd ($90), Cy 3rd ($60).
     Positive control: the same two busts hand-for-hand share 2nd and 3rd: (90 + 60) / 2 = $75 each."""
     standings = Standings(pool=300, remaining=5)
-    standings = settle_round(standings, {"a": (["Al"], {"Al": 100}), "b": (["Bo"], {"Bo": 50})}, True)
+    standings = settle_round(standings, [(["Al"], {"Al": 100}), (["Bo"], {"Bo": 50})], True)
     assert sorted(standings.finishes, key=lambda f: f.player) == [Finish("Al", 4, 0), Finish("Bo", 4, 0)]
     two = Standings(pool=300, remaining=3)
-    after = settle_round(two, {"a": (["Cy", "Di"], {"Cy": 400, "Di": 900})}, False)
+    after = settle_round(two, [(["Cy", "Di"], {"Cy": 400, "Di": 900})], False)
     assert sorted(after.finishes, key=lambda f: f.place) == [Finish("Di", 2, 90), Finish("Cy", 3, 60)]
-    shared = settle_round(two, {"a": (["Cy"], {"Cy": 400}), "b": (["Di"], {"Di": 900})}, True)
+    shared = settle_round(two, [(["Cy"], {"Cy": 400}), (["Di"], {"Di": 900})], True)
     assert sorted(shared.finishes, key=lambda f: f.player) == [Finish("Cy", 2, 75), Finish("Di", 2, 75)]

@@ -20,6 +20,7 @@ from mqtt_kit import PREFIX, Broker, Listener, until
 from dealerpi.console.mqtt_bridge import TableBridge
 from dealerpi.journal_folder import KEEP_SEGMENTS
 from dealerpi.room.client import mqtt_client
+from dealerpi.views.render import dealer_lines
 
 pytestmark = pytest.mark.slow   # a real broker: 7 s
 
@@ -359,3 +360,36 @@ def test_trn5_a_pause_after_the_hand_is_taken_through_the_bridge_during_the_hand
             for line in journal_lines(config) if line.get("type") in ("pause", "resume")]
     assert room == [{"type": "pause", "after_hand": 1, "rid": "room:p1"},
                     {"type": "resume", "pause_after": 2, "rid": "room:r1"}]
+
+
+def test_the_rooms_announcement_on_the_dealer_display_and_in_the_tables_view_not_journaled(tmp_path: Path) -> None:
+    """The director's announcement (docs/room.md) through the bridge and the daemon's socket: accepted, on the
+    dealer display ("ROOM: ..." among its lines) and in the table's retained state, which the room reads back;
+    not a journal input (nothing journaled for it). Cleared by an empty text. Too long (141 characters):
+    refused with the daemon's reason, the display unchanged."""
+    seen: dict[str, Any] = {}
+
+    async def body(broker: Broker, controller: Any, listener: Listener) -> None:
+        await seat_three(broker, listener)
+        seen["inputs"] = controller.journal.count
+        said = {"id": "a1", "type": "announce", "text": "Break in 5 minutes"}
+        assert await command(broker, listener, said) == {"id": "a1", "accepted": True, "reason": None}
+        await until(lambda: (listener.last(STATE) or {}).get("announcement") == "Break in 5 minutes")
+        seen["shown"] = dealer_lines(controller.dealer_view())
+        long = await command(broker, listener, {"id": "a2", "type": "announce", "text": "x" * 141})
+        seen["long"] = long
+        seen["after long"] = controller.dealer_view().notes
+        assert await command(broker, listener, {"id": "a3", "type": "announce", "text": ""}) == \
+            {"id": "a3", "accepted": True, "reason": None}
+        await until(lambda: (listener.last(STATE) or {}).get("announcement") is None)
+        seen["cleared"] = controller.dealer_view().notes
+        seen["inputs after"] = controller.journal.count
+
+    run(tmp_path, body)
+    lines = list(seen["shown"])                                  # wrapped to the display's width
+    assert lines[lines.index("ROOM: Break in 5"): lines.index("ROOM: Break in 5") + 2] == ["ROOM: Break in 5",
+                                                                                          "  minutes"]
+    assert seen["long"]["accepted"] is False and "140" in seen["long"]["reason"]
+    assert seen["after long"] == ("ROOM: Break in 5 minutes",)
+    assert seen["cleared"] == ()
+    assert seen["inputs after"] == seen["inputs"]               # display only: the journal has no line for it

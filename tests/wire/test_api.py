@@ -62,4 +62,4 @@ def test_every_registered_method_is_in_the_docs_table(tmp_path: Path) -> None:
     names = {name for pair in documented for name in pair if name}
     assert set(server.endpoints) <= names
     assert {"hello", "input", "change_table", "ledger", "ledger_note", "close_session", "clear_alerts", "show_qr",
-            "hide_qr", "journal", "press", "release", "deal", "shuffle"} == set(server.endpoints)
+            "hide_qr", "announce", "journal", "press", "release", "deal", "shuffle"} == set(server.endpoints)
