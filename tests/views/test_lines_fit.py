@@ -142,6 +142,7 @@ def play(seed: int, game: str, scale: int, ruler: Ruler) -> int:
     return len(seen)
 
 
+@pytest.mark.slow   # 30 generated evenings, every screen drawn: 11 s
 @settings(max_examples=30, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32 - 1), game=st.sampled_from(sorted(GAMES)), scale=st.sampled_from(SCALES))
 def test_every_line_of_every_screen_fits_the_128_px_display(seed: int, game: str, scale: int,

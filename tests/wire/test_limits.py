@@ -194,6 +194,7 @@ def _depth(value: object) -> int:
     return 0
 
 
+@pytest.mark.slow   # a property over many JSON texts: 6 s
 def test_the_depth_scan_agrees_with_the_parsed_depth_on_any_json() -> None:
     """Property: for any JSON value, strings full of brackets, quotes and backslashes included, the scan
     refuses exactly the texts whose parsed depth is over the limit (4 here, to reach it often)."""
