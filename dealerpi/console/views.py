@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from dealerpi.console.hand_result import board_labels, bomb_pot, break_in, hand_result, next_input
 from dealerpi.console.tournament_view import blinds_in_force, tournament_view
 from dealerpi.engine.table import Table
 from dealerpi.views.build import dealer_view, expect_words, seat_view
@@ -20,9 +21,12 @@ from dealerpi.views.build import dealer_view, expect_words, seat_view
 
 def _seat(table: Table, seat: int, tabled: tuple[str, ...]) -> dict[str, Any]:
     view = seat_view(table, seat)       # without show_own_cards: hole_cards stays empty
+    info = table.seats.get(seat)
     return {"player": view.player, "stack": view.stack, "status": view.status, "bet": view.bet,
             "blind": view.blind, "button": view.is_button, "turn": view.your_action, "won": view.won,
-            "cards": list(tabled) if view.player is not None else []}     # not on a seat its player left
+            "cards": list(tabled) if view.player is not None else [],     # not on a seat its player left
+            # away from the next hand on: between hands the status is still the last hand's (issue 19, item 12)
+            "away": bool(info is not None and info.away)}
 
 
 def public_view(table: Table) -> dict[str, Any]:
@@ -50,6 +54,10 @@ def public_view(table: Table) -> dict[str, Any]:
         "starting_stacks": [list(pair) for pair in table.starting_stacks()],   # the room's TRN-4 (room/books.py)
         "tournament": tournament_view(table),        # the level clock and the standings (TRN-1, TRN-4)
         "action": _action(table),
+        "board_labels": board_labels(table),         # two boards, runs (issue 19: the board's labels)
+        "bomb": bomb_pot(table),
+        "result": hand_result(table),                # the hand just over: winners in words, pots named
+        "break_in": break_in(table),                 # the director's clock: seconds to the next break
     }
 
 
@@ -81,6 +89,7 @@ def role_view(role: str, table: Table, status: Mapping[str, Any], extra: Mapping
     if role == "board":
         return view
     view["expect"] = expect_words(table)            # a paused table says so, and what to do (issue 15)
+    view["next"] = next_input(table)                 # the Waiting kind: the phone's bar picks its control by it
     view["alerts"] = [{"rule": rule, "message": message} for rule, message in status.get("alerts", ())]
     view["shoe"] = bool(status.get("shoe_online"))
     if role == "host":

@@ -152,7 +152,7 @@ def test_an_evening_from_the_host_dealer_and_board_pages(table: tuple[Path, dict
     host.click("#straddle button")
     expect(host.locator("#message")).to_have_text(
         "BLD-9: seat 1 has the button (last action) and may not straddle (seed 001; seed 002 B8f)")
-    dealer.get_by_role("button", name="Run it twice (POT-11)").click()
+    dealer.get_by_role("button", name="Run it twice", exact=True).click()
     expect(dealer.locator("#message")).to_have_text("run it N times only when no more betting is possible (POT-11)")
     for text in HOLE:
         card(dealer, text.lower())                     # typed as a dealer would: "kd" is Kd

@@ -122,12 +122,14 @@ def test_a_whole_evening_from_the_pages_and_the_seat_buttons(evening: tuple[Path
         card(dealer, text)
     expect(board.locator("#seat-1")).to_contain_text("A♥A♠")                # POT-5: face up, on the TV too
     expect(board.locator("#seat-2")).to_contain_text("K♦K♣")
-    dealer.get_by_role("button", name="Run it twice (POT-11)").click()
+    dealer.get_by_role("button", name="Run it twice", exact=True).click()
     expect(dealer.locator("#message")).to_contain_text("Run it 2 times")
     for text in RUNS:
         card(dealer, text)
-    expect(board.locator("#pots")).to_contain_text("push 90 to seat 1")
-    expect(board.locator("#pots")).to_contain_text("push 90 to seat 2")
+    # the board names the winners and their hands (issue 19): one run each, POT-11
+    expect(board.locator("#winner div")).to_have_text(["Ann wins 90 with one pair, aces",
+                                                       "Bob wins 90 with four of a kind, kings"])
+    expect(board.locator("#pots")).to_have_text("Pot 180split: Bob 90, Ann 90")
     shot(board, "board-showdown")
 
     # 2. two more players, a top-up, a straddle, the seats' buttons
@@ -170,7 +172,7 @@ def test_a_whole_evening_from_the_pages_and_the_seat_buttons(evening: tuple[Path
     for words in ("Show seat 1", "Muck seat 3", "Show seat 4"):
         dealer.get_by_role("button", name=words).click()
         expect(dealer.get_by_role("button", name=words)).to_have_count(0)
-    expect(board.locator("#pots")).to_contain_text("push 19 to seat 1")
+    expect(board.locator("#winner")).to_have_text("Ann wins 19 with three of a kind, queens")
     expect(board.locator("#seat-1")).to_contain_text("Q♣Q♥")
     expect(board.locator("#seat-4")).to_contain_text("A♠K♥")
     # CHECK/CALL sends a check where there is nothing to call (docs/seat-panel.md)

@@ -157,7 +157,8 @@ def test_pages_sit_play_and_the_board_never_gets_a_hole_card(tmp_path: Path, cap
     assert board[0]["type"] == "view" and set(board[0]["view"]) == {"hand", "game", "blinds", "board", "pots",
                                                                      "payouts", "seats", "in_hand", "paused", "pausing",
                                                                      "last_blinds", "next_hand", "starting_stacks",
-                                                                     "tournament", "action"}
+                                                                     "tournament", "action", "board_labels", "bomb",
+                                                                     "result", "break_in", "announcement"}
     assert {"type": "result", "rid": None, "accepted": False, "reason": "a board cannot send 'start' inputs"} in board
     assert any(f.get("type") == "changes" and f["changes"].get("seats", {}).get("2", {}).get("player") == "Bob"
                for f in board)

@@ -178,11 +178,13 @@ def test_views_are_sent_as_changes_and_the_board_gets_no_alerts(tmp_path: Path) 
     board_view = api.view("board")
     assert set(board_view) == {"hand", "game", "blinds", "board", "pots", "payouts", "seats", "in_hand",
                               "paused", "pausing", "last_blinds", "next_hand", "starting_stacks", "tournament",
-                              "action", "announcement"}           # the room director's (docs/room.md)
+                              "action", "board_labels", "bomb", "result", "break_in",
+                              "announcement"}           # the room director's (docs/room.md)
     for entry in SIT:
         send(api, host, entry)
-    assert set(api.view("dealer")) == set(board_view) | {"expect", "alerts", "shoe"}
-    assert set(api.view("host")) == set(board_view) | {"expect", "alerts", "shoe", "status", "ledger", "setup"}
+    assert set(api.view("dealer")) == set(board_view) | {"expect", "next", "alerts", "shoe"}
+    assert set(api.view("host")) == set(board_view) | {"expect", "next", "alerts", "shoe", "status", "ledger",
+                                                       "setup"}
     before = api.view("host")
     send(api, host, {"type": "chips", "seat": 2, "amount": 50})
     diff = changes(before, api.view("host"))

@@ -43,14 +43,25 @@
          t.paused ? "paused" + (t.pause_reason ? ": " + t.pause_reason : "") : "");
     fill("clock-next", !step ? "" : t.next ? "Next: " + (t.next.break ? stakes(t.next) : `level ${t.next.level}, ` +
          stakes(t.next)) : "Last level");
+    // over once first place is given (TRN-4, tournament_view's "finished"): the winner, and the clock stops
+    const places = t.finished ? t.finished.places : t.places || [];
+    const first = t.finished ? {player: t.finished.winner} : places.find((p) => p.place === 1);
+    box.classList.toggle("finished", Boolean(first));
+    if (first) {
+      fill("clock-time", `Winner: ${first.player}`);
+      fill("clock-next", "Tournament over");
+    }
     const parts = [];
-    if (t.players_left !== undefined) parts.push(`Players ${t.players_left} of ${t.entrants}`, `Prize pool ${t.pool}`);
+    if (first) parts.push(`Entrants ${t.entrants}`, `Prize pool ${t.pool}`);
+    else if (t.players_left !== undefined) parts.push(`Players ${t.players_left} of ${t.entrants}`, `Prize pool ${t.pool}`);
     if (t.late_entry) parts.push(t.late_entry.open ? `Late entry until level ${t.late_entry.until_level}` : "Late entry closed");
     fill("clock-field", parts.join(" · "));
     fill("clock-prizes", ...(t.prizes || []).map((prize, i) => el("li", {}, `${i + 1}. ${prize}`)));
-    fill("clock-places", ...(t.places || []).map((p) => el("li", {}, `${p.place}. ${p.player}${p.prize ? " wins " + p.prize : ""}`)));
+    fill("clock-places", ...places.map((p) => el("li", {}, `${p.place}. ${p.player}${p.prize ? " wins " + p.prize : ""}`)));
   }
 
   (window.renderers = window.renderers || []).push(renderClock);
-  setInterval(() => { if (view && view.tournament) fill("clock-time", left()); }, 250);
+  setInterval(() => {       // a finished tournament (board.js) shows its winner there, not a time
+    if (view && view.tournament && !box.classList.contains("finished")) fill("clock-time", left());
+  }, 250);
 })();

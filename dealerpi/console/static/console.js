@@ -99,8 +99,9 @@ function renderHand() {
 }
 
 function seatRow(number, seat) {
-  // the cards tabled at the showdown (POT-5, POT-7): public; the daemon sends no other hole card
-  const tabled = (seat.cards || []).length ? [" ", el("span", {class: "cards tabled"}, ...seat.cards.map(card))] : [];
+  // the cards tabled at the showdown (POT-5, POT-7): public; the daemon sends no other hole card (an empty seat
+  // shows none: the player who tabled them left)
+  const tabled = seat.player && (seat.cards || []).length ? [" ", el("span", {class: "cards tabled"}, ...seat.cards.map(card))] : [];
   const cells = [el("td", {}, number + (seat.button ? " (D)" : "")), el("td", {}, seat.player || "—", ...tabled),
                  el("td", {class: "num"}, seat.player ? seat.stack : ""),
                  el("td", {}, [seat.status, seat.blind, seat.bet ? "bet " + seat.bet : ""].filter(Boolean).join(" · "))];
