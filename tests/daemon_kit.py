@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from dealerpi.config import Config, load
+from dealerpi.config import Config, DisplayConfig, load
 from dealerpi.controller import Controller
 from dealerpi.devices import FakeDevices
 from dealerpi.journal import FileOps, Journal
@@ -106,3 +106,10 @@ def press(devices: FakeDevices, clock: Clock, pin: Any, hold: float = 0.1) -> No
 
 def journal_lines(config: Config) -> list[dict[str, Any]]:
     return [json.loads(line) for line in config.journal.read_text().splitlines()]
+
+
+def screen(devices: FakeDevices, display: DisplayConfig) -> bytes:
+    """The last frame drawn on ``display``, as bytes; fails here (not on ``None``) if nothing was drawn yet."""
+    image = devices.image(display)
+    assert image is not None, f"nothing drawn on {display}"
+    return image.tobytes()

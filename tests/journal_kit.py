@@ -6,6 +6,7 @@ import json
 import random
 from typing import Any
 
+from dealerpi.engine.play import HandPlay
 from dealerpi.engine.table import Table
 from dealerpi.journal_replay import replay_lines, summary
 
@@ -40,6 +41,12 @@ def replay(entries: list[dict[str, Any]]) -> tuple[Table, dict[str, Any]]:
     lines = [json.dumps(e) for e in entries]
     played, rejected, alerts = replay_lines(lines)
     return played, summary(played, rejected, alerts)
+
+
+def play_of(played: Table) -> HandPlay:
+    """The hand being played: a test that looks at it fails here, not on ``None``, when no hand was started."""
+    assert played.play is not None, "no hand was started"
+    return played.play
 
 
 def holding(played: Table) -> dict[int, list[str]]:

@@ -28,8 +28,9 @@ def stacks(controller: Any) -> dict[str, int]:
 def smallest(controller: Any) -> str:
     """The player with the fewest chips (the lowest seat among equals; not one out, at 0 until the room takes
     him off): he can be covered by the biggest."""
-    return min((info for info in controller.table.seats.values() if info.stack),
-               key=lambda info: (info.stack, info.seat)).player
+    player: str = min((info for info in controller.table.seats.values() if info.stack),
+                      key=lambda info: (info.stack, info.seat)).player
+    return player
 
 
 def play(controller: Any, losers: Iterable[str] = (), walk: bool = False) -> str:
@@ -53,7 +54,8 @@ class Hand:
         self.losing = set(losers)
         submit(controller, {"type": "start"})
         dealt = {seat: table.state.seat(seat) for seat in table.dealt_seats()}
-        self.names = names = {seat: info.player for seat, info in dealt.items() if info is not None}
+        names: dict[int, str] = {seat: info.player for seat, info in dealt.items() if info is not None}
+        self.names = names
         assert self.losing <= set(names.values()), (self.losing, names)
         stack = {seat: info.stack for seat, info in dealt.items() if info is not None}
         self.winner_seat = max((s for s, p in names.items() if p not in self.losing), key=lambda s: (stack[s], -s))

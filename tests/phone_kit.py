@@ -44,7 +44,8 @@ class Daemon:
         """An input as this role; the answer must be accepted."""
         answer = self.request("input", {"entry": entry, "confirm": confirm})
         assert answer.get("result", {}).get("accepted"), (entry, answer)
-        return answer["result"]
+        result: dict[str, Any] = answer["result"]
+        return result
 
     def press(self, seat: int, button: str) -> None:
         """A finger on a seat's button: down 80 ms, up (the buttons are debounced 30 ms)."""

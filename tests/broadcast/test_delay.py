@@ -10,6 +10,7 @@ import datetime
 import json
 import stat
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -80,7 +81,7 @@ def test_the_delay_survives_a_restart_and_the_inputs_missed_meanwhile_come_from_
     monkeypatch.setattr(controller_module, "utc_now", lambda: datetime.datetime.fromtimestamp(
         clock.ms / 1000, datetime.UTC).isoformat(timespec="seconds").replace("+00:00", "Z"))   # the start's "at"
 
-    async def run() -> tuple[list[int], list[int], list[str], dict[str, object], set[str], list[int]]:
+    async def run() -> tuple[list[int], list[int], list[str], dict[str, Any], set[str], list[int]]:
         async with running(tmp_path, minutes=30, clock=clock) as rig:
             await play_hand(rig, DECK, ["fold", "fold"])
             before = [stamped.ms for stamped in rig.session.events]

@@ -9,10 +9,13 @@ import json
 from pathlib import Path
 
 import aiomqtt
+import pytest
 from broadcast_kit import play_hand, running
 from console_kit import cards_in
 from daemon_kit import CONFIG
 from mqtt_kit import Broker, Listener
+
+pytestmark = pytest.mark.slow   # a real broker: 1 s
 
 DECK = [rank + suit for suit in "shdc" for rank in "23456789TJQKA"]
 

@@ -16,10 +16,12 @@ def _table(game: str, deal: list[str], actions: list[str], then_check: bool = Tr
     """Ann (seat 1, button), Bob (2), Cy (3); ``deal`` in the order the table asks; ``actions`` by the seat
     to act, in turn, then checks (or, without ``then_check``, the table is left waiting for the action)."""
     table = Table()
-    for entry in [{"type": "table", "game": game, "rules": "home", "seats": 3, "blinds": [1, 2]},
-                  *({"type": "sit", "seat": s, "player": n, "stack": 200} for s, n in ((1, "Ann"), (2, "Bob"),
-                                                                                      (3, "Cy"))),
-                  {"type": "start"}]:
+    entries: list[dict[str, Any]]
+    entries = [{"type": "table", "game": game, "rules": "home", "seats": 3, "blinds": [1, 2]},
+               *({"type": "sit", "seat": s, "player": n, "stack": 200} for s, n in ((1, "Ann"), (2, "Bob"),
+                                                                                   (3, "Cy"))),
+               {"type": "start"}]
+    for entry in entries:
         assert table.apply(entry).accepted
     cards, moves = iter(deal), iter(actions)
     while True:
@@ -107,14 +109,16 @@ def test_run_twice_each_board_is_half_the_pot() -> None:
     and some of run 2, Cy only some of run 2 (his pair wins a fair share of boards against ace-king), so
     0.5 < Bob < 1 and the two add to 1."""
     table = Table()
-    for entry in [{"type": "table", "game": "nlhe", "rules": "home", "seats": 3, "blinds": [1, 2]},
-                  *({"type": "sit", "seat": s, "player": n, "stack": 200} for s, n in ((1, "Ann"), (2, "Bob"),
-                                                                                      (3, "Cy"))),
-                  {"type": "start"},
-                  *({"type": "card", "card": c} for c in ["Ah", "9c", "Qh", "Kh", "9d", "Jh"]),
-                  {"type": "act", "seat": 1, "action": "fold"}, {"type": "act", "seat": 2, "action": "all_in"},
-                  {"type": "act", "seat": 3, "action": "call"}, {"type": "run", "times": 2},
-                  *({"type": "card", "card": c} for c in ["Th", "9h", "5h", "2c", "8d", "3s", "6c", "7h"])]:
+    entries: list[dict[str, Any]]
+    entries = [{"type": "table", "game": "nlhe", "rules": "home", "seats": 3, "blinds": [1, 2]},
+               *({"type": "sit", "seat": s, "player": n, "stack": 200} for s, n in ((1, "Ann"), (2, "Bob"),
+                                                                                   (3, "Cy"))),
+               {"type": "start"},
+               *({"type": "card", "card": c} for c in ["Ah", "9c", "Qh", "Kh", "9d", "Jh"]),
+               {"type": "act", "seat": 1, "action": "fold"}, {"type": "act", "seat": 2, "action": "all_in"},
+               {"type": "act", "seat": 3, "action": "call"}, {"type": "run", "times": 2},
+               *({"type": "card", "card": c} for c in ["Th", "9h", "5h", "2c", "8d", "3s", "6c", "7h"])]
+    for entry in entries:
         outcome = table.apply(entry)
         assert outcome.accepted, (entry, outcome.reason)
     assert [list(board) for board in table.board()] == [["9h", "5h", "2c", "3s", "7h"], []]

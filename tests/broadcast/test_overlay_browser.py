@@ -18,10 +18,13 @@ import os
 from pathlib import Path
 from typing import Any
 
+import pytest
 from broadcast_kit import Rig, play_hand, running
 from browser_kit import ARGS, CHROMIUM
 from console_kit import cards_in
 from playwright.async_api import Page, async_playwright
+
+pytestmark = pytest.mark.slow   # Chromium: 10 s
 
 # dealt seat 2, 3, 1 twice; burn, flop, burn, turn (the river's burn is not dealt: the hand stays in play)
 DECK = ["Ah", "9c", "Qh", "Kh", "9d", "Jh", "Th", "9h", "5h", "2c", "8d", "3s"]

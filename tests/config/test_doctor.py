@@ -7,6 +7,7 @@ import os
 import pwd
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pi_trees import PI5_NEW, build_gpio, build_muxes
@@ -35,7 +36,7 @@ def _config(tmp_path: Path) -> Path:
     return config
 
 
-def _boot(tmp_path: Path, buses: range = range(11, 27)) -> dict[str, object]:
+def _boot(tmp_path: Path, buses: range = range(11, 27)) -> dict[str, Any]:
     """A healthy Pi's /dev (i2c-N for the bus and every mux channel), config.txt (hardware/config.txt after the
     stock file), /proc/devices and modules-load.d (systemd/modules-load-dealerpi.conf installed)."""
     dev = tmp_path / "dev"
@@ -64,8 +65,13 @@ def test_doctor_on_a_healthy_pi5_tree(tmp_path: Path) -> None:
         (i2c / f"1-00{address:02x}" / "driver").symlink_to(i2c.parent / "drivers" / "pca954x")
     probed: list[tuple[int, int]] = []
     config = load(_config(tmp_path))
+
+    def probe(bus: int, address: int) -> bool:
+        probed.append((bus, address))
+        return True
+
     ctx = Context(config, fake=False, user=ME, unit=None, sysfs_i2c=i2c, sysfs_gpio=bus, chip_info=info,
-                  probe=lambda bus, address: probed.append((bus, address)) or True, **_boot(tmp_path))
+                  probe=probe, **_boot(tmp_path))
     lines = [str(check) for check in run_checks(ctx)]
     assert "OK    header chip: gpiochip0 [pinctrl-rp1] (54 lines, on 1f000d0000.gpio); lines used none" in lines
     assert ("OK    expander x3 chip: gpiochip4 [mcp23017] (16 lines, on 1-0023); lines used 0,1,2,3,4,5,6,7,8,9"

@@ -117,7 +117,7 @@ def test_idle_levels_flag_a_low_expander_line_and_skip_a_busy_one() -> None:
     never on under Linux); a header line low is a pressed or shorted button; a line the daemon holds is
     skipped with how to read it."""
     config = load(EXAMPLE)
-    chips = {"x0": 4, "x1": 5, "x2": 6, "x3": 7}
+    chips: dict[str | None, int] = {"x0": 4, "x1": 5, "x2": 6, "x3": 7}
 
     def read(chip: int, line: int) -> int:
         if (chip, line) == (5, 0):
@@ -186,7 +186,7 @@ def test_button_edges_asks_for_each_button_and_names_the_interrupt_wire() -> Non
     x0:1 silent names x0's INTA wire to GPIO17 (an MCP23017 edge only arrives through it), x0:2 held down
     is a stuck button, x1:0 held by the daemon is skipped."""
     config = load(EXAMPLE)
-    chips = {"x0": 4, "x1": 5, "x2": 6, "x3": 7}
+    chips: dict[str | None, int] = {"x0": 4, "x1": 5, "x2": 6, "x3": 7}
     seen: dict[tuple[int, int], list[int]] = {(4, 0): [0, 1, 0, 1], (4, 1): [], (4, 2): [0]}
     prompts: list[str] = []
 

@@ -30,6 +30,7 @@ def test_trn1_trn5_a_pause_stops_the_clock_where_it_is_and_a_resume_goes_on(tmp_
     _config, controller, api = start(tmp_path, clock=clock)
     host = client(api, "host")
     assert change(api, host, TOURNAMENT)["accepted"]
+    assert controller.table.levels is not None
     for moment in (100.0, 105.0, 108.0):
         clock.now = moment
         controller.tick()

@@ -30,6 +30,8 @@ from playwright.sync_api import Browser, Page, WebSocket, expect
 from dealerpi.engine.table import Table
 from dealerpi.journal_folder import read_folder
 
+pytestmark = pytest.mark.slow   # Chromium: 24 s
+
 ROOT = Path(__file__).resolve().parents[2]
 HOLE = ["Kd", "8c", "5d", "Qc", "9c", "4s"]          # dealt from seat 2 (left of the button, seat 1)
 
@@ -180,8 +182,8 @@ def test_an_evening_from_the_host_dealer_and_board_pages(table: tuple[Path, dict
     for text in HOLE:
         card(dealer, text)
     # MIS-4: the dealer declares seats 1 and 2 dead (each confirmed): Cy wins the blinds, 1 + 3 = 4
-    for seat in ("1", "2"):
-        dealer.select_option("#dead-seat", seat)
+    for dead in ("1", "2"):
+        dealer.select_option("#dead-seat", dead)
         dealer.click("#dead-button")
         expect(dealer.locator("#dead-button")).to_have_text("Confirm dead hand?")
         dealer.click("#dead-button")

@@ -15,6 +15,8 @@ from console.test_console_browser import serve_table, sit
 from daemon_kit import CONFIG
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
+pytestmark = pytest.mark.slow   # Chromium: 20 s
+
 
 @pytest.fixture(scope="module")
 def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, dict[str, str]]]:

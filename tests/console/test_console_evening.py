@@ -43,6 +43,8 @@ from playwright.sync_api import Browser, Page, expect
 from dealerpi.engine.table import Table
 from dealerpi.journal_folder import read_folder
 
+pytestmark = pytest.mark.slow   # Chromium, a whole evening: 40 s
+
 FOUR_SEATS = CONFIG.replace("seats = 3", "seats = 4") + """
 [[seats]]
 seat = 4

@@ -18,6 +18,8 @@ from playwright.sync_api import Browser, Page, expect
 from dealerpi.engine.table import Table
 from dealerpi.journal_folder import read_folder
 
+pytestmark = pytest.mark.slow   # Chromium: 27 s
+
 
 @pytest.fixture(scope="module")
 def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, dict[str, str]]]:

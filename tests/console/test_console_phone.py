@@ -24,6 +24,8 @@ from playwright.sync_api import Browser, Page, expect
 from dealerpi import config as config_module
 from dealerpi.engine.expectation import Waiting
 
+pytestmark = pytest.mark.slow   # Chromium, the daemon and console as processes: 15 s
+
 # BRD-1 (TDA 39-A): the floor picks the burn of a four-card flop, so the table waits for that pick
 TDA_TABLE = CONFIG.replace('blinds = [1, 3]\n', 'blinds = [1, 3]\npolicies = { four_card_flop = "tda" }\n')
 

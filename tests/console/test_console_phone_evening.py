@@ -110,7 +110,8 @@ def all_in(panel: Daemon, seat: int) -> None:
 
 
 def view(host: Daemon) -> dict[str, Any]:
-    return host.request("hello", {"role": "host"})["result"]["view"]
+    shown: dict[str, Any] = host.request("hello", {"role": "host"})["result"]["view"]
+    return shown
 
 
 def everyone(host: Daemon, panel: Daemon, button: str) -> None:

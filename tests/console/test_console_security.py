@@ -97,7 +97,12 @@ def test_the_host_token_never_goes_to_a_table_display(tmp_path: Path) -> None:
         controller.dealer_slot.show = shown.append
         issued: list[str] = []
         issue = console.devices.issue
-        console.devices.issue = lambda role, seconds: issued.append(issue(role, seconds)) or issued[-1]  # type: ignore[method-assign]
+
+        def issue_kept(role: str, seconds: float) -> str:
+            issued.append(issue(role, seconds))
+            return issued[-1]
+
+        console.devices.issue = issue_kept  # type: ignore[method-assign]
         for role in ("host", "board"):
             answer = await client.post(f"/pair/{role}/show", headers={**origin(client), **HOST})
             assert answer.status == 404, role

@@ -14,6 +14,8 @@ from console.test_console_browser import open_page, serve_table, sit
 from daemon_kit import CONFIG
 from playwright.sync_api import Browser, expect
 
+pytestmark = pytest.mark.slow   # Chromium: 17 s
+
 
 @pytest.fixture(scope="module")
 def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, dict[str, str]]]:

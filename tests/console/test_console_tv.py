@@ -13,6 +13,7 @@ import itertools
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from browser_kit import chromium
@@ -21,6 +22,8 @@ from console.test_console_phone import shot
 from daemon_kit import CONFIG
 from phone_kit import PHONE, TV, Daemon, phone_page
 from playwright.sync_api import Browser, Page, expect
+
+pytestmark = pytest.mark.slow   # Chromium, the daemon and console as processes: 66 s
 
 ROOT = Path(__file__).resolve().parents[2]
 DECK = [rank + suit for rank in "AKQJT98765432" for suit in "shdc"]      # Ah... ordered: the test's shoe
@@ -62,10 +65,10 @@ def fits(board: Page, state: str) -> None:
     assert height <= 1080 and lowest <= 1080, (state, height, lowest)
 
 
-def deal_all(host: Daemon, cards: Iterator[str]) -> dict[str, object]:
+def deal_all(host: Daemon, cards: Iterator[str]) -> dict[str, Any]:
     """Card after card while the table waits for one (hole cards, burns, boards); the view it ends in."""
     while True:
-        view = host.request("hello", {"role": "host"})["result"]["view"]
+        view: dict[str, Any] = host.request("hello", {"role": "host"})["result"]["view"]
         if view["next"]["expect"] not in ("card", "burn"):
             return view
         host.send({"type": "card", "card": next(cards)})

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from console.test_tabled_cards import apply, dealt_hand, views
 
+from dealerpi.engine.table import Table
 
-def played_to_a_show() -> object:
+
+def played_to_a_show() -> Table:
     """tests/console/test_tabled_cards.py's hand: Ann folds, Bob and Cy check it down, Cy mucks, Bob shows
     Kd Qc and wins the 6 (blinds 1 + 3 and Bob's call of 2)."""
     table = dealt_hand()

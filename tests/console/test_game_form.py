@@ -165,11 +165,13 @@ def test_a_change_during_a_hand_is_durable_at_once_and_applies_from_the_next_han
     controller.journal.close()
 
     config, controller, api = start(tmp_path)                   # the daemon restarts mid-hand
+    assert controller.table.config is not None
     assert controller.table.config.big_blind == 3
     assert api.view("host")["setup"]["pending"]["blinds"] == [2, 4]
     assert change(api, host(api), {"blinds": [2, 4]}, rid="g-2") == \
         {"accepted": True, "reason": None, "pending": True, "alerts": [], "duplicate": True}
     play_to_the_end(controller)
+    assert controller.table.config is not None
     assert (controller.table.config.small_blind, controller.table.config.big_blind) == (2, 4)
     applied = lines(config)[-1]
     assert "after_hand" not in applied and applied["by"] == "host" and applied["blinds"] == [2, 4]
@@ -186,6 +188,7 @@ def test_a_console_change_survives_a_restart_unless_the_host_edits_the_config(tm
     tables = len([e for e in lines(config) if e["type"] == "table"])
 
     config, controller, api = start(tmp_path)                   # the same config: the console's blinds stand
+    assert controller.table.config is not None
     assert (controller.table.config.small_blind, controller.table.config.big_blind) == (2, 4)
     assert len([e for e in lines(config) if e["type"] == "table"]) == tables
     assert list(controller.alerts) == []
@@ -196,6 +199,7 @@ def test_a_console_change_survives_a_restart_unless_the_host_edits_the_config(tm
     controller.journal.close()
 
     config, controller, api = start(tmp_path)                   # past two checkpoints, still the console's
+    assert controller.table.config is not None
     assert controller.table.config.big_blind == 4
     play_to_the_end_of_hand_2(controller)
     controller.journal.close()
@@ -204,6 +208,7 @@ def test_a_console_change_survives_a_restart_unless_the_host_edits_the_config(tm
     config, controller, api = start(tmp_path, edited)           # the host edited [table]: the config wins
     assert [(a.rule, a.message) for a in controller.alerts] == [
         ("TABLE", "Config differs from the journal: blinds: 2/4 -> 5/10. Applied now")]
+    assert controller.table.config is not None
     assert (controller.table.config.small_blind, controller.table.config.big_blind) == (5, 10)
     assert lines(config)[-1] == {"type": "table", "game": "nlhe", "rules": "home", "seats": 3, "blinds": [5, 10],
                                  "by": "config"}

@@ -24,6 +24,7 @@ from dealerpi.journal import Journal
 from dealerpi.shoe.session import CardRead
 from dealerpi.socket_api import ApiServer
 
+SIT: list[dict[str, Any]]
 SIT = [{"type": "sit", "seat": s, "player": n, "stack": 250} for s, n in ((1, "Ann"), (2, "Bob"), (3, "Cy"))]
 FAULT = "journal failing: inputs paused: Input/output error (EIO). Free space or replace the SD card"
 BACK = "journal writable again: inputs resume; check the last input"

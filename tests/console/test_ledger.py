@@ -149,11 +149,13 @@ def test_a_pko_tournaments_ledger_pays_the_prizes_and_the_bounties() -> None:
     30 = 90 = in. Nets: Ann 12 - 30 = -18, Bob 18 - 30 = -12, Cy 30 + 30 - 30 = +30: Ann pays Cy 18, Bob 12."""
     levels = [{"blinds": [50, 100], "minutes": 20}, {"blinds": [100, 200], "minutes": 20},
               {"break": True, "minutes": 10}, {"blinds": [200, 400], "minutes": 20}]
+    hand_1: list[dict[str, Any]]
     hand_1 = [{"type": "button", "seat": 1}, {"type": "start"},
               *({"type": "card", "card": c} for c in ("2c", "Ah", "7d", "3c", "As", "2d")),
               {"type": "act", "seat": 1, "action": "all_in"}, {"type": "act", "seat": 2, "action": "fold"},
               {"type": "act", "seat": 3, "action": "call"},
               *({"type": "card", "card": c} for c in ("Kh", "9s", "8c", "4h", "Jd", "Qc", "5s", "6h"))]
+    hand_2: list[dict[str, Any]]
     hand_2 = [{"type": "start"}, *({"type": "card", "card": c} for c in ("Kd", "7c", "Ks", "2h")),
               {"type": "act", "seat": 3, "action": "all_in"}, {"type": "act", "seat": 2, "action": "call"},
               *({"type": "card", "card": c} for c in ("Qs", "7s", "7h", "2s", "Jc", "3d", "Th", "4s"))]

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import segno
 from console_kit import make
+from PIL import Image
 
 from dealerpi.console.qr_screen import qr_screen
 from dealerpi.devices import ButtonEdge
@@ -43,7 +44,12 @@ def test_a_long_url_falls_back_to_one_pixel_a_module() -> None:
 def test_the_daemon_shows_it_until_a_console_button_or_60_seconds(tmp_path: Path) -> None:
     _config, controller, _api = make(tmp_path)
     shown: list[object] = []
-    controller.dealer_slot.show = shown.append  # type: ignore[method-assign]
+
+    def show(image: Image.Image) -> bool:       # the dealer's display: keeps each frame, as shown
+        shown.append(image)
+        return True
+
+    controller.dealer_slot.show = show  # type: ignore[method-assign]
     now = [100.0]
     controller.clock = lambda: now[0]
     controller.show_on_dealer("QR", 60.0)

@@ -125,6 +125,7 @@ def test_item4_back_to_a_cash_game_restores_its_settings_and_drops_the_clock(tmp
                   "and no prize is paid (their chips were never money)"}
     assert change(api, host, {"rules": "home"}, confirm=True)["accepted"]
     config = controller.table.config
+    assert config is not None
     assert (config.small_blind, config.big_blind, config.levels, config.starting_stack, config.buy_in) == \
         (1, 3, (), 0, 0)
     assert controller.table.seats == {} and controller.table.levels is None
@@ -188,6 +189,7 @@ def test_a_re_entry_pays_the_buy_in_again(tmp_path: Path) -> None:
     ledger = api.ledger_summary()
     assert [(e["kind"], e["player"], e["amount"]) for e in ledger["events"]] == [
         ("entry", "Ann", 30), ("entry", "Bob", 30), ("entry", "Cy", 30), ("re-entry", "Cy", 30)]
+    assert controller.table.standings is not None
     assert ledger["in"] == 120 == controller.table.standings.pool
 
 

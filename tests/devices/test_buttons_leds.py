@@ -6,13 +6,15 @@ import asyncio
 import threading
 from pathlib import Path
 
-from dealerpi.config import Pin, load
+from gpiozero.pins.mock import MockPin
+
+from dealerpi.config import Config, Pin, load
 from dealerpi.devices import ButtonBank, ButtonEdge, Debouncer, FakeDevices, LedBank, make_devices
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def fake_config():  # type: ignore[no-untyped-def]
+def fake_config() -> Config:
     return load(ROOT / "hardware" / "example.toml")
 
 
@@ -72,7 +74,10 @@ def test_callbacks_only_hand_the_edge_to_the_event_loop() -> None:
             threads.add(threading.get_ident())
             seen.append(edge)
 
-        bank = ButtonBank(devices.button, lambda: 1.5, lambda e: loop.call_soon_threadsafe(on_edge, e))
+        def to_loop(edge: ButtonEdge) -> None:
+            loop.call_soon_threadsafe(on_edge, edge)
+
+        bank = ButtonBank(devices.button, lambda: 1.5, to_loop)
         bank.add("start", config.dealer.buttons["start"])
         await loop.run_in_executor(None, devices.press, config.dealer.buttons["start"])   # another thread
         await asyncio.sleep(0)
@@ -92,6 +97,7 @@ def test_led_bank_writes_only_changes() -> None:
     pin = config.seats[0].leds["action"]
     leds.add((1, "action"), pin)
     mock = devices.mock_pin(pin)
+    assert isinstance(mock, MockPin)        # gpiozero's MockPin keeps every state written (its ``states``)
     writes_before = len(mock.states)
     assert leds.set((1, "action"), True) is True
     assert leds.set((1, "action"), True) is False

@@ -19,10 +19,13 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from daemon_kit import CONFIG, untimed
 from journal_kit import scripted_session, table_after
 
 from dealerpi.journal import read
+
+pytestmark = pytest.mark.slow   # the real daemon SIGKILLed at random points: 46 s
 
 ROOT = Path(__file__).resolve().parents[2]
 

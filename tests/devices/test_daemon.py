@@ -12,9 +12,10 @@ import os
 import socket
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
-from daemon_kit import CONFIG, JOURNAL_TIME, Clock, FakeDecks, journal_lines, make, press, untimed
+from daemon_kit import CONFIG, JOURNAL_TIME, Clock, FakeDecks, journal_lines, make, press, screen, untimed
 
 from dealerpi.config import Config, load
 from dealerpi.controller import Controller
@@ -54,12 +55,13 @@ def test_buttons_to_journal_to_engine_to_displays_and_leds(tmp_path: Path) -> No
     panels = {p.seat: p for p in config.seats}
     assert [devices.led_lit(panels[s].leds["action"]) for s in (1, 2, 3)] == [s == actor for s in (1, 2, 3)]
     button = controller.table.button()
+    assert button is not None
     assert [devices.led_lit(panels[s].leds["dealer"]) for s in (1, 2, 3)] == [s == button for s in (1, 2, 3)]
     # every display shows exactly what its seat may see, worked by hand (not the daemon's own view re-rendered):
     # three-handed the button acts first, facing the big blind of 3 (call 3, raise 6 to 300); the blinds posted
     small_blind = button % 3 + 1
     big_blind = small_blind % 3 + 1
-    common = {"status": "in", "pot": 4, "blinds": (1, 3), "hand_number": 1}
+    common: dict[str, Any] = {"status": "in", "pot": 4, "blinds": (1, 3), "hand_number": 1}
     expected = {
         button: SeatView(seat=button, player=f"Seat {button}", stack=300, to_call=3, min_raise_to=6,
                          max_raise_to=300, your_action=True, is_button=True, **common),
@@ -68,7 +70,7 @@ def test_buttons_to_journal_to_engine_to_displays_and_leds(tmp_path: Path) -> No
     }
     assert actor == button
     for seat in (1, 2, 3):
-        assert devices.image(panels[seat].display).tobytes() == render_seat(expected[seat]).tobytes(), seat
+        assert screen(devices, panels[seat].display) == render_seat(expected[seat]).tobytes(), seat
     assert controller.engine_views[actor].your_action
 
     # the actor raises: BET opens entry at the minimum, a tap steps to 1/2 POT, a hold confirms
@@ -76,7 +78,7 @@ def test_buttons_to_journal_to_engine_to_displays_and_leds(tmp_path: Path) -> No
     press(devices, clock, panels[actor].buttons["bet"])
     shown = controller.panels[actor].overlay(view)
     assert shown.entry == view.min_raise_to
-    assert devices.image(panels[actor].display).tobytes() == render_seat(shown).tobytes()
+    assert screen(devices, panels[actor].display) == render_seat(shown).tobytes()
     press(devices, clock, panels[actor].buttons["bet"])
     half_pot = controller.panels[actor].amount
     devices.press(panels[actor].buttons["bet"])
@@ -133,7 +135,7 @@ def test_restart_rebuilds_the_same_table_from_the_journal(tmp_path: Path) -> Non
     assert len(journal_lines(config)) == count                 # the table input was not journaled twice
     assert again.engine_views == views
     for panel in config.seats:
-        assert devices2.image(panel.display).tobytes() == devices.image(panel.display).tobytes()
+        assert screen(devices2, panel.display) == screen(devices, panel.display)
 
 
 def test_serve_sends_ready_to_systemd_and_stops(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -158,8 +160,11 @@ def test_serve_sends_ready_to_systemd_and_stops(tmp_path: Path, monkeypatch: pyt
 
     async def run() -> int:
         stop = asyncio.Event()
-        return await serve(config, devices, shoe_url="loop://", stop=stop,
-                           ready=lambda: asyncio.get_running_loop().call_later(0.3, stop.set))
+
+        def ready() -> None:
+            asyncio.get_running_loop().call_later(0.3, stop.set)
+
+        return await serve(config, devices, shoe_url="loop://", stop=stop, ready=ready)
 
     assert asyncio.run(run()) == 0
     reader.join(10)
@@ -253,16 +258,16 @@ def test_a_pending_undo_is_shown_with_its_seconds_and_its_lapse_is_said(tmp_path
     view = controller.dealer_view()
     assert view.expect == "UNDO? 5s left"
     assert dealer_lines(view)[:3] == ("CONFIRM: take back", "  the last card read", "any other button:")
-    assert devices.image(config.dealer.display).tobytes() == render_dealer(view).tobytes()
+    assert screen(devices, config.dealer.display) == render_dealer(view).tobytes()
     clock.now += 2.0
     controller.tick()
     assert controller.dealer_view().expect == "UNDO? 3s left"
-    assert devices.image(config.dealer.display).tobytes() == render_dealer(controller.dealer_view()).tobytes()
+    assert screen(devices, config.dealer.display) == render_dealer(controller.dealer_view()).tobytes()
     clock.now += 3.0
     controller.tick()
     view = controller.dealer_view()
     assert view.expect == "undo not confirmed: nothing changed" and view.confirm == ()
-    assert devices.image(config.dealer.display).tobytes() == render_dealer(view).tobytes()
+    assert screen(devices, config.dealer.display) == render_dealer(view).tobytes()
     assert len(journal_lines(config)) == count and controller.table.accepted_count == count
 
 

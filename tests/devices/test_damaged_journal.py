@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from daemon_kit import CONFIG, FakeDecks, untimed
+from daemon_kit import CONFIG, FakeDecks, screen, untimed
 from journal_kit import scripted_session
 
 from dealerpi.config import load
@@ -52,8 +52,11 @@ def run_until_ready(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[in
 
     async def run() -> int:
         stop = asyncio.Event()
-        return await serve(config, devices, shoe_url="loop://", stop=stop,
-                           ready=lambda: asyncio.get_running_loop().call_later(0.3, stop.set))
+
+        def ready() -> None:
+            asyncio.get_running_loop().call_later(0.3, stop.set)
+
+        return await serve(config, devices, shoe_url="loop://", stop=stop, ready=ready)
 
     status = asyncio.run(run())
     reader.join(10)
@@ -86,7 +89,7 @@ def test_a_damaged_line_keeps_the_daemon_up_showing_one_instruction_and_exits_2(
                    "Repair it (see the log), then restart the table"),)))
     config = devices.config
     for display in (config.dealer.display, *(panel.display for panel in config.seats)):
-        assert devices.image(display).tobytes() == expected.tobytes()
+        assert screen(devices, display) == expected.tobytes()
     assert sorted(p.name for p in folder.iterdir()) == ["000001.jsonl"]
     assert (folder / "000001.jsonl").read_bytes() == damaged
     devices.close()
@@ -106,7 +109,7 @@ def test_a_journal_folder_that_cannot_be_opened_is_shown_the_same_way(
     expected = render_dealer(DealerView(0, "JOURNAL UNREADABLE", alerts=(Alert(
         "JOURNAL", f"cannot open the journal {folder}: File exists (EEXIST). Check the SD card, then restart "
                    "the table"),)))
-    assert devices.image(devices.config.dealer.display).tobytes() == expected.tobytes()
+    assert screen(devices, devices.config.dealer.display) == expected.tobytes()
     assert folder.read_bytes() == b"not a folder"
     devices.close()
 
@@ -139,8 +142,11 @@ def start_up(tmp_path: Path) -> tuple[int, Controller | None, FakeDevices]:
 
     async def run() -> int:
         stop = asyncio.Event()
-        return await serve(config, devices, shoe_url="loop://", stop=stop, started=seen.append,
-                           ready=lambda: asyncio.get_running_loop().call_soon(stop.set))
+
+        def ready() -> None:
+            asyncio.get_running_loop().call_soon(stop.set)
+
+        return await serve(config, devices, shoe_url="loop://", stop=stop, started=seen.append, ready=ready)
 
     status = asyncio.run(run())
     return status, (seen[0] if seen else None), devices

@@ -158,6 +158,7 @@ CHILD = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow   # a child SIGKILLed at random points: 6 s
 def test_sigkill_at_random_points_leaves_a_complete_prefix(tmp_path: Path) -> None:
     """Kill a writer 60 times at random moments; every acknowledged input must be read back, in order,
     with nothing invented (a prefix of the sequence the writer was producing)."""

@@ -26,6 +26,8 @@ from dealerpi.devices import FakeDevices
 from dealerpi.engine.table import Table
 from dealerpi.journal import FileOps, JournalError
 from dealerpi.journal_folder import (
+    KEEP_BYTES,
+    KEEP_SEGMENTS,
     JournalFolder,
     checkpoint_name,
     checksum,
@@ -40,7 +42,8 @@ SCRIPT = scripted_session(seed=12, hands=6)
 STARTS = [n for n, e in enumerate(SCRIPT) if e["type"] == "start"]
 
 
-def boot(tmp_path: Path, ops: FileOps = os, **keep: int) -> tuple[Controller, list[dict[str, Any]]]:
+def boot(tmp_path: Path, ops: FileOps = os, *, keep_segments: int = KEEP_SEGMENTS,
+         keep_bytes: int = KEEP_BYTES) -> tuple[Controller, list[dict[str, Any]]]:
     """The daemon's start-up over ``tmp_path``'s journal folder; returns the controller and what it replayed."""
     (tmp_path / "table.toml").write_text(CONFIG)
     config = load(tmp_path / "table.toml")
@@ -51,7 +54,8 @@ def boot(tmp_path: Path, ops: FileOps = os, **keep: int) -> tuple[Controller, li
         used.append(data)
         return table
 
-    journal, recovered = JournalFolder.open(config.journal, rebuild, ops=ops, **keep)
+    journal, recovered = JournalFolder.open(config.journal, rebuild, ops=ops, keep_segments=keep_segments,
+                                             keep_bytes=keep_bytes)
     controller = Controller(config, FakeDevices(config), journal, decks=FakeDecks())
     controller.restore_checkpoint(used[-1] if used else {})
     controller.replay(recovered.entries, recovered)

@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 
 from dealerpi.devices.i2c_capture import CapturingSerial, DisplayRam, bus_seconds, full_frame_wire_bytes
 from dealerpi.devices.oled import DRIVERS, page_bytes
+from dealerpi.devices.ports import Screen
 
 
 def same_pixels(a: Image.Image, b: Image.Image) -> bool:
@@ -30,7 +31,7 @@ def blank() -> Image.Image:
     return Image.new("1", (128, 64))
 
 
-def open_driver(driver: str) -> tuple[object, CapturingSerial, DisplayRam]:
+def open_driver(driver: str) -> tuple[Screen, CapturingSerial, DisplayRam]:
     serial = CapturingSerial()
     device = DRIVERS[driver](serial)
     ram = DisplayRam(driver)

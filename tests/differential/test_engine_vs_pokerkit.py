@@ -49,6 +49,8 @@ from dealerpi.history.from_hand import record_from_hand
 from dealerpi.history.phh import HandRecord, dumps
 from dealerpi.history.replay import Status, replay
 
+pytestmark = pytest.mark.slow   # thousands of random hands against PokerKit: 89 s
+
 BIG_BLIND = 10
 SMALL_BLIND = 5
 HANDS_PER_GAME = 450
@@ -86,11 +88,11 @@ class Setup:
         """The hand so far as PHH text: the reproducer printed on failure."""
         n = len(self.stacks)
         blinds = [SMALL_BLIND, BIG_BLIND] + [0] * (n - 2)
-        limits = {"small_bet": BIG_BLIND, "big_bet": 2 * BIG_BLIND} if self.game == "flhe" else \
-            {"min_bet": BIG_BLIND}
+        fixed = self.game == "flhe"
         return dumps(HandRecord(variant=PHH_VARIANT[self.game], starting_stacks=tuple(self.stacks),
                                 actions=tuple(self.actions), antes=tuple(self.antes()),
-                                blinds_or_straddles=tuple(blinds), **limits))
+                                blinds_or_straddles=tuple(blinds), small_bet=BIG_BLIND if fixed else None,
+                                big_bet=2 * BIG_BLIND if fixed else None, min_bet=None if fixed else BIG_BLIND))
 
 
 def random_setup(game: str, rng: random.Random) -> Setup:
@@ -121,7 +123,7 @@ def new_pokerkit(setup: Setup) -> State:
     n = len(setup.stacks)
     # Mode only changes fold warnings, run-it-twice offers and mucking rules (pokerkit/state.py); the
     # tournament mode refuses a fold when checking is free, which the comparison relies on.
-    common = dict(mode=Mode.TOURNAMENT)
+    mode = Mode.TOURNAMENT
     blinds = (SMALL_BLIND, BIG_BLIND)            # PokerKit swaps them itself heads-up
     # POT-1: each player's own ante makes the side-pot layers (PokerKit's ante_trimming_status true, "for
     # uniform antes"); a big-blind ante is the table's, whole in the main pot (false, "like big blind antes").
@@ -129,14 +131,14 @@ def new_pokerkit(setup: Setup) -> State:
     antes: int | tuple[int, ...] = tuple(setup.antes()) if setup.bb_ante else setup.ante
     if setup.game == "flhe":
         return FixedLimitTexasHoldem.create_state(AUTOMATIONS, trimming, antes, blinds, BIG_BLIND,
-                                                  2 * BIG_BLIND, setup.stacks, n, **common)
+                                                  2 * BIG_BLIND, setup.stacks, n, mode=mode)
     if setup.game == "nlhe":
         return NoLimitTexasHoldem.create_state(AUTOMATIONS, trimming, antes, blinds, BIG_BLIND,
-                                               setup.stacks, n, **common)
+                                               setup.stacks, n, mode=mode)
     if setup.game == "plo":
         return PotLimitOmahaHoldem.create_state(AUTOMATIONS, trimming, antes, blinds, BIG_BLIND,
-                                                setup.stacks, n, **common)
-    return PotLimitTexasHoldem(AUTOMATIONS, trimming, antes, blinds, BIG_BLIND, **common)(setup.stacks, n)
+                                                setup.stacks, n, mode=mode)
+    return PotLimitTexasHoldem(AUTOMATIONS, trimming, antes, blinds, BIG_BLIND, mode=mode)(setup.stacks, n)
 
 
 def pokerkit_legal(state: State) -> Legal:
@@ -199,18 +201,18 @@ def play(setup: Setup, rng: random.Random, excluded: dict[str, int]) -> int:
                 street_number = engine.street
                 preflop = street_number == 0
                 street = Street(1 if preflop else 0, max(engine.bets) if preflop else 0)
-            assert pk.actor_index == engine.actor, fail(f"actor: engine p{engine.actor + 1}, PokerKit "
-                                                         f"{pk.actor_index}")
+            actor = engine.actor
+            assert actor is not None, fail("the engine names no actor in a betting round")
+            assert pk.actor_index == actor, fail(f"actor: engine p{actor + 1}, PokerKit {pk.actor_index}")
             ours, theirs = engine.legal(), pokerkit_legal(pk)
             fixed = setup.game == "flhe"
             if fixed and street_number == 0 and street.full_raises >= 4 and street.excluded is None:
                 street.excluded = "BET-6"
-            where = f"p{engine.actor + 1} to act after {len(setup.actions)} actions"
+            where = f"p{actor + 1} to act after {len(setup.actions)} actions"
             assert (ours.check, ours.call_to) == (theirs.check, theirs.call_to), fail(
                 f"check/call differ at {where}: engine {ours}, PokerKit {theirs}")
             if not ours.check:
                 assert ours.fold == theirs.fold, fail(f"fold differs at {where}: engine {ours}, PokerKit {theirs}")
-            actor = engine.actor
             skip = street.excluded
             if (skip is None and street.short_opening and actor in street.acted and ours.raise_min_to is None
                     and theirs.raise_min_to is not None):

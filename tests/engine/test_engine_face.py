@@ -34,7 +34,7 @@ def test_every_name_of_the_face_is_the_defining_modules_object() -> None:
 
 def test_a_name_the_face_does_not_export_is_an_attribute_error() -> None:
     with pytest.raises(AttributeError, match=r"'dealerpi\.engine' has no attribute 'Hand'"):
-        _ = engine.Hand  # type: ignore[attr-defined]
+        _ = engine.Hand
 
 
 def test_the_replay_command_does_not_import_the_table() -> None:

@@ -37,7 +37,8 @@ def hand(button: int, *extra: dict[str, Any]) -> list[dict[str, Any]]:
 def opening(gone: int = 1000, **policies: Any) -> list[dict[str, Any]]:
     """Hand 1 (button seat 1) played with ``gone`` seconds of its level used; the room then holds the table for
     hand-for-hand."""
-    config = table(rules="tournament", seats=3, levels=LEVELS, **({"policies": policies} if policies else {}))
+    extra: dict[str, Any] = {"policies": policies} if policies else {}
+    config = table(rules="tournament", seats=3, levels=LEVELS, **extra)
     return [config, sit(1, 5000), sit(2, 5000), sit(3, 5000), {"type": "button", "seat": 1},
             *hand(1, tick(gone)), {"type": "pause", "reason": "hand-for-hand"}]
 

@@ -71,6 +71,7 @@ def test_a_kill_and_agreed_runs_are_logged_mis_4_pot_11() -> None:
     hand.kill(1)
     hand.check_or_call()
     hand.run_it(2)
+    assert hand.log is not None
     assert hand.log[3:] == [BetOrRaisedTo(2, 100), Killed(1), CheckedOrCalled(0), RunsAgreed(2)]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import fields
 from pathlib import Path
 
-from dealerpi.engine.policies import PRESETS, Policies
+from dealerpi.engine.policies import PRESETS, Policies, Preset
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "house-rules.md"
 
@@ -19,5 +19,5 @@ def test_every_policy_row_gives_each_presets_value() -> None:
             for line in DOC.read_text(encoding="utf-8").splitlines() if line.startswith("| `")}
     for field in fields(Policies):
         assert field.name in rows, f"docs/house-rules.md has no row for {field.name}"
-        expected = [_cell(getattr(PRESETS[p], field.name)) for p in ("home", "casino", "online", "tournament")]
+        expected = [_cell(getattr(PRESETS[Preset(p)], field.name)) for p in ("home", "casino", "online", "tournament")]
         assert rows[field.name] == expected, field.name

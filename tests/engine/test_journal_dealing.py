@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from journal_kit import act, cards, holding, replay, rules_of, sit, stacks, table, three_handed
+from journal_kit import act, cards, holding, play_of, replay, rules_of, sit, stacks, table, three_handed
 
 
 def test_deal1_deal4_holdem_sequence_three_handed() -> None:
@@ -42,7 +42,7 @@ def test_deal2_heads_up_first_card_big_blind_tda() -> None:
     journal = [table(), sit(1), sit(4), {"type": "button", "seat": 1}, {"type": "start"}, *cards("Ah", "Kh")]
     played, _result = replay(journal)
     assert holding(played) == {4: ["Ah"], 1: ["Kh"]}
-    assert played.play.hand is not None and played.play.hand.bets == [3, 1]
+    assert play_of(played).hand is not None and play_of(played).hand.bets == [3, 1]
 
 
 def test_deal2_heads_up_first_card_button_seed003() -> None:
@@ -67,13 +67,14 @@ def test_deal6_file_em_three_hole_cards_flop_of_four_turn_of_two() -> None:
     journal += [act(1, "call"), act(2, "call"), act(3, "check")]
     journal += cards("1h", "2h", "3h", "4h", "5h")                  # burn + flop of four
     played, result = replay(journal)
-    assert played.play.hand is not None and played.play.hand.boards == [["2h", "3h", "4h", "5h"]]
+    assert play_of(played).hand is not None and play_of(played).hand.boards == [["2h", "3h", "4h", "5h"]]
     journal += [act(2, "check"), act(3, "check"), act(1, "check")] + cards("6h", "7h", "8h")
     played, result = replay(journal)
-    assert played.play.hand is not None and played.play.hand.boards == [["2h", "3h", "4h", "5h", "7h", "8h"]]
+    assert play_of(played).hand is not None and play_of(played).hand.boards == [["2h", "3h", "4h", "5h", "7h", "8h"]]
     journal += [act(2, "check"), act(3, "check"), act(1, "check")] + cards("9h", "Ah")
     played, result = replay(journal)
-    assert played.play.hand is not None and played.play.hand.boards == [["2h", "3h", "4h", "5h", "7h", "8h", "Ah"]]
+    assert play_of(played).hand is not None
+    assert play_of(played).hand.boards == [["2h", "3h", "4h", "5h", "7h", "8h", "Ah"]]
     journal += [act(2, "check"), act(3, "check"), act(1, "check")]
     _, result = replay(journal)
     assert result["next"] == {"expect": "showdown", "seats": [2, 3, 1]}
@@ -106,7 +107,7 @@ def test_deal8_no_board_card_while_betting_is_open_premature() -> None:
     journal = three_handed() + cards("Ah", "Kh", "Qh", "Ad", "Kd", "Qd", "2c")
     played, result = replay(journal)
     assert "BRD-2" in rules_of(result)
-    assert played.play.hand is not None and played.play.hand.boards == [[]]
+    assert play_of(played).hand is not None and play_of(played).hand.boards == [[]]
 
 
 def test_deal9_away_player_is_not_dealt_in_cash() -> None:
@@ -114,7 +115,7 @@ def test_deal9_away_player_is_not_dealt_in_cash() -> None:
     journal = [table(), sit(1), sit(2), sit(3), sit(4), {"type": "away", "seat": 4}, {"type": "button", "seat": 1},
                {"type": "start"}]
     played, _ = replay(journal)
-    assert played.play.plan is not None and 4 not in played.play.plan.order
+    assert play_of(played).plan is not None and 4 not in play_of(played).plan.order
 
 
 def test_deal10_double_board_bomb_pot_read_order() -> None:
@@ -127,7 +128,7 @@ def test_deal10_double_board_bomb_pot_read_order() -> None:
     assert result["next"] == {"expect": "burn"}                      # no pre-flop betting in a bomb pot
     journal += cards("2s", "Ah", "Kh", "Qh", "2h", "Jh", "Th", "9h")
     played, result = replay(journal)
-    assert played.play.hand is not None and played.play.hand.boards == [["Ah", "Kh", "Qh"], ["Jh", "Th", "9h"]]
+    assert play_of(played).hand is not None and play_of(played).hand.boards == [["Ah", "Kh", "Qh"], ["Jh", "Th", "9h"]]
     assert result["next"]["expect"] == "action"
     journal += [act(2, "check"), act(3, "check"), act(1, "check")] + cards("8h", "7h", "6h", "5h")
     played, _ = replay(journal)

@@ -5,7 +5,9 @@ Three-handed deals below: button seat 1, small blind seat 2, big blind seat 3; h
 
 from __future__ import annotations
 
-from journal_kit import act, cards, holding, replay, rules_of, sit, stacks, table, three_handed
+from typing import Any
+
+from journal_kit import act, cards, holding, play_of, replay, rules_of, sit, stacks, table, three_handed
 
 HOLE = ("Ah", "Kh", "Qh", "Ad", "Kd", "Qd")
 
@@ -44,7 +46,7 @@ def test_exp1_seed001_exposed_card_replaced_by_the_burn_and_read_again_as_burn()
         in result["alerts"]
     journal += preflop_called() + cards("Qh", "2c", "3c", "4c")
     played, result = replay(journal)
-    assert played.play.hand is not None and played.play.hand.boards == [["2c", "3c", "4c"]]
+    assert play_of(played).hand is not None and play_of(played).hand.boards == [["2c", "3c", "4c"]]
     assert result["rejected"] == []
 
 
@@ -53,7 +55,7 @@ def test_exp1_exposed_card_not_read_again_the_next_read_is_the_flop() -> None:
     journal = three_handed() + cards(*HOLE[:3]) + [exposed("Qh")] + cards(*HOLE[3:], "Jc")
     journal += preflop_called() + cards("2c", "3c", "4c")
     played, result = replay(journal)
-    assert played.play.hand is not None and played.play.hand.boards == [["2c", "3c", "4c"]]
+    assert play_of(played).hand is not None and play_of(played).hand.boards == [["2c", "3c", "4c"]]
     assert result["next"]["expect"] == "action"
 
 
@@ -111,7 +113,7 @@ def test_exp7_exposed_burn_stays_the_burn() -> None:
     """EXP-7 (house default): an exposed burn stays the burn and play continues."""
     journal = three_handed() + cards(*HOLE) + preflop_called() + cards("2c") + [exposed("2c")] + cards("3c")
     played, result = replay(journal)
-    assert "EXP-7" in rules_of(result) and played.play.hand is not None and played.play.hand.boards == [["3c"]]
+    assert "EXP-7" in rules_of(result) and play_of(played).hand is not None and play_of(played).hand.boards == [["3c"]]
 
 
 def test_exp6_boxed_hole_card_replaced_after_the_round() -> None:
@@ -174,8 +176,8 @@ def test_mis6_redeal_keeps_button_blinds_and_straddles_seed001() -> None:
                {"type": "straddle", "seat": 4}, *cards("Ah", "Kh"), {"type": "misdeal"}]
     played, result = replay(journal)
     assert result["hands"][0]["misdeal"] is True
-    assert played.play.plan is not None and played.play.plan.button == 1
-    assert played.play.hand is not None and played.play.hand.bets == [1, 3, 6, 0]     # seats 2, 3, 4, 1
+    assert play_of(played).plan is not None and play_of(played).plan.button == 1
+    assert play_of(played).hand is not None and play_of(played).hand.bets == [1, 3, 6, 0]     # seats 2, 3, 4, 1
     assert result["next"] == {"expect": "card", "for": "seat 2"}
 
 
@@ -189,7 +191,7 @@ def test_mis2_one_extra_card_is_the_burn_two_are_a_misdeal() -> None:
 
 # --- BRD: board irregularities ---------------------------------------------------------------------------------
 
-def dealt_to_flop(rules: str = "home", **extra: object) -> list[dict[str, object]]:
+def dealt_to_flop(rules: str = "home", **extra: Any) -> list[dict[str, object]]:
     return three_handed(rules, **extra) + cards(*HOLE) + preflop_called() + cards("2c", "3c", "4c", "9s")
 
 
@@ -198,11 +200,11 @@ def test_brd1_seed002_b2_four_card_flop_void_reshuffle_burn_again() -> None:
     journal = dealt_to_flop() + cards("Tc")
     played, result = replay(journal)
     assert "BRD-1" in rules_of(result)
-    assert played.play.hand is not None and played.play.hand.boards == [[]]
+    assert play_of(played).hand is not None and play_of(played).hand.boards == [[]]
     assert result["next"] == {"expect": "burn"}
     journal += cards("9s", "3c", "Tc", "5h")                  # the four cards went back: they may come again
     played, result = replay(journal)
-    assert played.play.hand is not None and played.play.hand.boards == [["3c", "Tc", "5h"]]
+    assert play_of(played).hand is not None and play_of(played).hand.boards == [["3c", "Tc", "5h"]]
     assert result["rejected"] == []
 
 
@@ -221,7 +223,7 @@ def test_brd1_tda_four_card_flop_one_picked_as_the_next_burn() -> None:
     assert result["next"] == {"expect": "burn choice", "cards": ["3c", "4c", "9s", "Tc"]}
     journal += [{"type": "burn", "card": "4c"}]
     played, result = replay(journal)
-    assert played.play.hand is not None and played.play.hand.boards == [["3c", "9s", "Tc"]]
+    assert play_of(played).hand is not None and play_of(played).hand.boards == [["3c", "9s", "Tc"]]
     journal += checks()
     _, result = replay(journal)
     assert result["next"] == {"expect": "card", "for": "turn"}
@@ -238,11 +240,11 @@ def test_brd2_premature_flop_burn_stays_new_flop_without_burn() -> None:
     assert result["next"] == {"expect": "card", "for": "flop"}
     journal += cards("9s", "5h", "3c")
     played, result = replay(journal)
-    assert played.play.hand is not None and played.play.hand.boards == [["9s", "5h", "3c"]]
+    assert play_of(played).hand is not None and play_of(played).hand.boards == [["9s", "5h", "3c"]]
     assert result["rejected"] == []
 
 
-def flop_then(rules: str = "home", **extra: object) -> list[dict[str, object]]:
+def flop_then(rules: str = "home", **extra: Any) -> list[dict[str, object]]:
     return three_handed(rules, **extra) + cards(*HOLE) + preflop_called() + cards("2c", "3c", "4c", "9s")
 
 
@@ -259,7 +261,7 @@ def test_brd3_premature_turn_rrop_trace() -> None:
     assert result["next"] == {"expect": "card", "for": "river"}
     journal += cards("Tc")
     played, result = replay(journal)
-    assert played.play.hand is not None and played.play.hand.boards == [["3c", "4c", "9s", "Jd", "Tc"]]
+    assert play_of(played).hand is not None and play_of(played).hand.boards == [["3c", "4c", "9s", "Jd", "Tc"]]
     assert result["rejected"] == []
 
 
@@ -274,7 +276,7 @@ def test_brd3_premature_turn_tda_trace() -> None:
     assert result["next"] == {"expect": "burn"}
     journal += cards("6s", "Jd")
     played, _ = replay(journal)
-    assert played.play.hand is not None and played.play.hand.boards == [["3c", "4c", "9s", "Tc", "Jd"]]
+    assert play_of(played).hand is not None and play_of(played).hand.boards == [["3c", "4c", "9s", "Tc", "Jd"]]
 
 
 def test_brd4_premature_river_burn_stays_river_without_burn() -> None:
@@ -287,7 +289,7 @@ def test_brd4_premature_river_burn_stays_river_without_burn() -> None:
     assert result["next"] == {"expect": "card", "for": "river"}
     journal += cards("Jd")
     played, _ = replay(journal)
-    assert played.play.hand is not None and played.play.hand.boards == [["3c", "4c", "9s", "Tc", "Jd"]]
+    assert play_of(played).hand is not None and play_of(played).hand.boards == [["3c", "4c", "9s", "Tc", "Jd"]]
 
 
 def test_brd6_two_cards_turned_for_the_turn() -> None:
@@ -295,10 +297,10 @@ def test_brd6_two_cards_turned_for_the_turn() -> None:
     journal = flop_then() + checks() + cards("5s", "Tc", "Jd")
     played, result = replay(journal)
     assert "BRD-6" in rules_of(result)
-    assert played.play.hand is not None and played.play.hand.boards == [["3c", "4c", "9s", "Tc"]]
+    assert play_of(played).hand is not None and play_of(played).hand.boards == [["3c", "4c", "9s", "Tc"]]
     journal += checks() + cards("6s", "Jd")
     played, result = replay(journal)
-    assert played.play.hand is not None and played.play.hand.boards == [["3c", "4c", "9s", "Tc", "Jd"]]
+    assert play_of(played).hand is not None and play_of(played).hand.boards == [["3c", "4c", "9s", "Tc", "Jd"]]
     assert result["rejected"] == []
 
 
@@ -376,7 +378,7 @@ def test_mis4_wrong_number_of_cards_after_substantial_action_kills_that_hand() -
     assert result["next"] == {"expect": "burn"}
     journal += cards("2c", "3c", "4c", "9s")
     played, result = replay(journal)
-    assert played.play.hand is not None and played.play.hand.boards == [["3c", "4c", "9s"]]
+    assert play_of(played).hand is not None and play_of(played).hand.boards == [["3c", "4c", "9s"]]
     assert result["next"]["seat"] == 2
 
 
@@ -386,7 +388,8 @@ def test_mis7_a_fouled_bomb_pot_is_redealt_as_the_same_bomb_pot() -> None:
                {"type": "start", "bomb": {"ante": 10, "boards": 1}}, *cards("Ah", "Ah"), {"type": "start"}]
     played, result = replay(journal)
     assert result["hands"][0]["misdeal"] is True
-    assert played.play.hand is not None and played.play.hand.bets == [0, 0, 0] and played.play.hand.pot_total() == 30
+    hand = play_of(played).hand
+    assert hand is not None and hand.bets == [0, 0, 0] and hand.pot_total() == 30
     assert result["hands"][-1]["posts"] == {"1": {"live": 0, "dead": 0, "ante": 10},
                                             "2": {"live": 0, "dead": 0, "ante": 10},
                                             "3": {"live": 0, "dead": 0, "ante": 10}}

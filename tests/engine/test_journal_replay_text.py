@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from journal_kit import sit, table
@@ -31,7 +32,7 @@ def test_a_folded_hand_names_the_button_and_the_pot_pot_2_bld_4(tmp_path: Path,
     """BLD-4: heads-up the button (seat 1, Ann) posts the small blind 1, Bob the big blind 3. Ann folds: POT-2
     gives Bob back the 2 she did not call, the pot is 1 + 1 = 2: Ann 299, Bob 201. No board line: no board
     card was dealt."""
-    hand = [{"type": "button", "seat": 1}, {"type": "start"},
+    hand: list[dict[str, Any]] = [{"type": "button", "seat": 1}, {"type": "start"},
             *({"type": "card", "card": card} for card in ("Kh", "Qh", "Ah", "Kd")),
             {"type": "act", "seat": 1, "action": "fold"}]
     assert replayed_text(tmp_path, capsys, [*SEATED, *hand]) == (
@@ -48,7 +49,7 @@ def test_an_irregularity_names_the_seat_as_the_live_alert_did_exp_1(tmp_path: Pa
     alert, the dealer's, said the seat. EXP-1: the third card of the deal, Ah, is exposed: it goes to seat 2
     (the deal starts left of the button, seat 1: Kh to seat 2, Qh to seat 1, Ah to seat 2), so seat 2 gets
     the next card and Ah becomes the burn. Both lines name seat 2."""
-    hand = [{"type": "button", "seat": 1}, {"type": "start"},
+    hand: list[dict[str, Any]] = [{"type": "button", "seat": 1}, {"type": "start"},
             *({"type": "card", "card": card} for card in ("Kh", "Qh", "Ah")),
             {"type": "exposed", "card": "Ah"}]
     text = replayed_text(tmp_path, capsys, [*SEATED, *hand])

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from journal_kit import act, cards, replay, sit, stacks, table
+from journal_kit import act, cards, play_of, replay, sit, stacks, table
 
 START: dict[str, Any] = {"type": "start"}
 DECK = [rank + suit for suit in "shdc" for rank in "AKQJT98765432"]
@@ -45,7 +45,7 @@ def post(live: int = 0, dead: int = 0, ante: int = 0) -> dict[str, int]:
 
 
 def where(played: Any) -> tuple[int, int | None, int | None]:
-    plan = played.play.plan
+    plan = play_of(played).plan
     return plan.button, plan.sb, plan.bb
 
 
@@ -92,7 +92,7 @@ def test_bld1_positions_deal_order_and_first_to_act_over_two_hands() -> None:
     assert stacks(result) == {1: 300, 2: 297, 3: 297, 4: 306, 5: 300, 6: 300}
     journal += [START]
     played, result = replay(journal)
-    assert where(played) == (2, 3, 4) and played.play.plan.order == (3, 4, 5, 6, 1, 2)
+    assert where(played) == (2, 3, 4) and play_of(played).plan.order == (3, 4, 5, 6, 1, 2)
     assert result["hands"][1]["button"] == 2
     assert result["hands"][1]["posts"] == {"3": post(1), "4": post(3)}
     assert result["next"] == {"expect": "card", "for": "seat 3"}
@@ -104,7 +104,7 @@ def test_bld1_empty_seats_are_skipped() -> None:
     seat 3 and the BB seat 4; the shoe deals 3, 4, 6, 1."""
     journal = [table(seats=6), sit(1), sit(3), sit(4), sit(6), button(1), START]
     played, result = replay(journal)
-    assert where(played) == (1, 3, 4) and played.play.plan.order == (3, 4, 6, 1)
+    assert where(played) == (1, 3, 4) and play_of(played).plan.order == (3, 4, 6, 1)
     assert result["hands"][0]["posts"] == {"3": post(1), "4": post(3)}
     journal += hole((3, 4, 6, 1)) + folds(6, 1, 3)
     _, result = replay(journal)
@@ -142,15 +142,15 @@ def test_bld3_seed002_example_no_missed_blinds_limit() -> None:
     assert where(played) == (2, None, 4)                                 # B button, dead SB on C's chair
     assert result["hands"][1]["button"] == 2
     assert result["hands"][1]["posts"] == {"4": post(10)}                # nobody posts the dead little blind
-    assert played.play.plan.order == (4, 5, 6, 1, 2) and played.play.plan.preflop_first == 5
-    journal += hole(played.play.plan.order) + folds(5, 6, 1, 2)               # D takes back his own blind
+    assert play_of(played).plan.order == (4, 5, 6, 1, 2) and play_of(played).plan.preflop_first == 5
+    journal += hole(play_of(played).plan.order) + folds(5, 6, 1, 2)               # D takes back his own blind
     journal += [START]
     played, result = replay(journal)
     assert where(played) == (3, 4, 5)                                    # the button on the empty chair
     assert result["hands"][2]["button"] == 3
     assert result["hands"][2]["posts"] == {"4": post(5), "5": post(10)}
-    assert played.play.plan.order == (4, 5, 6, 1, 2)                          # B (seat 2) has last action again
-    journal += hole(played.play.plan.order) + folds(6, 1, 2, 4)
+    assert play_of(played).plan.order == (4, 5, 6, 1, 2)                          # B (seat 2) has last action again
+    journal += hole(play_of(played).plan.order) + folds(6, 1, 2, 4)
     _, result = replay(journal)
     assert stacks(result) == {1: 1000, 2: 995, 4: 995, 5: 1005, 6: 1000}
     assert result["rejected"] == []
@@ -166,15 +166,15 @@ def test_bld3_seed002_example_no_dead_button_big_bet() -> None:
     assert where(played) == (2, 4, 5)
     assert result["hands"][1]["button"] == 2
     assert result["hands"][1]["posts"] == {"4": post(5), "5": post(10)}
-    assert played.play.plan.order == (4, 5, 6, 1, 2) and played.play.plan.preflop_first == 6
-    journal += hole(played.play.plan.order) + folds(6, 1, 2, 4)               # E wins D's small blind
+    assert play_of(played).plan.order == (4, 5, 6, 1, 2) and play_of(played).plan.preflop_first == 6
+    journal += hole(play_of(played).plan.order) + folds(6, 1, 2, 4)               # E wins D's small blind
     journal += [START]
     played, result = replay(journal)
     assert where(played) == (4, 5, 6)                                    # D has the button: no big blind for D
     assert result["hands"][2]["button"] == 4
     assert result["hands"][2]["posts"] == {"5": post(5), "6": post(10)}
-    assert played.play.plan.order == (5, 6, 1, 2, 4)
-    journal += hole(played.play.plan.order) + folds(1, 2, 4, 5)
+    assert play_of(played).plan.order == (5, 6, 1, 2, 4)
+    journal += hole(play_of(played).plan.order) + folds(1, 2, 4, 5)
     _, result = replay(journal)
     # Hand 1: B -5. Hand 2: D -5, E +5. Hand 3: E -5, F +5.
     assert stacks(result) == {1: 1000, 2: 995, 4: 995, 5: 1000, 6: 1005}
@@ -197,10 +197,10 @@ def test_seed001_broke_before_the_small_blind_the_small_blind_is_dead() -> None:
     played, result = replay(journal)
     assert where(played) == (2, None, 4)
     assert result["hands"][1]["posts"] == {"4": post(3)}
-    assert played.play.plan.order == (4, 5, 1, 2)
-    journal += hole(played.play.plan.order) + folds(5, 1, 2) + [START]
+    assert play_of(played).plan.order == (4, 5, 1, 2)
+    journal += hole(play_of(played).plan.order) + folds(5, 1, 2) + [START]
     played, result = replay(journal)
-    assert where(played) == (3, 4, 5) and played.play.plan.order == (4, 5, 1, 2)     # dead button; seat 2 is last
+    assert where(played) == (3, 4, 5) and play_of(played).plan.order == (4, 5, 1, 2)     # dead button; seat 2 is last
     assert result["hands"][2]["posts"] == {"4": post(1), "5": post(3)}
     assert result["rejected"] == []
 
@@ -217,13 +217,13 @@ def test_seed001_broke_before_the_big_blind_the_seat_is_just_dead() -> None:
     assert stacks(result) == {1: 300, 2: 299, 3: 297, 4: 0, 5: 394}
     journal += [leave(4), START]
     played, result = replay(journal)
-    assert where(played) == (2, 3, 5) and played.play.plan.order == (3, 5, 1, 2)
+    assert where(played) == (2, 3, 5) and play_of(played).plan.order == (3, 5, 1, 2)
     assert result["hands"][1]["posts"] == {"3": post(1), "5": post(3)}
-    journal += hole(played.play.plan.order) + folds(1, 2, 3) + [START]
+    journal += hole(play_of(played).plan.order) + folds(1, 2, 3) + [START]
     played, result = replay(journal)
     assert where(played) == (3, 5, 1)
     assert result["hands"][2]["posts"] == {"5": post(1), "1": post(3)}
-    journal += hole(played.play.plan.order) + folds(2, 3, 5)
+    journal += hole(play_of(played).plan.order) + folds(2, 3, 5)
     _, result = replay(journal)
     # Hand 2: seat 5 wins seat 3's small blind. Hand 3: seat 1 wins seat 5's small blind.
     assert stacks(result) == {1: 301, 2: 299, 3: 296, 5: 394}
@@ -244,8 +244,8 @@ def test_seed001_broke_before_the_button_dead_button_then_it_goes_to_their_left(
     assert where(played) == (2, 3, 4)                                     # the button rests on the empty chair
     assert result["hands"][1]["button"] == 2
     assert result["hands"][1]["posts"] == {"3": post(1), "4": post(3)}
-    assert played.play.plan.order == (3, 4, 5, 1) and played.play.plan.order[-1] == 1   # seat 1 still acts last
-    journal += hole(played.play.plan.order) + folds(5, 1, 3) + [START]
+    assert play_of(played).plan.order == (3, 4, 5, 1) and play_of(played).plan.order[-1] == 1   # seat 1 still acts last
+    journal += hole(play_of(played).plan.order) + folds(5, 1, 3) + [START]
     played, result = replay(journal)
     assert where(played) == (3, 4, 5)                                     # the button goes to their left
     assert result["hands"][2]["posts"] == {"4": post(1), "5": post(3)}
@@ -263,11 +263,11 @@ def test_seed001_several_broke_at_once_dead_small_blind_and_dead_button() -> Non
     assert stacks(result) == {1: 300, 2: 0, 3: 0, 4: 480, 5: 300}         # 300 - 90 + 3 x 90
     journal += [leave(2), leave(3), START]
     played, result = replay(journal)
-    assert where(played) == (2, None, 4) and played.play.plan.order == (4, 5, 1)
+    assert where(played) == (2, None, 4) and play_of(played).plan.order == (4, 5, 1)
     assert result["hands"][1]["posts"] == {"4": post(3)}
-    journal += hole(played.play.plan.order) + folds(5, 1) + [START]
+    journal += hole(play_of(played).plan.order) + folds(5, 1) + [START]
     played, result = replay(journal)
-    assert where(played) == (3, 4, 5) and played.play.plan.order == (4, 5, 1)
+    assert where(played) == (3, 4, 5) and play_of(played).plan.order == (4, 5, 1)
     assert result["hands"][2]["posts"] == {"4": post(1), "5": post(3)}
     assert result["rejected"] == []
 
@@ -289,7 +289,7 @@ def test_bld2_small_blind_busts_the_button_moves_onto_the_empty_seat() -> None:
     assert stacks(result) == {1: 3000, 3: 4000, 4: 3000, 5: 3000}
     journal += [START]
     played, result = replay(journal)
-    assert where(played) == (2, 3, 4) and played.play.plan.order == (3, 4, 5, 1)
+    assert where(played) == (2, 3, 4) and play_of(played).plan.order == (3, 4, 5, 1)
     assert result["hands"][1]["button"] == 2
     assert result["hands"][1]["posts"] == {"3": post(50), "4": post(100)}
     assert result["rejected"] == []
@@ -306,7 +306,7 @@ def test_bld2_big_blind_busts_no_small_blind_then_the_button_on_the_empty_seat()
     played, result = replay(journal)
     assert where(played) == (2, None, 4)
     assert result["hands"][1]["posts"] == {"4": post(100)}
-    journal += hole(played.play.plan.order) + folds(5, 1, 2) + [START]
+    journal += hole(play_of(played).plan.order) + folds(5, 1, 2) + [START]
     played, result = replay(journal)
     assert where(played) == (3, 4, 5)
     assert result["hands"][2]["button"] == 3
@@ -351,5 +351,5 @@ def test_bld5_three_to_two_nobody_posts_the_big_blind_twice(rules: str, leaves: 
     played, result = replay(journal)
     assert where(played) == (heads_up_button, heads_up_button, heads_up_bb)
     assert result["hands"][1]["posts"] == {str(heads_up_button): post(1), str(heads_up_bb): post(3)}
-    assert played.play.plan.order == (heads_up_bb, heads_up_button)
+    assert play_of(played).plan.order == (heads_up_bb, heads_up_button)
     assert result["rejected"] == []

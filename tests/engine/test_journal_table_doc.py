@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from journal_kit import replay, stacks
+from journal_kit import play_of, replay, stacks
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "tournaments.md"
 
@@ -36,7 +36,7 @@ def test_tournaments_page_example_replays_as_described() -> None:
     assert stacks(result) == {1: 4050, 2: 2950}
 
     played, result = replay(journal)                        # steps 4-6: hand 2
-    assert played.play.plan is not None and played.play.plan.order == (1, 2)
+    assert play_of(played).plan is not None and play_of(played).plan.order == (1, 2)
     assert result["hands"][1]["posts"] == {"1": {"live": 200, "dead": 0, "ante": 200},
                                            "2": {"live": 100, "dead": 0, "ante": 0}}
     assert messages(result, "TRN-2") == ["Clock on seat 2: 30 seconds", "Time: seat 2's hand is folded"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from journal_kit import act, cards, replay, rules_of, sit, stacks, table
+from journal_kit import act, cards, play_of, replay, rules_of, sit, stacks, table
 
 START: dict[str, Any] = {"type": "start"}
 DECK = [rank + suit for suit in "shdc" for rank in "AKQJT98765432"]
@@ -46,14 +46,14 @@ def post(live: int = 0, dead: int = 0, ante: int = 0) -> dict[str, int]:
 
 
 def where(played: Any) -> tuple[int, int | None, int | None]:
-    return played.play.plan.button, played.play.plan.sb, played.play.plan.bb
+    return play_of(played).plan.button, play_of(played).plan.sb, play_of(played).plan.bb
 
 
 def play_hand(journal: list[dict[str, Any]], order: tuple[int, ...], fold: tuple[int, ...]) -> Any:
     """Start the next hand, check it deals to ``order``, deal it and fold ``fold`` in turn."""
     journal += [START]
     played, _ = replay(journal)
-    assert played.play.plan.order == order
+    assert play_of(played).plan.order == order
     journal += hole(order) + folds(*fold)
     return played
 
@@ -75,9 +75,9 @@ def test_bld6_new_player_posts_a_live_big_blind_and_plays_at_once(rules: str) ->
     big blind, with seat 5 (seed 002 B9)."""
     journal = four_handed_after_one_hand(rules) + [{**sit(5), "post": True}, START]
     played, result = replay(journal)
-    assert where(played) == (2, 3, 4) and played.play.plan.order == (3, 4, 5, 1, 2)
+    assert where(played) == (2, 3, 4) and play_of(played).plan.order == (3, 4, 5, 1, 2)
     assert result["hands"][1]["posts"] == {"3": post(1), "4": post(3), "5": post(3)}
-    journal += hole(played.play.plan.order)
+    journal += hole(play_of(played).plan.order)
     _, result = replay(journal)
     assert result["next"]["seat"] == 5 and result["next"]["legal"]["check"] is True   # his post is live
     journal += folds(5, 1, 2, 3)
@@ -94,7 +94,7 @@ def test_bld6_new_player_who_does_not_post_waits_for_the_big_blind() -> None:
     play_hand(journal, (3, 4, 1, 2), (1, 2, 3))
     journal += [START]
     played, result = replay(journal)
-    assert where(played) == (3, 4, 5) and played.play.plan.order == (4, 5, 1, 2, 3)
+    assert where(played) == (3, 4, 5) and play_of(played).plan.order == (4, 5, 1, 2, 3)
     assert result["hands"][2]["posts"] == {"4": post(1), "5": post(3)}
     assert result["rejected"] == []
 
@@ -108,14 +108,14 @@ def test_bld6_seed002_b5_new_player_not_dealt_between_the_blinds_and_the_button(
     play_hand(journal, (2, 4, 5, 1), (5, 1, 2))
     journal += [{**sit(3), "post": True}, START]
     played, result = replay(journal)
-    assert where(played) == (2, 4, 5) and 3 not in played.play.plan.order
+    assert where(played) == (2, 4, 5) and 3 not in play_of(played).plan.order
     assert "BLD-6" in rules_of(result)
-    journal += hole(played.play.plan.order) + folds(1, 2, 4)
+    journal += hole(play_of(played).plan.order) + folds(1, 2, 4)
     journal += [START]
     played, result = replay(journal)
-    assert where(played) == (4, 5, 1) and played.play.plan.order == (5, 1, 2, 3, 4)
+    assert where(played) == (4, 5, 1) and play_of(played).plan.order == (5, 1, 2, 3, 4)
     assert result["hands"][2]["posts"] == {"5": post(1), "1": post(3), "3": post(3)}
-    assert played.play.plan.preflop_first == 2
+    assert play_of(played).plan.preflop_first == 2
     assert result["rejected"] == []
 
 
@@ -150,10 +150,10 @@ def seed001_d_misses_his_big_blind() -> list[dict[str, Any]]:
     play_hand(journal, (2, 3, 4, 5, 6, 1), (4, 5, 6, 1, 2))
     journal += [away(4), START]
     played, result = replay(journal)
-    assert where(played) == (2, 3, 5) and played.play.plan.order == (3, 5, 6, 1, 2)
+    assert where(played) == (2, 3, 5) and play_of(played).plan.order == (3, 5, 6, 1, 2)
     assert result["hands"][1]["posts"] == {"3": post(1), "5": post(3)}
-    assert played.play.plan.after.missed == {4: "bb"}                          # the missed-blinds button
-    journal += hole(played.play.plan.order) + folds(6, 1, 2, 3)
+    assert play_of(played).plan.after.missed == {4: "bb"}                          # the missed-blinds button
+    journal += hole(play_of(played).plan.order) + folds(6, 1, 2, 3)
     return journal
 
 
@@ -164,9 +164,9 @@ def test_bld7_seed001_buy_the_blinds() -> None:
     raises to 9; everyone folds, D too. Hand 4: button D, SB E, BB F."""
     journal = seed001_d_misses_his_big_blind() + [back(4, post=True), START]
     played, result = replay(journal)
-    assert played.play.plan.button == 3 and played.play.plan.order == (4, 5, 6, 1, 2, 3)
+    assert play_of(played).plan.button == 3 and play_of(played).plan.order == (4, 5, 6, 1, 2, 3)
     assert result["hands"][2]["posts"] == {"4": post(3, 1)}
-    journal += hole(played.play.plan.order)
+    journal += hole(play_of(played).plan.order)
     _, result = replay(journal)
     assert result["next"]["seat"] == 5
     journal += [act(5, "raise", 9), *folds(6, 1, 2, 3, 4)]
@@ -186,14 +186,14 @@ def test_bld7_seed001_or_sit_out_one_extra_hand_and_play_in_the_cutoff() -> None
     the button skips D to E; D plays in the cutoff and posts nothing."""
     journal = seed001_d_misses_his_big_blind() + [back(4), START]
     played, result = replay(journal)
-    assert where(played) == (3, 5, 6) and 4 not in played.play.plan.order
+    assert where(played) == (3, 5, 6) and 4 not in play_of(played).plan.order
     assert result["hands"][2]["posts"] == {"5": post(1), "6": post(3)}
-    journal += hole(played.play.plan.order) + folds(1, 2, 3, 5) + [START]
+    journal += hole(play_of(played).plan.order) + folds(1, 2, 3, 5) + [START]
     played, result = replay(journal)
-    assert where(played) == (5, 6, 1) and played.play.plan.order == (6, 1, 2, 3, 4, 5)
-    assert played.play.plan.order[-2] == 4                                     # the cutoff
+    assert where(played) == (5, 6, 1) and play_of(played).plan.order == (6, 1, 2, 3, 4, 5)
+    assert play_of(played).plan.order[-2] == 4                                     # the cutoff
     assert result["hands"][3]["posts"] == {"6": post(1), "1": post(3)}
-    assert played.play.plan.after.missed == {}
+    assert play_of(played).plan.after.missed == {}
     assert result["rejected"] == []
 
 
@@ -205,14 +205,14 @@ def test_bld7_seed001_missing_the_small_blind_after_the_big_blind_is_ignored() -
     play_hand(journal, (2, 3, 4, 5, 1), (4, 5, 1, 2))
     journal += [away(3), START]
     played, result = replay(journal)
-    assert where(played) == (2, None, 4) and played.play.plan.order == (4, 5, 1, 2)
+    assert where(played) == (2, None, 4) and play_of(played).plan.order == (4, 5, 1, 2)
     assert result["hands"][1]["posts"] == {"4": post(3)}
-    journal += hole(played.play.plan.order) + folds(5, 1, 2) + [back(3), START]
+    journal += hole(play_of(played).plan.order) + folds(5, 1, 2) + [back(3), START]
     played, result = replay(journal)
-    assert where(played) == (3, 4, 5) and played.play.plan.order == (4, 5, 1, 2, 3)
+    assert where(played) == (3, 4, 5) and play_of(played).plan.order == (4, 5, 1, 2, 3)
     assert result["hands"][2]["posts"] == {"4": post(1), "5": post(3)}
-    assert played.play.plan.after.missed == {}
-    journal += hole(played.play.plan.order) + folds(1, 2, 3, 4)
+    assert play_of(played).plan.after.missed == {}
+    journal += hole(play_of(played).plan.order) + folds(1, 2, 3, 4)
     _, result = replay(journal)
     assert stacks(result) == {1: 300, 2: 299, 3: 301, 4: 299, 5: 301}
     assert result["rejected"] == []
@@ -234,10 +234,10 @@ def test_bld7_seed002_b15_b16_big_bet_makes_up_one_big_blind_between_the_blinds_
     assert where(played) == (3, 4, 6)
     journal += [back(5, post=True), START]
     played, result = replay(journal)
-    assert where(played) == (4, 6, 1) and played.play.plan.order == (5, 6, 1, 2, 3, 4)
+    assert where(played) == (4, 6, 1) and play_of(played).plan.order == (5, 6, 1, 2, 3, 4)
     assert result["hands"][3]["posts"] == {"5": post(10), "6": post(5), "1": post(10)}
-    assert played.play.plan.preflop_first == 2
-    journal += hole(played.play.plan.order) + folds(2, 3, 4, 5, 6)
+    assert play_of(played).plan.preflop_first == 2
+    journal += hole(play_of(played).plan.order) + folds(2, 3, 4, 5, 6)
     played = play_hand(journal, (1, 2, 3, 4, 5, 6), (3, 4, 5, 6, 1))
     assert where(played) == (6, 1, 2)
     _, result = replay(journal)
@@ -307,7 +307,7 @@ def test_deal9_cash_away_player_gets_no_cards_and_keeps_his_stack() -> None:
     receive cards"): seat 4 is away; the shoe deals 2, 3, 1 and seat 4's stack does not move."""
     journal = [table(), sit(1), sit(2), sit(3), sit(4), away(4), button(1), START]
     played, result = replay(journal)
-    assert played.play.plan.order == (2, 3, 1)
+    assert play_of(played).plan.order == (2, 3, 1)
     journal += hole((2, 3, 1))
     _, result = replay(journal)
     assert result["next"]["seat"] == 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from journal_kit import act, cards, replay, rules_of, sit, stacks, table
+from journal_kit import act, cards, play_of, replay, rules_of, sit, stacks, table
 
 from dealerpi.engine.payouts import Finish
 
@@ -132,7 +132,7 @@ def test_trn2_home_clock_two_minutes_facing_a_bet_the_hand_is_folded() -> None:
     played, result = replay(journal)
     assert messages(result, "TRN-2")[-1] == "Time: seat 1's hand is folded"
     assert result["next"]["seat"] == 2
-    assert played.play.hand is not None and played.play.hand.folded[played.play.plan.order.index(1)]
+    assert play_of(played).hand is not None and play_of(played).hand.folded[play_of(played).plan.order.index(1)]
 
 
 def test_trn2_not_facing_a_bet_the_hand_is_checked() -> None:
@@ -290,7 +290,7 @@ def test_trn4_config_payouts_single_busts_places_and_prizes() -> None:
     assert stacks(result) == {1: 3000, 3: 4000}
     journal += [START]
     played, result = replay(journal)
-    assert played.play.plan.order == (1, 3) and result["hands"][1]["posts"] == {"1": post(100), "3": post(50)}
+    assert play_of(played).plan.order == (1, 3) and result["hands"][1]["posts"] == {"1": post(100), "3": post(50)}
     journal += deal((1, 3), {1: ["7c", "2h"], 3: ["As", "Ac"]})
     journal += [act(3, "all_in"), act(1, "call")] + cards(*BOARD)
     played, result = replay(journal)
@@ -331,7 +331,7 @@ def test_trn4_players_busting_on_the_same_hand_share_the_places_at_stake() -> No
     assert stacks(result) == {1: 3000, 4: 5000}
     journal += [START]
     played, result = replay(journal)
-    assert played.play.plan.order == (4, 1) and result["hands"][1]["posts"] == {"4": post(200), "1": post(100)}
+    assert play_of(played).plan.order == (4, 1) and result["hands"][1]["posts"] == {"4": post(200), "1": post(100)}
     journal += deal((4, 1), {4: ["As", "Ac"], 1: ["7d", "2s"]})
     journal += [act(1, "all_in"), act(4, "call")] + cards(*BOARD)
     played, result = replay(journal)
@@ -394,8 +394,10 @@ def test_trn2_a_clock_does_not_survive_a_misdeal() -> None:
     """TRN-2 (TDA 29: the clock is on the player's decision): a clock called on seat 1 (100 of 120 s used) before a
     misdeal (MIS-6) ends with that deal. In the redeal seat 1 decides afresh: 20 s later his hand is still live."""
     deck = DECK[:6]
-    journal = [table(), sit(1), sit(2), sit(3), {"type": "button", "seat": 1}, START] + cards(*deck)
-    journal += [{"type": "clock"}, {"type": "tick", "seconds": 100}, {"type": "misdeal"}] + cards(*deck)
+    journal: list[dict[str, Any]] = [table(), sit(1), sit(2), sit(3), {"type": "button", "seat": 1}, START]
+    journal += cards(*deck)
+    journal += [{"type": "clock"}, {"type": "tick", "seconds": 100}, {"type": "misdeal"}]
+    journal += cards(*deck)
     journal += [{"type": "tick", "seconds": 20}]
     _, result = replay(journal)
     assert [a["message"] for a in result["alerts"] if a["rule"] == "TRN-2"] == ["Clock on seat 1: 120 seconds"]

@@ -12,7 +12,7 @@ import pytest
 from journal_kit import cards, replay, three_handed
 
 from dealerpi.engine.games import Structure
-from dealerpi.engine.policies import PRESETS, Policies
+from dealerpi.engine.policies import PRESETS, Policies, Preset
 from dealerpi.engine.positions import (
     HandPlan,
     Lineup,
@@ -31,7 +31,7 @@ class Table:
 
     def __init__(self, preset: str, players: list[int], *, seats: int = 9, button: int | None = None,
                  structure: Structure = NL, policies: Policies | None = None) -> None:
-        self.policies = policies or PRESETS[preset]
+        self.policies = policies or PRESETS[Preset(preset)]
         self.table_seats, self.structure = seats, structure
         self.seats = {s: SeatInfo(s, 1000) for s in players}
         self.lineup = move_button(Lineup(), button) if button else Lineup()
@@ -115,11 +115,11 @@ def test_bld1_fewer_than_two_players_is_refused() -> None:
 def test_bad_stakes_are_refused_with_the_reason(kwargs: dict[str, int], message: str) -> None:
     with pytest.raises(PositionError, match=message):
         plan_hand(Lineup(), {1: SeatInfo(1, 10), 2: SeatInfo(2, 10)}, table_seats=9, structure=NL,
-                  policies=PRESETS["home"], **kwargs)
+                  policies=PRESETS[Preset.HOME], **kwargs)
 
 
 def test_bad_seat_records_are_refused() -> None:
-    common = {"table_seats": 6, "small_blind": 1, "big_blind": 2, "structure": NL, "policies": PRESETS["home"]}
+    common = {"table_seats": 6, "small_blind": 1, "big_blind": 2, "structure": NL, "policies": PRESETS[Preset.HOME]}
     with pytest.raises(PositionError, match="does not exist"):
         plan_hand(Lineup(), {1: SeatInfo(1, 10), 7: SeatInfo(7, 10)}, **common)  # type: ignore[arg-type]
     with pytest.raises(PositionError, match="holds the record of seat 3"):
@@ -164,13 +164,13 @@ def test_bld3_seed002_example_no_dead_button() -> None:
 def test_bld3_button_method_by_structure() -> None:
     """Seed 002 B11: limit -> No Missed Blinds (dead button), big-bet -> No Dead Button; tournaments always the
     dead button (B11a)."""
-    casino = PRESETS["casino"]
+    casino = PRESETS[Preset.CASINO]
     assert button_method(casino, FL) == "dead_button"
     assert button_method(casino, NL) == "no_dead_button"
     assert button_method(casino, Structure.POT_LIMIT) == "no_dead_button"
     assert button_method(replace(casino, tournament=True), NL) == "dead_button"
-    assert button_method(PRESETS["home"], NL) == "dead_button"
-    assert button_method(PRESETS["online"], FL) == "no_dead_button"
+    assert button_method(PRESETS[Preset.HOME], NL) == "dead_button"
+    assert button_method(PRESETS[Preset.ONLINE], FL) == "no_dead_button"
 
 
 # --- seed 001's busting rules (home preset: dead button, dead small blind) ---------------------------------
@@ -387,7 +387,7 @@ def test_a_misdeal_replays_the_same_plan() -> None:
 def plan_from(lineup: Lineup, players: list[int], preset: str) -> HandPlan:
     seats = {s: SeatInfo(s, 1000) for s in players}
     return plan_hand(lineup, seats, table_seats=9, small_blind=1, big_blind=2, structure=NL,
-                     policies=PRESETS[preset])
+                     policies=PRESETS[Preset(preset)])
 
 
 def test_no_dead_button_big_blind_moves_past_a_player_back_between_the_blinds() -> None:

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from dealerpi.engine.games import Structure
-from dealerpi.engine.policies import PRESETS
+from dealerpi.engine.policies import PRESETS, Preset
 from dealerpi.engine.positions import HandPlan, Lineup, SeatInfo, check_buy_in, move_button, plan_hand
 
 NL, FL = Structure.NO_LIMIT, Structure.FIXED_LIMIT
@@ -18,7 +18,7 @@ class Table:
     """A table driven hand by hand (blinds 1/2): seats with stacks and the bookkeeping kept between hands."""
 
     def __init__(self, preset: str, players: list[int], *, button: int = 1, structure: Structure = NL) -> None:
-        self.policies, self.structure = PRESETS[preset], structure
+        self.policies, self.structure = PRESETS[Preset(preset)], structure
         self.seats = {s: SeatInfo(s, 1000) for s in players}
         self.lineup = move_button(Lineup(), button)
 
@@ -308,7 +308,7 @@ def test_b19_broke_player_who_stays_seated_misses_blinds_like_an_absent_one() ->
 # --- buy-ins ----------------------------------------------------------------------------------------------
 
 def test_seed001_buy_in_between_30_and_100_big_blinds() -> None:
-    home = PRESETS["home"]
+    home = PRESETS[Preset.HOME]
     assert check_buy_in(59, policies=home, big_blind=2, small_bet=None) == \
         "the minimum buy-in is 60 chips (30 big blinds (seed 001)), not 59"
     assert check_buy_in(60, policies=home, big_blind=2, small_bet=None) is None
@@ -318,7 +318,7 @@ def test_seed001_buy_in_between_30_and_100_big_blinds() -> None:
 
 
 def test_seed001_top_up_to_the_table_limit_between_hands() -> None:
-    home = PRESETS["home"]
+    home = PRESETS[Preset.HOME]
     assert check_buy_in(1, policies=home, big_blind=2, small_bet=None, current_stack=150) is None
     assert check_buy_in(50, policies=home, big_blind=2, small_bet=None, current_stack=150) is None
     assert check_buy_in(51, policies=home, big_blind=2, small_bet=None, current_stack=150) == \
@@ -326,7 +326,7 @@ def test_seed001_top_up_to_the_table_limit_between_hands() -> None:
 
 
 def test_seed003_buy_in_at_least_ten_small_bets() -> None:
-    online = PRESETS["online"]
+    online = PRESETS[Preset.ONLINE]
     assert check_buy_in(99, policies=online, big_blind=10, small_bet=10) == \
         "the minimum buy-in is 100 chips (10 small bets (seed 003)), not 99"
     assert check_buy_in(100, policies=online, big_blind=10, small_bet=10) is None
@@ -334,10 +334,10 @@ def test_seed003_buy_in_at_least_ten_small_bets() -> None:
 
 
 def test_buy_in_casino_any_amount_tournament_no_top_up() -> None:
-    assert check_buy_in(1, policies=PRESETS["casino"], big_blind=10, small_bet=None) is None
-    assert check_buy_in(0, policies=PRESETS["casino"], big_blind=10, small_bet=None) == \
+    assert check_buy_in(1, policies=PRESETS[Preset.CASINO], big_blind=10, small_bet=None) is None
+    assert check_buy_in(0, policies=PRESETS[Preset.CASINO], big_blind=10, small_bet=None) == \
         "a buy-in must be a positive number of chips, not 0"
-    tournament = PRESETS["tournament"]
+    tournament = PRESETS[Preset.TOURNAMENT]
     assert check_buy_in(15_000, policies=tournament, big_blind=100, small_bet=None) is None
     assert check_buy_in(500, policies=tournament, big_blind=100, small_bet=None, current_stack=2000) == \
         "no top-ups in a tournament: the starting stack is fixed"

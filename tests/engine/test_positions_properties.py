@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dealerpi.engine.games import Structure
-from dealerpi.engine.policies import PRESETS
+from dealerpi.engine.policies import PRESETS, Preset
 from dealerpi.engine.positions import HandPlan, Lineup, PositionError, SeatInfo, button_method, move_button, plan_hand
 from dealerpi.engine.seating import Ring
 
@@ -44,7 +44,7 @@ class Sim:
     """One table over many hands; ``bank`` counts every chip that came onto the table minus those taken off."""
 
     def __init__(self, preset: str, structure: Structure, rng: random.Random) -> None:
-        self.policies, self.structure, self.rng = PRESETS[preset], structure, rng
+        self.policies, self.structure, self.rng = PRESETS[Preset(preset)], structure, rng
         self.tournament = self.policies.tournament
         self.ring = Ring(SEATS)
         self.ids = itertools.count()

@@ -8,7 +8,7 @@ import pytest
 
 from dealerpi.engine.games import GAMES, Structure
 from dealerpi.engine.hand import Hand
-from dealerpi.engine.policies import PRESETS
+from dealerpi.engine.policies import PRESETS, Preset
 from dealerpi.engine.positions import (
     HandPlan,
     Lineup,
@@ -22,14 +22,14 @@ from dealerpi.engine.positions import (
 )
 
 NL = Structure.NO_LIMIT
-HOME, CASINO = PRESETS["home"], PRESETS["casino"]
+HOME, CASINO = PRESETS[Preset.HOME], PRESETS[Preset.CASINO]
 
 
 def first_hand(players: list[int], button: int, *, preset: str = "home", small_blind: int = 1,
                big_blind: int = 3, stacks: dict[int, int] | None = None, **kw: int) -> HandPlan:
     seats = {s: SeatInfo(s, (stacks or {}).get(s, 1000)) for s in players}
     return plan_hand(move_button(Lineup(), button), seats, table_seats=9, small_blind=small_blind,
-                     big_blind=big_blind, structure=NL, policies=PRESETS[preset], **kw)
+                     big_blind=big_blind, structure=NL, policies=PRESETS[Preset(preset)], **kw)
 
 
 def seed001_plan() -> HandPlan:
@@ -93,7 +93,7 @@ def test_bld9_seed002_one_straddle_of_twice_the_big_blind() -> None:
 def test_bld9_straddles_off(preset: str) -> None:
     plan = first_hand([1, 2, 3, 4, 5], 1, preset=preset)
     with pytest.raises(PositionError, match="straddles are off"):
-        straddle(plan, [], 4, PRESETS[preset], 3)
+        straddle(plan, [], 4, PRESETS[Preset(preset)], 3)
 
 
 def test_bld9_no_straddle_heads_up_or_three_handed_the_first_actor_is_the_button() -> None:

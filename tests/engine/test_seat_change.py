@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from journal_kit import act, cards, replay, sit, table
+from journal_kit import act, cards, play_of, replay, sit, table
 
 from dealerpi.engine.positions import HandPlan
 from dealerpi.engine.table import Table
@@ -30,7 +30,7 @@ def after_first_hand(occupied: tuple[int, ...], rules: str = "casino") -> list[d
     the big blind."""
     journal = [table(rules=rules, seats=9), *(sit(s) for s in occupied), {"type": "button", "seat": 1}, START]
     played, _ = replay(journal)
-    plan = played.play.plan
+    plan = play_of(played).plan
     assert plan is not None and (plan.button, plan.sb, plan.bb) == (1, 2, 3)
     journal += cards(*DECK[: 2 * len(plan.order)])
     first = plan.order.index(plan.preflop_first)
@@ -43,7 +43,7 @@ def planned(journal: list[dict[str, Any]]) -> tuple[Table, dict[str, Any]]:
     """Start the next hand; the table and the summary, which must have rejected nothing."""
     played, result = replay([*journal, START])
     assert result["rejected"] == []
-    assert played.play.plan is not None
+    assert play_of(played).plan is not None
     return played, result
 
 
@@ -54,8 +54,8 @@ def bld8_notes(result: dict[str, Any]) -> list[str]:
 def next_plan_after(journal: list[dict[str, Any]], entry: dict[str, Any]) -> tuple[HandPlan, list[str]]:
     """The plan of the next hand when ``entry`` (a move) comes after ``journal``; and the move's notes."""
     played, result = planned([*journal, entry])
-    assert played.play.plan is not None
-    return played.play.plan, bld8_notes(result)
+    assert play_of(played).plan is not None
+    return play_of(played).plan, bld8_notes(result)
 
 
 def next_plan(occupied: tuple[int, ...], entry: dict[str, Any], rules: str = "casino") -> tuple[HandPlan, list[str]]:
@@ -139,7 +139,7 @@ def test_bld8_b21_small_blind_moving_next_to_the_big_blind_lets_the_blinds_pass(
     for button, sb, bb, order in ((3, 4, 6, (4, 6, 7, 1, 3)), (4, 6, 7, (6, 7, 1, 3, 4)),
                                   (5, 7, 1, (6, 7, 1, 3, 4, 5))):
         played, _ = planned(journal)
-        plan = played.play.plan
+        plan = play_of(played).plan
         assert plan is not None and (plan.button, plan.sb, plan.bb) == (button, sb, bb)
         assert plan.order == order and 5 not in plan.after.missed and 5 not in plan.blinds
         assert (passed in plan.notes) == (button == 4)          # hand 3 is the one the small blind passes him
@@ -189,7 +189,7 @@ def test_bld8_tournament_a_moved_player_follows_tda_8a() -> None:
     and is not dealt in. Moved to seat 8 instead, he is dealt in at once, posting nothing."""
     journal = after_first_hand((1, 2, 3, 5, 6, 7), rules="tournament")
     played, _ = planned(journal)
-    plan = played.play.plan
+    plan = play_of(played).plan
     assert plan is not None and (plan.button, plan.sb, plan.bb) == (2, 3, 5)
     journal += [START, *cards(*DECK[: 2 * len(plan.order)])]
     journal += [act(s, "fold") for s in (6, 7, 1, 2, 3)]          # left of the big blind round to the small blind

@@ -111,7 +111,7 @@ def test_trn2_time_banks_are_used_when_time_is_up_and_come_back_at_the_break() -
     who raises to 300; seat 3 folds): seat 1, the big blind, has no token left: folded at 30 s. Level 1 (1,200 s)
     then ends: the break gives the tokens back. Hand 3 at level 3 (button seat 3, who calls 200): seat 1, the
     small blind, lets 30 s run out and a token is used again (1 left)."""
-    levels = [{"blinds": [50, 100], "minutes": 20}, {"break": True, "minutes": 10},
+    levels: list[dict[str, Any]] = [{"blinds": [50, 100], "minutes": 20}, {"break": True, "minutes": 10},
               {"blinds": [100, 200], "minutes": 20}]
     journal = [*dealt(levels, shot_clock=25, time_banks=2, time_bank_seconds=30), tick(30)]
     played, result = replay(journal)

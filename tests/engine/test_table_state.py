@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 import pytest
-from journal_kit import act, cards, sit, table
+from journal_kit import act, cards, play_of, sit, table
 
 from dealerpi.engine import Posted, PotPaid, Table, Waiting
 from dealerpi.engine.inputs import InputError
@@ -89,7 +89,7 @@ def test_the_record_carries_the_tournament_and_a_pending_redeal() -> None:
     second = journal.index(START, journal.index(START) + 1)
     for entry in journal[: second + 1]:
         assert played.apply(entry).accepted
-    plan = played.play.plan
+    plan = play_of(played).plan
     for entry in journal[second + 1: second + 4]:
         assert played.apply(entry).accepted
     state = played.state

@@ -8,7 +8,7 @@ import pytest
 from dealerpi.engine.games import Structure
 from dealerpi.engine.inputs import Level
 from dealerpi.engine.payouts import DEFAULT_PAYOUT_PERCENTS, Finish, Standings, prizes
-from dealerpi.engine.policies import PRESETS
+from dealerpi.engine.policies import PRESETS, Preset
 from dealerpi.engine.positions import Lineup, SeatInfo, move_button, plan_hand
 from dealerpi.engine.tournament import (
     ActionClock,
@@ -35,7 +35,7 @@ def test_trn1_level_changes_when_its_time_is_up_and_applies_from_the_next_hand()
     def plan_now(lineup: Lineup, level: Level) -> dict[int, int]:
         return dict(plan_hand(lineup, seats, table_seats=9, small_blind=level.small_blind,
                               big_blind=level.big_blind, structure=Structure.NO_LIMIT,
-                              policies=PRESETS["tournament"]).blinds)
+                              policies=PRESETS[Preset.TOURNAMENT]).blinds)
 
     level = clock.level_for_next_hand()
     assert isinstance(level, Level)
@@ -88,7 +88,7 @@ def test_trn1_bad_schedules_name_the_step(levels: tuple[Level, ...], message: st
 
 def test_trn2_home_clock_is_two_minutes() -> None:
     """Seed 001: "Clock is 2 minutes"."""
-    clock = call_clock(PRESETS["home"], 4)
+    clock = call_clock(PRESETS[Preset.HOME], 4)
     assert clock == ActionClock(4, 120, 0)
     clock = clock.tick(119)
     assert not clock.expired and clock.remaining == 1 and not clock.counting_down
@@ -97,7 +97,7 @@ def test_trn2_home_clock_is_two_minutes() -> None:
 
 def test_trn2_tournament_clock_25_seconds_and_a_5_second_countdown() -> None:
     """TRN-2 (TDA 29): 25 seconds, then a 5-second countdown; time up facing a bet -> dead hand, else check."""
-    clock = call_clock(PRESETS["tournament"], 7)
+    clock = call_clock(PRESETS[Preset.TOURNAMENT], 7)
     assert clock is not None
     clock = clock.tick(24)
     assert not clock.counting_down and clock.remaining == 6
@@ -111,7 +111,7 @@ def test_trn2_tournament_clock_25_seconds_and_a_5_second_countdown() -> None:
 
 
 def test_trn2_clock_off_in_casino_and_online() -> None:
-    assert call_clock(PRESETS["casino"], 1) is None and call_clock(PRESETS["online"], 1) is None
+    assert call_clock(PRESETS[Preset.CASINO], 1) is None and call_clock(PRESETS[Preset.ONLINE], 1) is None
 
 
 # --- TRN-4 prizes and places ------------------------------------------------------------------------------
@@ -204,7 +204,7 @@ def test_seed001_reserved_stack_is_dealt_in_as_an_absent_player() -> None:
     """Seed 001: stacks placed for late entrants are treated like an absent player: dealt in, blinded, killed."""
     seats = {s: SeatInfo(s, 15_000) for s in (1, 2, 3)} | {4: reserved_stack(4, 15_000)}
     plan = plan_hand(move_button(Lineup(), 2), seats, table_seats=9, small_blind=50, big_blind=100,
-                     structure=Structure.NO_LIMIT, policies=PRESETS["tournament"])
+                     structure=Structure.NO_LIMIT, policies=PRESETS[Preset.TOURNAMENT])
     assert plan.order == (3, 4, 1, 2) and plan.blinds == {3: 50, 4: 100} and plan.killed == (4,)
     with pytest.raises(ValueError):
         reserved_stack(4, 0)

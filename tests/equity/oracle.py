@@ -7,11 +7,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import combinations, permutations
+from typing import TYPE_CHECKING
 
 from dealerpi.cards import HEXADEC, STANDARD
 from dealerpi.evaluation import fileem, high, low, omaha
 
-Value = Callable[[Sequence[str], Sequence[str]], "int | None"]
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
+
+# A hand's value: DealerPi's evaluators give an int, PokerKit a Hand; all the oracle needs is their order.
+Value = Callable[[Sequence[str], Sequence[str]], "SupportsRichComparison | None"]
 HIGH: dict[str, Value] = {"nlhe": high.evaluate, "plo": omaha.evaluate_high, "plo8": omaha.evaluate_high,
                           "fileem": fileem.evaluate}
 SIZE = {"nlhe": 5, "plo": 5, "plo8": 5, "fileem": 7}
@@ -22,12 +27,12 @@ POT = 2 * 2520
 added as integers and made a Fraction once at the end."""
 
 
-def split(values: Sequence[object]) -> list[int]:
+def split(values: Sequence[SupportsRichComparison | None]) -> list[int]:
     """One pot (``POT`` units) among the best values (None: no hand), evenly."""
     present = [v for v in values if v is not None]
     if not present:
         return [0] * len(values)
-    best = max(present)  # type: ignore[type-var]
+    best = max(present)
     winners = [v is not None and v == best for v in values]
     return [POT // sum(winners) if w else 0 for w in winners]
 

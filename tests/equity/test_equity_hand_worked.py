@@ -67,6 +67,7 @@ def test_hi_lo_no_low_possible_high_hand_scoops() -> None:
     assert (second.equity, second.scoop) == (0.0, 0.0)
 
 
+@pytest.mark.slow   # the oracle over all 1,712,304 boards: 53 s
 def test_aces_v_kings_preflop_equals_the_oracle() -> None:
     """AhAs v KdKc preflop, all 1,712,304 boards: the independent oracle (tests/equity/oracle.py, DealerPi's
     evaluator in a plain loop, about 10 s) gives 29603/36432 = 0.81255..., the figure the issue quotes

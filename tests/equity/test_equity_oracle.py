@@ -4,10 +4,12 @@ enumeration of every ordered deal (issue 21)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 from equity.corpus import CORPUS, Case
-from equity.oracle import equities, run_equities
-from pokerkit import OmahaEightOrBetterLowHand, OmahaHoldemHand, StandardHighHand
+from equity.oracle import Value, equities, run_equities
+from pokerkit import Hand, OmahaEightOrBetterLowHand, OmahaHoldemHand, StandardHighHand
 
 from dealerpi.equity import compute_equities
 
@@ -23,8 +25,8 @@ def test_corpus_equals_exhaustive_oracle(case: Case) -> None:
     assert sum(result.equities) == pytest.approx(1.0, abs=1e-12)
 
 
-def _pokerkit(hand_type: type, *, low: bool = False):  # type: ignore[no-untyped-def]
-    def value(hole, board):  # type: ignore[no-untyped-def]
+def _pokerkit(hand_type: type[Hand], *, low: bool = False) -> Value:
+    def value(hole: Sequence[str], board: Sequence[str]) -> Hand | None:
         try:
             return hand_type.from_game("".join(hole), "".join(board))
         except ValueError:   # PokerKit: no qualifying hand (an 8-or-better low)

@@ -33,7 +33,8 @@ def assert_same_order(ours: list[int], treys_ranks: list[int]) -> None:
             assert treys_a > treys_b, f"we order {ours_a:#x} < {ours_b:#x}, treys {treys_a} vs {treys_b}"
 
 
-@pytest.mark.parametrize(("size", "hands"), [(7, 100_000), (6, 10_000), (5, 10_000)])
+@pytest.mark.parametrize(("size", "hands"), [pytest.param(7, 100_000, marks=pytest.mark.slow),   # 6 s
+                                             (6, 10_000), (5, 10_000)])
 def test_order_agrees_with_treys_on_random_hands(size: int, hands: int) -> None:
     """Hold'em showdown (RRoP §5): 100,000 random seven-card hands, plus flop and turn sizes."""
     rng = random.Random(20240 + size)

@@ -32,7 +32,9 @@ def test_omaha_low8_without_a_qualifying_low_is_none() -> None:
 
 
 def test_bigger_is_better_for_every_evaluator() -> None:
-    assert EVALUATORS["high"](std("AsAd"), std("2c7d9hJsKc")) > EVALUATORS["high"](std("KsKd"), std("2c7d9hJsQc"))
+    aces = EVALUATORS["high"](std("AsAd"), std("2c7d9hJsKc"))
+    kings = EVALUATORS["high"](std("KsKd"), std("2c7d9hJsQc"))
+    assert aces is not None and kings is not None and aces > kings
     low_7 = EVALUATORS["omaha_low8"](std("Ah2dKcQs"), std("3c4s7dJhQd"))
     low_8 = EVALUATORS["omaha_low8"](std("Ah2dKcQs"), std("3c4s8dJhQd"))
     assert low_7 is not None and low_8 is not None and low_7 > low_8

@@ -1,7 +1,7 @@
 """Fakes for the shoe firmware's logic: a scripted RFID reader and a PN532 chip on a fake I2C bus.
 
 Plain Python that also runs under MicroPython (the micropython self-test imports it), so: no
-dataclasses, typing or f-string tricks.
+dataclasses, typing module or f-string tricks. Annotations are fine: MicroPython parses and ignores them.
 """
 
 ACK = b"\x00\x00\xff\x00\xff\x00"
@@ -10,28 +10,28 @@ ACK = b"\x00\x00\xff\x00\xff\x00"
 class ScriptedReader:
     """A reader whose field the test sets: ``field`` holds the UIDs (bytes) a scan sees now."""
 
-    def __init__(self):
-        self.field = []
+    def __init__(self) -> None:
+        self.field: list[bytes] = []
         self.failures = 0  # the next this-many scans raise OSError, like an I2C NACK
         self.reset_failures = 0  # the next this-many resets raise too
         self.scans = 0
         self.resets = 0
 
-    def scan(self):
+    def scan(self) -> list[bytes]:
         self.scans += 1
         if self.failures:
             self.failures -= 1
             raise OSError(5)
         return list(self.field)
 
-    def reset(self):
+    def reset(self) -> None:
         self.resets += 1
         if self.reset_failures:
             self.reset_failures -= 1
             raise OSError(19)
 
 
-def pn532_answer(command, payload):
+def pn532_answer(command: int, payload: bytes) -> bytes:
     """A PN532 answer frame, built here from the user manual's layout (not with the driver's code)."""
     body = bytes([0xD5, command + 1]) + bytes(payload)
     length = len(body)
@@ -39,7 +39,7 @@ def pn532_answer(command, payload):
             + bytes([(0x100 - (sum(body) & 0xFF)) & 0xFF, 0x00]))
 
 
-def target_data(number, uid, sel_res=0x00, ats=b""):
+def target_data(number: int, uid: bytes, sel_res: int = 0x00, ats: bytes = b"") -> bytes:
     """One target of an InListPassiveTarget answer at 106 kbps type A."""
     data = bytes([number, 0x00, 0x44, sel_res, len(uid)]) + uid
     if sel_res & 0x20:
@@ -54,22 +54,22 @@ class FakePN532:
     status byte (0x01 = ready). ``tags`` is a list of ``(uid, sel_res, ats)`` in the field.
     """
 
-    def __init__(self, address=0x24):
+    def __init__(self, address: int = 0x24) -> None:
         self.address = address
-        self.tags = []
+        self.tags: list[tuple[bytes, int, bytes]] = []
         self.ic = 0x32
         self.absent = False  # nothing answers on the bus: every transfer raises OSError
         self.never_ready = False
         self.busy_reads = 0  # status reads that say "not ready" before each frame
         self.corrupt_answer = False
         self.error_frame = False
-        self.commands = []  # (command, params) as received, checked byte by byte
-        self.max_retries = None  # RFConfiguration item 5 as last set
-        self.sam_mode = None
-        self._queue = []
+        self.commands: list[tuple[int, bytes]] = []  # (command, params) as received, checked byte by byte
+        self.max_retries: bytes | None = None  # RFConfiguration item 5 as last set
+        self.sam_mode: int | None = None
+        self._queue: list[bytes] = []
         self._busy = 0
 
-    def writeto(self, address, buf):
+    def writeto(self, address: int, buf: bytes) -> None:
         if self.absent or address != self.address:
             raise OSError(5)
         frame = bytes(buf)
@@ -90,7 +90,7 @@ class FakePN532:
         self._queue = [ACK, answer]
         self._busy = self.busy_reads
 
-    def readfrom(self, address, count):
+    def readfrom(self, address: int, count: int) -> bytes:
         if self.absent or address != self.address:
             raise OSError(5)
         if self.never_ready or not self._queue or self._busy:
@@ -103,7 +103,7 @@ class FakePN532:
         self._busy = self.busy_reads
         return (data + bytes(count))[:count]
 
-    def _answer(self, command, params):
+    def _answer(self, command: int, params: bytes) -> bytes:
         if command == 0x02:
             return pn532_answer(command, bytes([self.ic, 0x01, 0x06, 0x07]))
         if command == 0x14:

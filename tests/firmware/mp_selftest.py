@@ -12,10 +12,10 @@ from shoefw.protocol import ShoeProtocol
 from shoefw.tracker import CardTracker
 
 BOOT = "0BADCAFE"
-passed = []
+passed: list[str] = []
 
 
-def check(name, condition):
+def check(name: str, condition: object) -> None:
     if not condition:
         raise AssertionError(name)
     passed.append(name)

@@ -65,7 +65,7 @@ def test_main_loop_reports_scripted_cards_once_and_resends_on_hello(tmp_path: Pa
         frames = device.wait_for(lambda fs: len({c.seq for c in cards(fs)}) >= 5)
         assert isinstance(frames[0], Beat) and frames[0][1:] == (1, 0, 0)
         boot = frames[0].boot
-        got = []
+        got: list[str] = []
         for card in cards(frames):  # resends (no ACK yet) repeat a seq with the same UID
             if card.seq > len(got):
                 got.append(card.uid)

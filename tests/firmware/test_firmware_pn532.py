@@ -67,7 +67,7 @@ def test_a_slow_chip_is_waited_for() -> None:
     chip = FakePN532()
     chip.busy_reads = 5
     chip.tags = [(NTAG, 0x00, b"")]
-    slept = []
+    slept: list[int] = []
     assert PN532(chip, sleep_ms=slept.append).scan() == [NTAG]
     assert slept == [1] * 10  # five not-ready polls before the ACK, five before the answer
 

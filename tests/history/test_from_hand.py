@@ -4,6 +4,7 @@ to the engine's own final stacks."""
 from __future__ import annotations
 
 import warnings
+from collections.abc import Sequence
 
 import pytest
 from pokerkit import HandHistory
@@ -20,8 +21,8 @@ def deal(hand: Hand, *holes: str) -> None:
         hand.deal_hole(player, [cards[i:i + 2] for i in range(0, len(cards), 2)])
 
 
-def replays_to_its_stacks(hand: Hand, **setup: list[int]) -> str:
-    text = dumps(record_from_hand(hand, **setup))
+def replays_to_its_stacks(hand: Hand, *, blinds: list[int], antes: Sequence[int] = (), dead: Sequence[int] = ()) -> str:
+    text = dumps(record_from_hand(hand, blinds=blinds, antes=antes, dead=dead))
     result = replay(loads(text, "written.phh"))
     assert (result.status, result.finishing_stacks) == (Status.MATCH, tuple(hand.stacks)), result.reason
     return text

@@ -122,7 +122,7 @@ def test_a_folder_that_cannot_be_listed_is_reported_and_fails(tmp_path: Path, mo
             raise PermissionError(13, "Permission denied")
         return real_scandir(path)
 
-    monkeypatch.setattr(phh.os, "scandir", scandir)
+    monkeypatch.setattr("dealerpi.history.phh.os.scandir", scandir)
     assert main(["--jobs", "1", str(tmp_path)]) == 1
     out = capsys.readouterr().out.splitlines()
     assert out[0] == f"{tmp_path}: invalid: {tmp_path}/b: cannot list the folder: [Errno 13] Permission denied"

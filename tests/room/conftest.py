@@ -20,7 +20,7 @@ def postgres() -> Iterator[Postgres]:
         server.remove()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])   # a real server: slow
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
     if request.param == "sqlite":
         return tmp_path / "room.sqlite"

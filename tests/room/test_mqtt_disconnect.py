@@ -18,9 +18,12 @@ from pathlib import Path
 from typing import Any
 
 import aiomqtt
+import pytest
 from mqtt_kit import Broker, until
 
 from dealerpi.room.client import mqtt_client
+
+pytestmark = pytest.mark.slow   # a real broker
 
 
 async def lose_the_broker(broker: Broker) -> None:

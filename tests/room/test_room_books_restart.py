@@ -9,11 +9,14 @@ from __future__ import annotations
 import signal
 from pathlib import Path
 
+import pytest
 from mqtt_kit import Broker, until
 from mtt_kit import play, smallest, stacks
 from room_kit import RoomProcess, Tables, start_tournament, stopped_after, until_summary
 
 from dealerpi.room.store_sql import connect
+
+pytestmark = pytest.mark.slow   # a real broker: 2 s
 
 PLAYERS = ("Ann", "Bob", "Cy", "Dee")
 TOURNAMENT = ('[tournament]\ntables = ["t1"]\nseats = 6\nbuy_in = 100\nstarting_stack = 5000\n'

@@ -17,6 +17,8 @@ from mqtt_kit import PREFIX, Broker, Listener, until
 
 from dealerpi.room.client import mqtt_client
 
+pytestmark = pytest.mark.slow   # a real broker: 1 s
+
 AVAIL = f"{PREFIX}/room/availability"
 
 

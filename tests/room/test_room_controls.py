@@ -216,7 +216,7 @@ def test_trn4_a_place_given_wrongly_is_corrected_with_its_prize_and_undone() -> 
 
 def seats_of(players: dict[int, str], hand: int, plan: tuple[int, int, int], **extra: Any) -> dict[str, Any]:
     """A 6-seat table's view between hands: ``players`` with 5000 each, the next hand's button, SB, BB."""
-    seats = {str(s): {"player": None, "stack": 0} for s in range(1, 7)}
+    seats: dict[str, dict[str, Any]] = {str(s): {"player": None, "stack": 0} for s in range(1, 7)}
     seats.update({str(s): {"player": p, "stack": 5000} for s, p in players.items()})
     button, sb, bb = plan
     return {"hand": hand, "in_hand": False, "paused": None, "pausing": None, "last_blinds": [None, None],

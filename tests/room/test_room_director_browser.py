@@ -27,6 +27,8 @@ from dealerpi.room.mtt_config import parse_tournament
 from dealerpi.room.mtt_summary import standings_json
 from dealerpi.room.store import Store
 
+pytestmark = pytest.mark.slow   # Chromium: 10 s
+
 TOML = """[room]
 listen = "127.0.0.1:{port}"
 state = "state"

@@ -11,12 +11,15 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import pytest
 from mqtt_kit import Broker
 from mtt_kit import play, smallest, stacks
 from room_kit import RoomProcess, Tables, start_tournament, stopped_after, until_summary
 
 from dealerpi.console.views import public_view
 from dealerpi.room.seating import entry_seats
+
+pytestmark = pytest.mark.slow   # a real broker: 4 s
 
 TABLES = ("t1", "t2")
 PLAYERS = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")

@@ -3,6 +3,8 @@ TRN-9). The director alone (no broker, no tables): its registration, start and s
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from dealerpi.engine.payouts import Standings
@@ -81,6 +83,7 @@ def test_trn4_once_there_is_a_winner_one_player_is_left_not_none() -> None:
     (70/30 of 200: 140, 60): Bob busts, Ann wins: 1 player left of 2, the places 1. Ann 140, 2. Bob 60."""
     director = started(settings(payouts=[70, 30]), ["Ann", "Bob"])
     director.state["standings"] = {"pool": 200, "remaining": 1, "percents": [70, 30], "finishes": [["Bob", 2, 60]]}
+    views: dict[str, dict[str, Any]]
     views = {t: {"hand": 3, "in_hand": False, "paused": None, "seats": {}} for t in ("t1", "t2")}
     director.state["plan"] = []
     director.step(views, lambda cid: {"accepted": True}, 1000.0)

@@ -13,9 +13,12 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import pytest
 from mqtt_kit import Broker
 from pg_kit import Postgres
 from room_kit import RoomProcess, Tables, stopped_after, until_summary
+
+pytestmark = pytest.mark.slow   # a real broker and database, killed and restarted: 7 s
 
 TABLES = ("t1", "t2")
 

@@ -22,6 +22,8 @@ from dealerpi.room.service import RoomService
 from dealerpi.room.settings import RoomSettings
 from dealerpi.room.store import Store
 
+pytestmark = pytest.mark.slow   # a real broker: 3 s
+
 T = "t1"
 STATE, AVAIL, SET = f"{PREFIX}/{T}", f"{PREFIX}/{T}/availability", f"{PREFIX}/{T}/set"
 PERIOD = 0.2                     # the room's resend period here (2 s in a room)

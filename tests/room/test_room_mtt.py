@@ -17,6 +17,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from console_kit import make
 from mqtt_kit import Broker, until
 from mtt_kit import play, stacks
@@ -27,6 +28,8 @@ from dealerpi.room.mtt_config import parse_tournament
 from dealerpi.room.service import RoomService
 from dealerpi.room.settings import RoomSettings
 from dealerpi.room.store import Store
+
+pytestmark = pytest.mark.slow   # a real broker, twenty players to one winner: 9 s
 
 TABLES = ("t1", "t2", "t3")
 PLAYERS = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou", "Max", "Ned", "Oda",
@@ -125,10 +128,18 @@ class Room:
         return winner
 
 
+def tournament_of(service: RoomService) -> dict[str, Any]:
+    """The room's tournament summary; fails here (not on ``None``) while no tournament runs."""
+    summary = service.tournament()
+    assert summary is not None, "no tournament"
+    return summary
+
+
 def smallest(room: Room, table: str) -> str:
     """The player with the fewest chips at ``table`` (the lowest seat among equals)."""
     seats = room.controller(table).table.seats
-    return min(seats.values(), key=lambda info: (info.stack, info.seat)).player
+    player: str = min(seats.values(), key=lambda info: (info.stack, info.seat)).player
+    return player
 
 
 def due_big_blind(room: Room, table: str) -> str:
@@ -136,7 +147,8 @@ def due_big_blind(room: Room, table: str) -> str:
     big blind."""
     played = room.controller(table).table
     seats, bb, count = played.seats, played.play.plan.bb, played.config.seats
-    return next(seats[s].player for s in [(bb + k - 1) % count + 1 for k in range(1, count + 1)] if s in seats)
+    player: str = next(seats[s].player for s in [(bb + k - 1) % count + 1 for k in range(1, count + 1)] if s in seats)
+    return player
 
 
 def test_twenty_players_three_tables_to_one_winner(tmp_path: Path) -> None:
@@ -185,8 +197,8 @@ def test_twenty_players_three_tables_to_one_winner(tmp_path: Path) -> None:
             assert (config.seats, config.small_blind, config.big_blind) == (7, 50, 100)
             assert room.controller(t).table.state.lineup.start in room.controller(t).table.seats   # the drawn button
         room.now = START + 30
-        await until(lambda: service.tournament()["seconds_left"] == 30, 30)
-        assert (service.tournament()["level"], service.tournament()["blinds"]) == (1, [50, 100])
+        await until(lambda: tournament_of(service)["seconds_left"] == 30, 30)
+        assert (tournament_of(service)["level"], tournament_of(service)["blinds"]) == (1, [50, 100])
 
         async def one(table: str, place: int, prize: int = 0) -> None:
             loser = smallest(room, table)
@@ -209,7 +221,7 @@ def test_twenty_players_three_tables_to_one_winner(tmp_path: Path) -> None:
         await until(lambda: all(room.controller(t).table.config.big_blind == 200
                                 and room.controller(t).table.paused is None for t in TABLES), 30)
         await room.settle()
-        assert (service.tournament()["level"], service.tournament()["blinds"]) == (2, [100, 200])
+        assert (tournament_of(service)["level"], tournament_of(service)["blinds"]) == (2, [100, 200])
 
         await room.hand("t3", [], walk=True)                                 # E3
         t3 = room.controller("t3").table
@@ -236,13 +248,13 @@ def test_twenty_players_three_tables_to_one_winner(tmp_path: Path) -> None:
         assert [len(room.controller(t).table.seats) for t in ("t1", "t2")] == [7, 7]
         after = {**stacks(room.controller("t1")), **stacks(room.controller("t2"))}
         assert {p: after[p] for p in broken} == broken                     # each kept his chips
-        summary = service.tournament()
+        summary = tournament_of(service)
         assert (summary["remaining"], summary["average"], summary["pool"], summary["paid"]) == \
             (14, 200000 // 14, 2000, 7)
 
         for place, table in zip(range(14, 8, -1), ("t1", "t2") * 3, strict=True):   # E5-E10
             await one(table, place)
-        assert service.tournament()["hand_for_hand"] is True                 # 8 left, 7 paid: the bubble
+        assert tournament_of(service)["hand_for_hand"] is True                 # 8 left, 7 paid: the bubble
         assert all(room.controller(t).table.paused is None for t in ("t1", "t2"))   # round 1 under way
         # TRN-5 (TDA RP-8): the round is one input per table, resume for exactly the next hand
         before = {t: room.controller(t).table.hand_number for t in ("t1", "t2")}
@@ -250,11 +262,11 @@ def test_twenty_players_three_tables_to_one_winner(tmp_path: Path) -> None:
             {t: ("hand-for-hand", n + 1) for t, n in before.items()}
         assert {t: [line for line in room.journal(t) if line.get("type") == "resume"][-1].get("pause_after")
                 for t in before} == {t: n + 1 for t, n in before.items()}
-        assert service.tournament()["seconds_left"] == 60                   # level 2 began at +120 s
+        assert tournament_of(service)["seconds_left"] == 60                   # level 2 began at +120 s
         room.now = START + 320                                              # the round takes 200 s
         await until(lambda: all(room.controller(t).table.config.big_blind == 400 for t in ("t1", "t2")), 30)
         await room.settle()
-        assert (service.tournament()["level"], service.tournament()["seconds_left"]) == (3, 3540)
+        assert (tournament_of(service)["level"], tournament_of(service)["seconds_left"]) == (3, 3540)
 
         first = smallest(room, "t1")                                         # E11
         await room.hand("t1", [first])
@@ -268,8 +280,8 @@ def test_twenty_players_three_tables_to_one_winner(tmp_path: Path) -> None:
         assert {t: room.controller(t).table.hand_number for t in before} == {t: n + 1 for t, n in before.items()}
         expected.update({first: (7, 50), second: (7, 50)})
         assert room.finishes() == expected
-        assert service.tournament()["hand_for_hand"] is False
-        assert (service.tournament()["level"], service.tournament()["seconds_left"]) == (3, 3540)
+        assert tournament_of(service)["hand_for_hand"] is False
+        assert (tournament_of(service)["level"], tournament_of(service)["seconds_left"]) == (3, 3540)
 
         final = stacks(room.controller("t1"))                                # the final-table redraw
         assert len(final) == 6 and stacks(room.controller("t2")) == {} and sum(final.values()) == 200000
@@ -283,7 +295,7 @@ def test_twenty_players_three_tables_to_one_winner(tmp_path: Path) -> None:
         assert room.finishes() == expected
         assert stacks(room.controller("t1")) == {winner: 200000}
         assert sum(prize for _, prize in expected.values()) == 2000 and len(expected) == 20
-        assert service.tournament()["phase"] == "finished"
+        assert tournament_of(service)["phase"] == "finished"
 
     async def main() -> None:
         room = Room(tmp_path, broker)

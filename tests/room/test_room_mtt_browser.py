@@ -17,6 +17,8 @@ from mqtt_kit import free_port
 from orphan_kit import dies_with_parent
 from playwright.sync_api import Browser, expect
 
+pytestmark = pytest.mark.slow   # Chromium and a real broker: 6 s
+
 TOML = """[room]
 listen = "127.0.0.1:{port}"
 state = "state"

@@ -14,9 +14,12 @@ import signal
 from pathlib import Path
 from typing import Any
 
+import pytest
 from mqtt_kit import Broker
 from mtt_kit import play, smallest, stacks
 from room_kit import RoomProcess, Tables, start_tournament, stopped_after, until_summary
+
+pytestmark = pytest.mark.slow   # a real broker, room and tables killed mid-tournament: 18 s
 
 TABLES = ("t1", "t2")
 PLAYERS = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo")
@@ -79,8 +82,11 @@ def test_broker_room_and_table_faults_mid_tournament(tmp_path: Path) -> None:
             assert t2.table.hand_number == 0 and t2.table.blind_seats() == (None, None)
             roles = t2.table.next_blind_seats()                 # (button, small blind, big blind) of hand 1
             assert roles is not None and roles[0] in t2.table.seats
-            occupied = sorted(t2.table.seats)                   # BLD-1: clockwise, the next occupied seat
-            left = lambda seat: next((n for n in occupied if n > seat), occupied[0])     # noqa: E731
+            occupied: list[int] = sorted(t2.table.seats)    # BLD-1: clockwise, the next occupied seat
+
+            def left(seat: int) -> int:
+                return next((n for n in occupied if n > seat), occupied[0])
+
             assert roles[1:] == (left(roles[0]), left(left(roles[0])))
             due = t2.table.seats[roles[2]].player
             busted.append(smallest(t1))

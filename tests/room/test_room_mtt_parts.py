@@ -95,7 +95,7 @@ def test_r10b_a_broken_tables_players_by_a_two_step_draw_fill_the_open_seats_eve
 
 
 def view(players: dict[int, tuple[str, int]], hand: int = 0, paused: str | None = None) -> dict[str, Any]:
-    seats = {str(s): {"player": None, "stack": 0} for s in range(1, 7)}
+    seats: dict[str, dict[str, Any]] = {str(s): {"player": None, "stack": 0} for s in range(1, 7)}
     seats.update({str(s): {"player": p, "stack": chips} for s, (p, chips) in players.items()})
     return {"hand": hand, "in_hand": False, "paused": paused, "last_blinds": [None, None], "starting_stacks": [],
             "seats": seats,
@@ -358,7 +358,7 @@ def test_a_failing_director_stops_the_tournament_not_the_room_and_the_page_says_
         service.director.state["players"].append("Zed")       # type: ignore[union-attr]
         raise ValueError("boom")
 
-    service.director.step = broken                             # type: ignore[method-assign]
+    service.director.step = broken                             # type: ignore[method-assign,assignment]
     asyncio.run(service._direct(None))
     asyncio.run(service._direct(None))
     summary = service.tournament()

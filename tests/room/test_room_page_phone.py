@@ -21,6 +21,8 @@ from room_kit import table_playing
 
 from dealerpi.room.store import Store
 
+pytestmark = pytest.mark.slow   # Chromium: 4 s
+
 TOML = """[room]
 database = "room.sqlite"
 listen = "127.0.0.1:{port}"

@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from aiohttp.test_utils import TestClient, TestServer
 from console_kit import make
 from mqtt_kit import Broker, until
@@ -22,6 +23,8 @@ from dealerpi.room.service import RoomService
 from dealerpi.room.settings import Game, RoomSettings
 from dealerpi.room.store import Store
 from dealerpi.room.web import RoomPage
+
+pytestmark = pytest.mark.slow   # a real broker (and PostgreSQL), restarted: 8 s
 
 TABLES = ("t1", "t2")
 

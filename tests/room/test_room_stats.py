@@ -209,6 +209,7 @@ FIRST_SCHEMA = (
     "showdown INTEGER, won INTEGER, PRIMARY KEY (tbl, session, seq, player))")
 
 
+@pytest.mark.slow   # a thousand old hands to date, one batch at a time: 10 s on SQLite
 def test_a_room_database_from_before_sessions_opens_and_its_hands_get_their_times(database: Path | str) -> None:
     """An old database holds two hands of Ann's at t1: hand 1 without a time in its PHH, stored 20:00:00
     (NINE_PM - 3,600), and hand 2 whose PHH says 21:00:00, stored the next morning (sent again after an
@@ -321,6 +322,7 @@ def browser() -> Iterator[Browser]:
     yield from chromium()
 
 
+@pytest.mark.slow   # Chromium: 4 s
 def test_the_room_page_opens_a_players_sessions_in_his_time_zone(tmp_path: Path, browser: Browser) -> None:
     """``dealerpi room`` on a database with Ann's hands at t1 at 21:00, 21:10 and 21:40 UTC (gap 15 min: two
     sessions) and at t2 at 21:05. A browser in Paris (CET, UTC+1) clicks her row: her sessions, the newest

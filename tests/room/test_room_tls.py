@@ -21,6 +21,8 @@ from dealerpi.room.service import RoomService
 from dealerpi.room.settings import RoomSettings
 from dealerpi.room.store import Store
 
+pytestmark = pytest.mark.slow   # a real broker over TLS: 1 s
+
 CONNECT = bytes([0x10, 12, 0, 4, *b"MQTT", 4, 0x02, 0, 60, 0, 0])   # MQTT 3.1.1 CONNECT, clean, no id
 
 

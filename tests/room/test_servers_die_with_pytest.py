@@ -16,7 +16,10 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from pg_kit import _sweep
+
+pytestmark = pytest.mark.slow   # real PostgreSQL and mosquitto, killed with the run: 2 s
 
 TESTS = Path(__file__).resolve().parents[1]
 CHILD = """

@@ -22,6 +22,8 @@ from dealerpi.journal_folder import KEEP_SEGMENTS
 from dealerpi.room.client import mqtt_client
 from dealerpi.views.render import dealer_lines
 
+pytestmark = pytest.mark.slow   # a real broker: 7 s
+
 T = "t1"
 STATE, AVAIL, HAND, SET, RESULT = (f"{PREFIX}/{T}", f"{PREFIX}/{T}/availability", f"{PREFIX}/{T}/hand",
                                    f"{PREFIX}/{T}/set", f"{PREFIX}/{T}/set/result")

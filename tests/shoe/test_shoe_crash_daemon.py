@@ -31,12 +31,15 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 from daemon_kit import CONFIG
 from shoe_pty import PtyShoe
 
 from dealerpi.engine.table import Table
 from dealerpi.journal_folder import JournalFolder, folder_for, read_folder, segments_of
 from dealerpi.journal_replay import summary
+
+pytestmark = pytest.mark.slow   # the real daemon SIGKILLed again and again: 63 s
 
 ROOT = Path(__file__).resolve().parents[2]
 CARDS = [rank + suit for rank in "23456789TJQKA" for suit in "shdc"]

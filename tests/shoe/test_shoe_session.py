@@ -1,6 +1,6 @@
 """The host's protocol state (dealerpi/shoe/session.py): every read delivered once, in order; losses named."""
 
-from dealerpi.shoe.codec import HELLO, Ack, Beat, Card, Decoder, encode
+from dealerpi.shoe.codec import HELLO, Ack, Beat, Card, Decoder, Hello, encode
 from dealerpi.shoe.session import CardRead, HostSession, ReaderFault, ReadsLost, ShoeRestarted
 
 BOOT = "0BADCAFE"
@@ -15,7 +15,7 @@ def read(seq: int, boot: str = BOOT) -> CardRead:
     return CardRead(f"04{seq:012X}", boot, seq)
 
 
-def sent(session: HostSession) -> list[object]:
+def sent(session: HostSession) -> list[Card | Beat | Ack | Hello]:
     return Decoder().feed(session.data_to_send())
 
 

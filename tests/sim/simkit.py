@@ -108,7 +108,11 @@ class Page:
             after = self.view["virtual_shoe"]["dealt"]
             answer = await self.op(op="deal", after=after, **({"card": card} if card else {}))
             assert answer["accepted"], answer
-            await self.next(lambda v, n=after: v["virtual_shoe"]["dealt"] != n)
+
+            def dealt_since(v: View, n: int = after) -> bool:
+                return bool(v["virtual_shoe"]["dealt"] != n)
+
+            await self.next(dealt_since)
 
     async def send(self, entry: dict[str, Any], **params: Any) -> dict[str, Any]:
         return await self.op(op="input", entry=entry, **params)

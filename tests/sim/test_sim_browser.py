@@ -29,6 +29,8 @@ from playwright.sync_api import Browser, Page, expect
 from dealerpi.views.model import SeatView
 from dealerpi.views.render import render_seat
 
+pytestmark = pytest.mark.slow   # Chromium: 22 s
+
 BOARD = (("2c", "7d", "9s", "3h", "Jc"),)
 
 

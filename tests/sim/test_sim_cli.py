@@ -43,6 +43,7 @@ def _status(url: str, token: str | None = None) -> int:
         return error.code
 
 
+@pytest.mark.slow   # the real sim server started and stopped: 6 s
 def test_listening_beyond_loopback_needs_the_token_of_the_pairing_file(tmp_path: Path) -> None:
     """House rules: listeners bind 127.0.0.1 unless told otherwise; then nothing is shown without a token,
     and the tokens are in the console's files (0600), not on stdout or a command line (issue 14)."""
@@ -67,6 +68,7 @@ def test_listening_beyond_loopback_needs_the_token_of_the_pairing_file(tmp_path:
         process.wait(10)
 
 
+@pytest.mark.slow   # the real sim server started and stopped: 4 s
 def test_by_default_it_serves_127_0_0_1_without_a_token(tmp_path: Path) -> None:
     process, text = _run([], tmp_path / "out")
     try:
@@ -105,7 +107,8 @@ def test_a_given_journal_is_copied_and_an_out_folder_is_resumed(tmp_path: Path) 
         prepare_journal(_args(tmp_path, source))
 
 
-def test_a_damaged_journal_is_refused_before_anything_starts(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+def test_a_damaged_journal_is_refused_before_anything_starts(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"type": "table"}\nnot json\n{"type": "start"}\n')
     assert main(["--no-browser", "--journal", str(bad), "--out", str(tmp_path / "out")]) == 2
@@ -115,7 +118,7 @@ def test_a_damaged_journal_is_refused_before_anything_starts(tmp_path: Path, cap
     assert "no such journal file" in capsys.readouterr().err
 
 
-def test_the_virtual_shoe_needs_fake_devices(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+def test_the_virtual_shoe_needs_fake_devices(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`dealerpi run --shoe virtual` on a config of real devices (devices = "pi") is refused before any device
     is touched (exit status 2); with --fake the same config passes that check (the positive control stops
     at the journal: its folder is a file here; run by hand, not under systemd, the daemon says so and exits

@@ -6,13 +6,13 @@ import random
 
 import pytest
 
-from dealerpi.cards import HEXADEC, STANDARD, CardError
+from dealerpi.cards import HEXADEC, STANDARD, CardError, Deck
 from dealerpi.shoe.decks import normalize_uid
 from dealerpi.sim.deck import VirtualDeck, sim_library, tag_uid
 
 
 @pytest.mark.parametrize("deck", [STANDARD, HEXADEC], ids=["standard-52", "hexadec-64"])
-def test_a_shuffled_deck_deals_each_card_once_and_every_tag_names_its_card(deck) -> None:
+def test_a_shuffled_deck_deals_each_card_once_and_every_tag_names_its_card(deck: Deck) -> None:
     """Seed 000: the Hexadec deck has 64 cards; the standard deck 52. The library maps each tag to its card."""
     virtual = VirtualDeck(deck, random.Random(3))
     library = sim_library()

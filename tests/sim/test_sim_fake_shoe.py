@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import os
+from collections.abc import Callable
 
-from dealerpi.shoe.codec import HELLO, Ack, Beat, Card, Decoder, encode
+from dealerpi.shoe.codec import HELLO, Ack, Beat, Card, Decoder, Hello, encode
 from dealerpi.shoe.link import ShoeLink, ShoeOnline
 from dealerpi.sim.fake_shoe import FakeShoe
 
 UIDS = [f"0453740000{i:04X}" for i in range(6)]
 
 
-async def _until(predicate, timeout: float = 5.0) -> None:
+async def _until(predicate: Callable[[], bool], timeout: float = 5.0) -> None:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while not predicate():
@@ -59,7 +60,12 @@ def test_hello_gets_a_heartbeat_and_the_unacknowledged_reads_again() -> None:
             _drain(host, decoder)
             os.write(host, encode(HELLO))
             frames: list[object] = []
-            await _until(lambda: frames.extend(_drain(host, decoder)) or len(frames) >= 2)
+
+            def two_frames() -> bool:
+                frames.extend(_drain(host, decoder))
+                return len(frames) >= 2
+
+            await _until(two_frames)
             assert frames[:2] == [Beat("5151AB02", 2, 2, 0), Card("5151AB02", 2, UIDS[1])]
         finally:
             os.close(host)
@@ -68,7 +74,7 @@ def test_hello_gets_a_heartbeat_and_the_unacknowledged_reads_again() -> None:
     asyncio.run(scenario())
 
 
-def _drain(fd: int, decoder: Decoder) -> list[object]:
+def _drain(fd: int, decoder: Decoder) -> list[Card | Beat | Ack | Hello]:
     os.set_blocking(fd, False)
     try:
         return decoder.feed(os.read(fd, 4096))

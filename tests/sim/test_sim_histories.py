@@ -28,7 +28,7 @@ ACTIONS = [{"type": "act", "seat": 1, "action": "raise", "to": 300},
 BOARD = ["2s", "2c", "7d", "9s", "5s", "3h", "6s", "Jc"]
 
 
-def side_pot_hand() -> list[dict]:
+def side_pot_hand() -> list[dict[str, Any]]:
     inputs = [json.loads(line) for line in START_JOURNAL.read_text().splitlines()]
     inputs.append({"type": "start"})
     inputs += [{"type": "card", "card": card} for card in DEAL]
@@ -100,6 +100,7 @@ def test_misdeals_are_not_hands_and_an_undo_takes_a_hand_back() -> None:
 def test_a_hand_phh_cannot_write_is_named_not_dropped_silently() -> None:
     """Seed 000: File 'em has no PHH variant code; the file says which hand is missing and why."""
     table = JournalTable()
+    inputs: list[dict[str, Any]]
     inputs = [{"type": "table", "game": "fileem-nl", "rules": "home", "seats": 6, "blinds": [1, 3]},
               {"type": "sit", "seat": 1, "player": "Ann", "stack": 300},
               {"type": "sit", "seat": 2, "player": "Bob", "stack": 300},
@@ -118,6 +119,7 @@ def test_deal9_a_hand_with_an_absent_players_killed_hand_is_written() -> None:
     killed. Ann (the button, first to act) folds, so Bob (the small blind) wins his 50 back and Cy's 100:
     Bob 1,500 - 50 + 150 = 1,600, Cy 1,400, Ann 1,500. The PHH record folds Cy at his turn, after Bob calls
     to 100 (PHH players act only in turn), and replays to the same stacks."""
+    inputs: list[dict[str, Any]]
     inputs = [{"type": "table", "game": "nlhe", "rules": "tournament", "seats": 3, "blinds": [50, 100]},
               {"type": "sit", "seat": 1, "player": "Ann", "stack": 1500},
               {"type": "sit", "seat": 2, "player": "Bob", "stack": 1500},
@@ -163,6 +165,7 @@ def test_deal9_a_hand_over_at_the_deal_is_written_as_its_own_hand() -> None:
     (the button, small blind 50) is killed when the last card lands (TDA 30); Ann wins at once: 1,450 + 50 =
     1,500, Bob 1,500. Hand 2 is written (not hand 1 again): the hole cards as dealt (2c 3c 4c 5c: Ann 2c 4c,
     Bob 3c 5c), and Bob's fold at his turn, first pre-flop heads-up (BLD-4)."""
+    inputs: list[dict[str, Any]]
     inputs = [{"type": "table", "game": "nlhe", "rules": "tournament", "seats": 2, "blinds": [50, 100]},
               {"type": "sit", "seat": 1, "player": "Ann", "stack": 1500},
               {"type": "sit", "seat": 2, "player": "Bob", "stack": 1500},

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
+from typing import Any
 
 from simkit import expecting, image_of, running_sim
 
@@ -118,7 +119,7 @@ def test_an_update_is_the_change_not_the_whole_state(tmp_path: Path) -> None:
             before = dict(page.view["frames"])
             await asyncio.sleep(0.3)
             start = len(page.sizes)
-            raw: list[dict[str, object]] = []
+            raw: list[dict[str, Any]] = []
             receive = page.ws.receive
 
             async def keep() -> object:
@@ -126,15 +127,15 @@ def test_an_update_is_the_change_not_the_whole_state(tmp_path: Path) -> None:
                 raw.append(json.loads(message.data))
                 return message
 
-            page.ws.receive = keep                                   # type: ignore[method-assign]
+            page.ws.receive = keep                                   # type: ignore[method-assign,assignment]
             await page.click(1, "bet")
             await page.next(lambda v: v["frames"]["1"] != before["1"])
             changes = [m["changes"] for m in raw if m["type"] == "changes"]
             # the frames that changed: seat 1's only; besides, the host's status panel counts the bank's presses
             assert {key for c in changes for key in c} <= {"frames", "status"}
-            assert {where for c in changes for where in c.get("frames", {})} == {"1"}  # type: ignore[attr-defined]
+            assert {where for c in changes for where in c.get("frames", {})} == {"1"}
             sizes = page.sizes[start:]
-            frame = max(len(json.dumps(c["frames"])) for c in changes if "frames" in c)   # type: ignore[arg-type]
+            frame = max(len(json.dumps(c["frames"])) for c in changes if "frames" in c)
             print(f"whole view {whole} B; the tap's messages {sizes} B, of which seat 1's frame {frame} B")
             assert frame < 1000 and max(sizes) < whole / 3
 

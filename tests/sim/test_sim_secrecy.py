@@ -79,7 +79,7 @@ def test_no_message_to_the_panel_names_a_folded_hole_card(tmp_path: Path) -> Non
                 texts.append(message.data)
                 return message
 
-            page.ws.receive = keep                                  # type: ignore[method-assign]
+            page.ws.receive = keep                                  # type: ignore[method-assign,assignment]
             await _start(page)
             await _fold_out(page)
             record = sim.table.records[-1]

@@ -75,16 +75,20 @@ def test_bet_1_no_bet_yet_reads_bet_and_the_big_blind_option_reads_check_and_rai
     """BET-1: on the flop with nothing bet, the first seat may CHECK or BET 3 (the big blind) up to all-in.
     BET-13: pre-flop after calls, the big blind may CHECK or RAISE (it has 3 in)."""
     table = small_blind_facing_6("nlhe")
-    for entry in ({"type": "act", "seat": 2, "action": "call"}, {"type": "act", "seat": 3, "action": "call"},
-                  *({"type": "card", "card": c} for c in ("2c", "3c", "4c", "5c"))):
+    called: list[dict[str, Any]] = [{"type": "act", "seat": 2, "action": "call"},
+                                    {"type": "act", "seat": 3, "action": "call"},
+                                    *({"type": "card", "card": c} for c in ("2c", "3c", "4c", "5c"))]
+    for entry in called:
         assert table.apply(entry).accepted
     legal = table.expectation().legal
     assert legal is not None and legal.words() == ("FOLD", "CHECK", "BET 3-294 (all-in)")
     option = Table()
-    for entry in ({"type": "table", "game": "nlhe", "rules": "home", "seats": 6, "blinds": [1, 3]},
-                  *({"type": "sit", "seat": s, "player": f"P{s}", "stack": 300} for s in (1, 2, 3)),
-                  {"type": "button", "seat": 1}, {"type": "start"}, *({"type": "card", "card": c} for c in HOLE),
-                  {"type": "act", "seat": 1, "action": "call"}, {"type": "act", "seat": 2, "action": "call"}):
+    limped: list[dict[str, Any]] = [
+        {"type": "table", "game": "nlhe", "rules": "home", "seats": 6, "blinds": [1, 3]},
+        *({"type": "sit", "seat": s, "player": f"P{s}", "stack": 300} for s in (1, 2, 3)),
+        {"type": "button", "seat": 1}, {"type": "start"}, *({"type": "card", "card": c} for c in HOLE),
+        {"type": "act", "seat": 1, "action": "call"}, {"type": "act", "seat": 2, "action": "call"}]
+    for entry in limped:
         assert option.apply(entry).accepted
     legal = option.expectation().legal
     assert option.expectation().seat == 3 and legal is not None

@@ -79,22 +79,22 @@ def play(seed: int, game: str, scale: int, ruler: Ruler) -> int:
             for variant in variants:
                 ruler.screen(render.render_seat, variant)
         dealer = dealer_view(table, alerts, shoe_online=rng.random() < 0.9)
-        variants = [dealer]
+        dealers = [dealer]
         for button in ("exposed", "misdeal", "undo"):        # the console's confirmations and their lapse
             console = DealerConsole()
             console.set_state(dealer.waiting, "Ah")
             console.press(button, 0.0, table.last_input())
             asking = console.confirm_lines(0.0)
             if asking:
-                variants.append(dataclasses.replace(dealer, expect=asking[0], confirm=asking[1:]))
+                dealers.append(dataclasses.replace(dealer, expect=asking[0], confirm=asking[1:]))
             console.tick(10.0)
-            variants += [dataclasses.replace(dealer, expect=n) for n in (console.notice_now(10.0),) if n]
-        for variant in variants:
-            if variant in seen:
+            dealers += [dataclasses.replace(dealer, expect=n) for n in (console.notice_now(10.0),) if n]
+        for shown in dealers:
+            if shown in seen:
                 continue
-            seen.add(variant)
-            for page in range(render.dealer_pages(variant)):
-                ruler.screen(render.render_dealer, variant, page)
+            seen.add(shown)
+            for page in range(render.dealer_pages(shown)):
+                ruler.screen(render.render_dealer, shown, page)
 
     def feed(entry: dict[str, Any]) -> None:
         outcome = table.apply(entry)
@@ -142,6 +142,7 @@ def play(seed: int, game: str, scale: int, ruler: Ruler) -> int:
     return len(seen)
 
 
+@pytest.mark.slow   # 30 generated evenings, every screen drawn: 11 s
 @settings(max_examples=30, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32 - 1), game=st.sampled_from(sorted(GAMES)), scale=st.sampled_from(SCALES))
 def test_every_line_of_every_screen_fits_the_128_px_display(seed: int, game: str, scale: int,

@@ -12,11 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from daemon_kit import make
+from daemon_kit import make, screen
 from journal_kit import act, cards, replay, sit, table
 
 from dealerpi.console.views import role_view
-from dealerpi.room.mtt import BREAK, H4H, HALT, MOVES
+from dealerpi.room_pauses import BREAK, H4H, HALT, MOVES
 from dealerpi.views.build import dealer_view
 from dealerpi.views.render import dealer_lines, render_dealer
 
@@ -87,7 +87,7 @@ def test_trn5_the_daemon_redraws_the_dealer_display_when_the_room_pauses(tmp_pat
     controller.refresh()
     view = controller.dealer_view()
     assert view.expect == "PAUSED: TRN-5 hand-for-hand: wait for the room"
-    assert devices.image(config.dealer.display).tobytes() == render_dealer(view).tobytes()
+    assert screen(devices, config.dealer.display) == render_dealer(view).tobytes()
     assert render_dealer(view).tobytes() != render_dealer(dealer_view(replay(FIRST_HAND)[0])).tobytes()
 
 

@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from console_kit import make
 
 from dealerpi.console.protocol import encode
@@ -91,6 +92,7 @@ def test_one_more_buy_in_sends_the_new_lines_not_the_evenings_ledger(tmp_path: P
     assert merge(json.loads(json.dumps(before)), diff) == after
 
 
+@pytest.mark.slow   # a property over many pairs of views: 3 s
 def test_merge_of_changes_rebuilds_any_view() -> None:
     """Property: for any two views (sections of scalars and lists, lists that grow, shrink or change),
     merging the changes into a copy of the first gives the second."""

@@ -28,6 +28,7 @@ DEEP = b"[" * 100_000 + b"]" * 100_000
 DEEP_SMALL = b"[" * 30_000 + b"]" * 30_000          # under the socket's 64 KiB: the depth check must catch it
 
 
+@pytest.mark.slow   # a real broker
 def test_mqtt_a_deep_payload_is_refused_and_the_bridge_answers_the_next_command(tmp_path: Path) -> None:
     """A REAL mosquitto: the room publishes the 100,000-deep array on P/t1/set, then a sit; the deep one is
     answered with a refusal and the sit is applied (the bridge's task runs on)."""
@@ -193,6 +194,7 @@ def _depth(value: object) -> int:
     return 0
 
 
+@pytest.mark.slow   # a property over many JSON texts: 6 s
 def test_the_depth_scan_agrees_with_the_parsed_depth_on_any_json() -> None:
     """Property: for any JSON value, strings full of brackets, quotes and backslashes included, the scan
     refuses exactly the texts whose parsed depth is over the limit (4 here, to reach it often)."""

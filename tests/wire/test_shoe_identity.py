@@ -19,7 +19,8 @@ from dealerpi import journal_replay
 from dealerpi.shoe.session import CardRead
 from dealerpi.socket_api import _Client
 
-SIT = [{"type": "sit", "seat": s, "player": n, "stack": 250} for s, n in ((1, "Ann"), (2, "Bob"), (3, "Cy"))]
+SIT: list[dict[str, Any]] = [{"type": "sit", "seat": s, "player": n, "stack": 250}
+                             for s, n in ((1, "Ann"), (2, "Bob"), (3, "Cy"))]
 BOOT = "1a2b3c4d"
 
 

@@ -16,7 +16,8 @@ from console_kit import journal_lines, make
 
 from dealerpi.socket_api import _Client
 
-SIT = [{"type": "sit", "seat": s, "player": n, "stack": 250} for s, n in ((1, "Ann"), (2, "Bob"), (3, "Cy"))]
+SIT: list[dict[str, Any]] = [{"type": "sit", "seat": s, "player": n, "stack": 250}
+                             for s, n in ((1, "Ann"), (2, "Bob"), (3, "Cy"))]
 NEW_TABLE = {"type": "table", "game": "nlhe", "rules": "home", "seats": 3, "blinds": [5, 10], "after_hand": True}
 
 

@@ -11,6 +11,10 @@ import time
 
 from fw_fakes import FakePN532
 
+# MicroPython's own clock functions: this module only runs on the unix port, and CPython's time has neither.
+ticks_ms = time.ticks_ms  # type: ignore[attr-defined]
+ticks_diff = time.ticks_diff  # type: ignore[attr-defined]
+
 NTAG = b"\x04\xa2\x24\xb2\xc1\x5e\x80"
 SMALL = b"\xde\xad\xbe\xef"
 # (first scan, last scan, tags in the field): a card lingers, a gap, two cards in quick succession,
@@ -24,12 +28,12 @@ SCRIPT = [
 
 
 class ScriptedChip(FakePN532):
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
         self.scans = 0
         self.absent = os.getenv("FAKE_READER") == "absent"
 
-    def writeto(self, address, buf):
+    def writeto(self, address: int, buf: bytes) -> None:
         if bytes(buf)[6:7] == b"\x4a":  # InListPassiveTarget
             self.scans += 1
             self.tags = []
@@ -40,13 +44,14 @@ class ScriptedChip(FakePN532):
 
 
 class I2C:
-    def __init__(self, bus_id, sda=None, scl=None, freq=None, timeout=None):
+    def __init__(self, bus_id: int, sda: object = None, scl: object = None, freq: int | None = None,
+                 timeout: int | None = None) -> None:
         self._chip = ScriptedChip()
 
-    def writeto(self, address, buf):
+    def writeto(self, address: int, buf: bytes) -> None:
         self._chip.writeto(address, buf)
 
-    def readfrom(self, address, count):
+    def readfrom(self, address: int, count: int) -> bytes:
         return self._chip.readfrom(address, count)
 
 
@@ -54,10 +59,10 @@ class Pin:
     IN = 0
     OUT = 1
 
-    def __init__(self, name, mode=None):
+    def __init__(self, name: object, mode: int | None = None) -> None:
         self._value = 0
 
-    def value(self, value=None):
+    def value(self, value: int | None = None) -> int | None:
         if value is None:
             return self._value
         self._value = value
@@ -65,17 +70,17 @@ class Pin:
 
 
 class WDT:
-    def __init__(self, timeout=5000):
+    def __init__(self, timeout: int = 5000) -> None:
         self.timeout = timeout
-        self._fed = time.ticks_ms()
+        self._fed: int = ticks_ms()
 
-    def feed(self):
-        now = time.ticks_ms()
-        if time.ticks_diff(now, self._fed) > self.timeout:
+    def feed(self) -> None:
+        now: int = ticks_ms()
+        if ticks_diff(now, self._fed) > self.timeout:
             sys.stderr.write("watchdog starved\n")
             sys.exit(3)
         self._fed = now
 
 
-def reset():
+def reset() -> None:
     sys.exit(4)
