@@ -80,7 +80,8 @@ class MoneyRoom(TdaRoom):
         return added
 
     def money(self) -> dict[str, Any]:
-        return self.director.summary(self.seen, self.now)["money"]
+        money: dict[str, Any] = self.director.summary(self.seen, self.now)["money"]
+        return money
 
 
 def smallest_dealt(table: Table) -> str | None:

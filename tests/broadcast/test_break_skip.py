@@ -102,7 +102,7 @@ def test_a_tournament_break_is_skipped_and_no_hole_card_airs_sooner_than_the_lea
     table dealt it, and every frame at least that after its input (the invariant). The
     clip list has hand 2 (15:10-15:26) on air at 40:10-40:26 and 10:10-10:26 into the stream (less the first
     hand's start, less the 5 minutes skipped). A restart keeps the delay at 25 min (it is not 30 again, nor shorter)."""
-    async def run() -> tuple[list[tuple[int, dict[str, Any]]], dict[int, int], set[str], list[str], int, int]:
+    async def run() -> tuple[list[tuple[int, dict[str, Any]]], dict[str, int], set[str], list[str], int, int]:
         async with running(tmp_path, minutes=30, extra="min_delay_minutes = 15\n", table_text=TOURNAMENT) as rig:
             released = _recording(rig)
             await play_hand(rig, DECK, ["fold", "fold"])

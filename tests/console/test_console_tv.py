@@ -39,8 +39,10 @@ levels = [{blinds = [50, 100], minutes = 10}, {break = true, minutes = 5}, {blin
 def ten(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, dict[str, str]]]:
     """The 10-seat example table (hardware/example.toml) on fake devices."""
     text = (ROOT / "hardware" / "example.toml").read_text().replace('devices = "pi"', 'devices = "fake"')
-    text = text.replace('journal = "/var/lib/dealerpi/journal.jsonl"', 'journal = "state/journal.jsonl"')
+    text = text.replace('journal = "/var/lib/dealerpi/journal"', 'journal = "state/journal.jsonl"')
     text = text.replace('decks = "/var/lib/dealerpi/decks"', 'decks = "decks"')
+    assert "/var/lib/dealerpi" not in text.split("#")[0] and '"/var/lib/dealerpi' not in text, \
+        "the example's paths moved: this test must not write to the machine's /var/lib/dealerpi"
     yield from serve_table(tmp_path_factory.mktemp("tv10"), text)
 
 

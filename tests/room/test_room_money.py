@@ -36,7 +36,7 @@ def test_room_toml_money_keys_are_the_engines_and_errors_name_the_key() -> None:
     """The money keys are checked by the engine's own config check, the error naming ``tournament.KEY``; a
     colour-up names a level a break follows and a chip a whole number of the one removed (TRN-6)."""
     base = {"tables": ["t1"], "seats": 6, "buy_in": 100, "starting_stack": 5000, "levels": LEVELS}
-    cases = [
+    cases: list[tuple[dict[str, Any], str]] = [
         ({"bounty": 100}, 'room.toml: tournament.bounty: table: "bounty" 100 must be less than "buy_in" 100: the '
                           "rest is the prize pool's"),
         ({"rebuys": 1}, 'room.toml: tournament.rebuy_levels: table: "rebuys" need "rebuy_levels": the level rebuys '

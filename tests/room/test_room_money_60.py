@@ -15,6 +15,7 @@ for each opens before late registration ends). At three players left, everyone a
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from money_kit import MoneyRoom, money_settings, smallest_dealt
@@ -24,8 +25,9 @@ from dealerpi.console.final_hands import FinalHands
 from dealerpi.room.deal import deal_proposals, operate
 from dealerpi.room.money import check_ledger, paid_in
 
-LEVELS = [{"blinds": [25, 50], "minutes": 10}, {"blinds": [50, 100], "minutes": 10}, {"break": True, "minutes": 10},
-          *({"blinds": [100 * k, 200 * k], "minutes": 10} for k in range(1, 40))]
+LEVELS: list[dict[str, Any]] = [{"blinds": [25, 50], "minutes": 10}, {"blinds": [50, 100], "minutes": 10},
+                                {"break": True, "minutes": 10},
+                                *({"blinds": [100 * k, 200 * k], "minutes": 10} for k in range(1, 40))]
 ROWS = [{"players": 20, "percents": [50, 30, 20]}, {"players": 100, "percents": [30, 20, 15, 12, 10, 8, 5]}]
 TABLES = ["t1", "t2", "t3", "t4", "t5", "t6"]
 

@@ -9,6 +9,7 @@ Tables of 6, 5000 each, buy-in 100 of which 40 is the bounty, one re-entry, one 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from money_broker_kit import START, BrokerRoom
@@ -119,7 +120,8 @@ def test_real_broker_reentry_pko_rebuy_and_a_deal_to_a_winner(tmp_path: Path) ->
     broker.run(main)
 
 
-SIXTY = {"tables": ["t1", "t2", "t3", "t4", "t5", "t6"], "seats": 9, "buy_in": 100, "starting_stack": 5000,
+SIXTY: dict[str, Any] = {"tables": ["t1", "t2", "t3", "t4", "t5", "t6"], "seats": 9, "buy_in": 100,
+                         "starting_stack": 5000,
          "payouts": [{"players": 20, "percents": [50, 30, 20]},
                      {"players": 100, "percents": [30, 20, 15, 12, 10, 8, 5]}],
          "bounty": 40, "reentries": 1, "late_entry_levels": 2, "rebuys": 1, "rebuy_levels": 2,
