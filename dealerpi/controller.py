@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import collections
 import contextlib
-import dataclasses
 import functools
 import logging
 import secrets
@@ -32,22 +31,21 @@ from collections.abc import Callable, Mapping
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from dealerpi.config import Config, gcd_unit
-from dealerpi.devices import ButtonBank, ButtonEdge, Debouncer, Devices, DisplaySlot, LedBank
-from dealerpi.engine import Outcome, Table, Waiting  # the engine: imported here and nowhere else in the daemon
+from dealerpi.devices import ButtonBank, ButtonEdge, Debouncer, Devices
+from dealerpi.engine import HandStarted, Outcome, Table  # the engine's face: here and in screens.py
 from dealerpi.engine.inputs import InputError, parse_config
 from dealerpi.input import DealerConsole, Key, SeatPanel
 from dealerpi.journal import Journal, JournalFault, utc_now
 from dealerpi.journal_folder import JournalFolder, Recovered
 from dealerpi.level_time import LevelTime, utc
+from dealerpi.screens import Screens
 from dealerpi.shoe.alerts import shoe_alert
 from dealerpi.shoe.health import ShoeHealth
 from dealerpi.shoe.link import ShoeEvent
 from dealerpi.shoe.session import CardRead
 from dealerpi.table_change import against_journal
 from dealerpi.table_source import TableSource
-from dealerpi.views.build import alert_order, dealer_view, seat_view
-from dealerpi.views.model import Alert, DealerView, SeatView
-from dealerpi.views.render import dealer_pages, render_dealer, render_seat
+from dealerpi.views.model import Alert
 from dealerpi.wire.inputs import WireError, shoe_read
 
 _LOGGER = logging.getLogger(__name__)
@@ -92,6 +90,11 @@ def _is_table(entry: Mapping[str, Any]) -> bool:
     return True
 
 
+def _hand_started(outcome: Outcome) -> bool:
+    """The engine dealt a hand (its event, not the input's type: a refused or undone start deals none)."""
+    return any(isinstance(event, HandStarted) for event in outcome.events)
+
+
 class Controller:
     """Buttons and cards in, journal and engine in the middle, displays and LEDs out."""
 
@@ -120,30 +123,22 @@ class Controller:
         self.journal_fault: str | None = None     # why inputs are paused; None while the journal works
         self._probe_at = 0.0
         self.last_card: str | None = None
-        self.dealer_page = 0
-        self.engine_views: dict[int, SeatView] = {}
         self._last_tick: float | None = None        # when time was last handed to the engine
         self._fresh_clock: object = None            # TRN-2: the fresh clock (new decision) timing started for
-        self._shown: dict[object, object] = {}       # display key -> the view last drawn on it
         self.buttons = ButtonBank(devices.button, clock, post or self.on_edge)
-        self.leds = LedBank(devices.led)
-        self.seat_slots: dict[int, DisplaySlot] = {}
         for panel in config.seats:
             for name in ("fold", "call", "bet"):
                 self.buttons.add(("seat", panel.seat, Key(name)), panel.buttons[name])
-            for name, pin in panel.leds.items():
-                self.leds.add((panel.seat, name), pin)
-            self.seat_slots[panel.seat] = DisplaySlot(
-                f"seat {panel.seat} ({panel.display.where()})", functools.partial(devices.open_display, panel.display),
-                clock)
         for name, pin in config.dealer.buttons.items():
             self.buttons.add(("console", name), pin)
-        self.dealer_slot = DisplaySlot(f"dealer ({config.dealer.display.where()})",
-                                       lambda: devices.open_display(config.dealer.display), clock)
         self.api: Any = None         # the local API (dealerpi.socket_api): told of every input and change
-        self.dealer_overlay: tuple[Any, float] | None = None   # (image, until): a pairing QR the host asked for
+        self.screens = Screens(config, devices, lambda: self.clock(), self.panels, self, self._changed)
+        self.seat_slots, self.dealer_slot = self.screens.seat_slots, self.screens.dealer_slot
+        self.engine_views = self.screens.engine_views
+        self.refresh, self.refresh_seat, self.refresh_dealer = (self.screens.refresh, self.screens.refresh_seat,
+                                                                self.screens.refresh_dealer)
+        self.dealer_view, self.show_on_dealer = self.screens.dealer_view, self.screens.show_on_dealer
         self.pending_table: dict[str, Any] | None = None    # a table input (config, host) waiting for a hand's end
-        self._console_shown: object = None            # the dealer console's confirmation as last drawn
         self.table_source = TableSource()           # who sent the table in force; the config's last applied
         self.level_time = LevelTime()               # the wall time counted into the level clock (TRN-1)
         self._new_journal = False                   # replay found no journal: its first record names it
@@ -166,8 +161,9 @@ class Controller:
             self.api.new_journal()               # a new evening: the ledger's notes of the last one are put aside
         started = False
         for number, entry in enumerate(entries, start=1):
-            accepted = self._apply(entry).accepted
-            started |= accepted and entry.get("type") == "start"
+            outcome = self._apply(entry)
+            accepted = outcome.accepted
+            started |= _hand_started(outcome)
             if entry.get("type") == "table" and accepted:
                 self.pending_table = None
             elif entry.get("type") == "table" and entry.get("after_hand") and _is_table(entry):
@@ -278,7 +274,7 @@ class Controller:
         outcome = self._apply(entry)
         if entry.get("type") == "card" and isinstance(entry.get("card"), str):
             self.last_card = entry["card"]       # read by the shoe or typed (manual): what EXPOSED names
-        if outcome.accepted and entry.get("type") == "start":
+        if _hand_started(outcome):
             # issue 14: the last hand's alerts are done with; what still holds is said again
             self.alerts.clear()
             self.alerts.extend(self.table.off_table())
@@ -398,7 +394,7 @@ class Controller:
             panel = self.panels[seat]
             if edge.pressed:
                 self.seat_alerts.pop(seat, None)     # a refusal is shown until the seat's next press
-                view = self.engine_views.get(seat)
+                view = self.screens.engine_views.get(seat)
                 if key is Key.BET and view is not None and view.player is None:
                     self._run_inputs([self._sit(seat)], changed_seat=seat)
                     return
@@ -412,7 +408,7 @@ class Controller:
             if result.clear_alerts:
                 self.alerts.clear()
             if result.next_page:
-                self.dealer_page += 1
+                self.screens.dealer_page += 1
             self._run_inputs(result.inputs, changed_seat=None)
 
     def _run_inputs(self, inputs: list[dict[str, Any]], changed_seat: int | None) -> None:
@@ -498,13 +494,8 @@ class Controller:
                 self._run_inputs(inputs, changed_seat=seat)
             elif (panel.mode, panel.amount, panel.notice) != before:
                 self.refresh_seat(seat)
-        if self.dealer_overlay is not None and now >= self.dealer_overlay[1]:
-            self.refresh_dealer()
         self.console.tick(now)
-        if self.console.shown(now) != self._console_shown:     # a second less to confirm, a lapse, a notice gone
-            self.refresh_dealer()
-        for slot in (*self.seat_slots.values(), self.dealer_slot):
-            slot.poll()
+        self.screens.tick(now)
         self._probe_journal(now)
         self._pass_time(now)
 
@@ -528,75 +519,28 @@ class Controller:
 
     def next_deadline(self) -> float | None:
         times = [self.debouncer.next_deadline(), self.console.next_deadline(),
-                 self.dealer_overlay[1] if self.dealer_overlay is not None else None,
+                 self.screens.next_deadline(),
                  self._probe_at if self.journal_fault is not None else None,
                  *(panel.next_deadline() for panel in self.panels.values())]
         return min((t for t in times if t is not None), default=None)
 
-    # --- outputs -------------------------------------------------------------------------------------
+    # --- outputs (screens.py) ---------------------------------------------------------------------
 
-    def refresh(self) -> None:
-        """Recompute every view from the table and redraw what changed."""
-        expectation = self.table.expectation()
-        showdown = set(expectation.seats) if expectation.waiting is Waiting.SHOWDOWN else set()
-        for seat, panel in self.panels.items():
-            view = seat_view(self.table, seat, alert=self.fault_alert() or self.seat_alerts.get(seat))
-            self.engine_views[seat] = view
-            panel.set_view(view)
-            panel.showdown = seat in showdown
-            self.leds.set((seat, "action"), view.your_action)
-            self.leds.set((seat, "dealer"), view.is_button)
-            self.refresh_seat(seat)
-        self.refresh_dealer()
-
-    def refresh_seat(self, seat: int) -> None:
-        view = self.engine_views.get(seat)
-        if view is None:
-            return
-        shown = self.panels[seat].overlay(view)
-        if self._shown.get(seat) != shown:
-            self._shown[seat] = shown
-            self.seat_slots[seat].show(render_seat(shown))
-            if self.api is not None:         # a seat's frame is part of the virtual-hardware panel's view
-                self.api.changed()
-
-    def dealer_view(self) -> DealerView:
-        fault = self.fault_alert()
-        alerts = alert_order(self.alerts)
-        view = dealer_view(self.table, (fault, *alerts) if fault is not None else alerts,
-                           shoe_online=self.shoe_online)
-        self.console.set_state(view.waiting, self.last_card, self.table.accepted_count)
-        now = self.clock()
-        confirm = self.console.confirm_lines(now)
-        if confirm:                                  # a pending EXPOSED / MISDEAL / UNDO, with its seconds
-            view = dataclasses.replace(view, expect=confirm[0], confirm=confirm[1:])
-        elif (notice := self.console.notice_now(now)) is not None:
-            view = dataclasses.replace(view, expect=notice)
-        return view
-
-    def show_on_dealer(self, image: Any, seconds: float) -> None:
-        """Put ``image`` on the dealer display for ``seconds`` or until a console button is pressed."""
-        self.dealer_overlay = (image, self.clock() + seconds)
-        self._shown.pop("dealer", None)
-        self.dealer_slot.show(image)
-
-    def refresh_dealer(self) -> None:
-        if self.api is not None:
+    def _changed(self) -> None:
+        if self.api is not None:          # the console pulls the views it shows
             self.api.changed()
-        if self.dealer_overlay is not None:
-            if self.clock() < self.dealer_overlay[1]:
-                return
-            self.dealer_overlay = None
-        view = self.dealer_view()
-        if self._shown.get("dealer") == (view, self.dealer_page):
-            return
-        self._shown["dealer"] = (view, self.dealer_page)
-        self._console_shown = self.console.shown(self.clock())
-        self.dealer_slot.show(render_dealer(view, self.dealer_page % dealer_pages(view)))
+
+    @property
+    def dealer_overlay(self) -> tuple[Any, float] | None:
+        return self.screens.dealer_overlay
+
+    @dealer_overlay.setter
+    def dealer_overlay(self, overlay: tuple[Any, float] | None) -> None:
+        self.screens.dealer_overlay = overlay
 
     def status(self) -> str:
         return self.dealer_view().expect
 
     def close(self) -> None:
         self.buttons.close()
-        self.leds.close()
+        self.screens.close()
