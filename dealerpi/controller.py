@@ -33,7 +33,6 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 from dealerpi.config import Config, gcd_unit
 from dealerpi.devices import ButtonBank, ButtonEdge, Debouncer, Devices
 from dealerpi.engine import HandStarted, Outcome, Table  # the engine's face: here and in screens.py
-from dealerpi.engine.inputs import InputError, parse_config
 from dealerpi.input import DealerConsole, Key, SeatPanel
 from dealerpi.journal import Journal, JournalFault, utc_now
 from dealerpi.journal_folder import JournalFolder, Recovered
@@ -43,7 +42,7 @@ from dealerpi.shoe.alerts import shoe_alert
 from dealerpi.shoe.health import ShoeHealth
 from dealerpi.shoe.link import ShoeEvent
 from dealerpi.shoe.session import CardRead
-from dealerpi.table_change import against_journal
+from dealerpi.table_setup import TableSetup
 from dealerpi.table_source import TableSource
 from dealerpi.views.model import Alert
 from dealerpi.wire.inputs import WireError, shoe_read
@@ -77,17 +76,6 @@ def _contained(default: _T) -> Callable[[Callable[Concatenate[Controller, _P], _
                 return default
         return guarded
     return wrap
-
-
-def _is_table(entry: Mapping[str, Any]) -> bool:
-    """``entry`` holds a whole table (a queued change the host made mid-hand); a line without one (a page's,
-    journaled before the socket checked inputs: issue 22, probe 3) is not queued at start-up."""
-    try:
-        parse_config(entry)
-    except InputError as error:
-        _LOGGER.error("a queued table change in the journal is not a table (%s): not applied", error)
-        return False
-    return True
 
 
 def _hand_started(outcome: Outcome) -> bool:
@@ -138,8 +126,7 @@ class Controller:
         self.refresh, self.refresh_seat, self.refresh_dealer = (self.screens.refresh, self.screens.refresh_seat,
                                                                 self.screens.refresh_dealer)
         self.dealer_view, self.show_on_dealer = self.screens.dealer_view, self.screens.show_on_dealer
-        self.pending_table: dict[str, Any] | None = None    # a table input (config, host) waiting for a hand's end
-        self.table_source = TableSource()           # who sent the table in force; the config's last applied
+        self.setup = TableSetup(self)               # the table input in force and one waiting for the hand's end
         self.level_time = LevelTime()               # the wall time counted into the level clock (TRN-1)
         self._new_journal = False                   # replay found no journal: its first record names it
 
@@ -162,23 +149,19 @@ class Controller:
         started = False
         for number, entry in enumerate(entries, start=1):
             outcome = self._apply(entry)
-            accepted = outcome.accepted
             started |= _hand_started(outcome)
-            if entry.get("type") == "table" and accepted:
-                self.pending_table = None
-            elif entry.get("type") == "table" and entry.get("after_hand") and _is_table(entry):
-                self.pending_table = dict(entry)       # a host's change made mid-hand waits for the hand's end
+            self.setup.replayed(entry, outcome.accepted)
             self._note_read(entry, f"journal input {number}")
         if started:               # a hand began since the checkpoint: start from here next time
             self._checkpoint()
-        self._check_table_config()
+        self.setup.check_config()
         self._catch_up()
         _LOGGER.info("table ready: %d inputs replayed, hand #%d", len(entries), self.table.hand_number)
         self.refresh()
 
     def restore_checkpoint(self, data: Mapping[str, Any]) -> None:
         """The daemon's own parts of the checkpoint start-up used (before :meth:`replay`)."""
-        self.table_source = TableSource.restore(data.get("table_source"))
+        self.setup.source = TableSource.restore(data.get("table_source"))
         self.level_time = LevelTime.restore(data.get("level_time"))
 
     def _catch_up(self) -> None:
@@ -198,54 +181,6 @@ class Controller:
             _LOGGER.info("the level clock: %d s passed while the table was down", owed)
             self.submit({"type": "tick", "seconds": owed, "at": utc(now)})
 
-    def _check_table_config(self) -> None:
-        """Issue 12: the config's ``[table]`` against the journal's table. What differs is logged and shown to
-        the dealer; the change is applied between hands only, so a hand in play ends with the game, stakes and
-        panel steps it was dealt with. Players on seats the new table lacks stay on record (the engine says
-        so): the host moves them or cashes them out. Issue 14 (table_source.py): the config wins only if the
-        host edited its ``[table]`` since the daemon last applied it; otherwise the journal's table (with the
-        console's changes) stands."""
-        wanted = {**self.config.table_input(), "by": "config"}
-        if not self.table_source.config_edited(wanted) and self.table.config is not None:
-            if against_journal(self.table.config, wanted) is not None:
-                _LOGGER.info("%s: [table] is as the daemon last applied it: the journal's table, set from %s, "
-                             "stands", self.config.source, self.table_source.words())
-            self.alerts.extend(self.table.off_table())
-            self._apply_pending_table()
-            return
-        changes = against_journal(self.table.config, wanted)
-        if changes:
-            text = "; ".join(changes)
-            when = "now" if self.table.table_may_change() else "when this hand ends"
-            _LOGGER.warning("%s: the config's [table] differs from the journal's table: %s; applied %s",
-                            self.config.source, text, when)
-            self.alerts.append(Alert("TABLE", f"Config differs from the journal: {text}. Applied {when}"))
-            if when != "now" and (lacking := sorted(set(self.table.seats) - set(self.panels))):
-                _LOGGER.warning("seats %s are in the journal's hand but have no panel in %s", lacking,
-                                self.config.source)
-                self.alerts.append(Alert("TABLE", f"Seats {', '.join(map(str, lacking))} have no panel in this "
-                                                  "config: put the old config back until this hand ends"))
-        # journaled even when equal: it records the config applied (and the table's own alerts say who is
-        # still to move or cash out, after a restart too)
-        self.pending_table = wanted
-        self._apply_pending_table()
-
-    def _apply_pending_table(self) -> None:
-        """The config's table input, once the table may change (between hands); the panels' amount step
-        follows the table in force (docs/seat-panel.md: the largest chip both blinds are made of)."""
-        if self.pending_table is not None and self.table.table_may_change():
-            entry, self.pending_table = self.pending_table, None
-            entry = {k: v for k, v in entry.items() if k != "after_hand"}
-            outcome = self.submit(entry)
-            if not outcome.accepted and self.journal_fault is not None:
-                self.pending_table = entry                  # not journaled: tried again after the next input
-            elif not outcome.accepted:
-                _LOGGER.error("the config's table settings were refused: %s", outcome.reason)
-        if self.table.config is not None:
-            unit = gcd_unit((self.table.config.small_blind, self.table.config.big_blind))
-            for panel in self.panels.values():
-                panel.unit = unit
-
     # --- inputs --------------------------------------------------------------------------------------
 
     def queue_table(self, entry: dict[str, Any]) -> Outcome:
@@ -257,7 +192,7 @@ class Controller:
         if not self._journal(queued):
             return Outcome(False, f"{JOURNAL_PAUSED} ({self.journal_fault})")
         self._apply(queued)
-        self.pending_table = queued
+        self.setup.pending = queued
         return Outcome(True, None)
 
     def submit(self, entry: dict[str, Any]) -> Outcome:
@@ -293,8 +228,8 @@ class Controller:
                 self.alerts.append(alert)
         elif isinstance(seat, int):
             self.seat_alerts.pop(seat, None)
-        if self.pending_table is not None:
-            self._apply_pending_table()          # the hand this input ended was the last one on the old table
+        if self.setup.pending is not None:
+            self.setup.apply_pending()           # the hand this input ended was the last one on the old table
         return outcome
 
     def _checkpoint(self) -> None:
@@ -306,7 +241,7 @@ class Controller:
             snapshot = self.table.snapshot()
             if self.api is not None:          # the session ledger and the console's request ids live on
                 snapshot["console"] = self.api.checkpoint_data()
-            snapshot["table_source"] = self.table_source.snapshot()
+            snapshot["table_source"] = self.setup.source.snapshot()
             snapshot["level_time"] = self.level_time.snapshot()
             self.journal.checkpoint(snapshot, self.shoe_position)
         except JournalFault as fault:
@@ -320,7 +255,7 @@ class Controller:
             self.api.before(entry, self.table)
             outcome = self.table.apply(entry)
             self.api.after(entry, outcome, self.table)
-        self.table_source.note(entry, outcome.accepted)
+        self.setup.source.note(entry, outcome.accepted)
         self.level_time.note(entry, outcome.accepted)
         return outcome
 
@@ -523,6 +458,24 @@ class Controller:
                  self._probe_at if self.journal_fault is not None else None,
                  *(panel.next_deadline() for panel in self.panels.values())]
         return min((t for t in times if t is not None), default=None)
+
+    # --- what the socket API reads ------------------------------------------------------------------
+
+    @property
+    def pending_table(self) -> dict[str, Any] | None:
+        return self.setup.pending
+
+    @pending_table.setter
+    def pending_table(self, entry: dict[str, Any] | None) -> None:
+        self.setup.pending = entry
+
+    @property
+    def table_source(self) -> TableSource:
+        return self.setup.source
+
+    @table_source.setter
+    def table_source(self, source: TableSource) -> None:
+        self.setup.source = source
 
     # --- outputs (screens.py) ---------------------------------------------------------------------
 
