@@ -36,7 +36,7 @@ from dealerpi.engine import HandStarted, Outcome, Table  # the engine's face: he
 from dealerpi.input import DealerConsole, Key, SeatPanel
 from dealerpi.journal import Journal, JournalFault, utc_now
 from dealerpi.journal_folder import JournalFolder, Recovered
-from dealerpi.level_time import LevelTime, utc
+from dealerpi.level_time import LevelTime, Ticks
 from dealerpi.screens import Screens
 from dealerpi.shoe.alerts import shoe_alert
 from dealerpi.shoe.health import ShoeHealth
@@ -111,8 +111,7 @@ class Controller:
         self.journal_fault: str | None = None     # why inputs are paused; None while the journal works
         self._probe_at = 0.0
         self.last_card: str | None = None
-        self._last_tick: float | None = None        # when time was last handed to the engine
-        self._fresh_clock: object = None            # TRN-2: the fresh clock (new decision) timing started for
+        self.ticks = Ticks()                        # elapsed time to the engine, as tick inputs
         self.buttons = ButtonBank(devices.button, clock, post or self.on_edge)
         for panel in config.seats:
             for name in ("fold", "call", "bet"):
@@ -167,19 +166,11 @@ class Controller:
     def _catch_up(self) -> None:
         """TRN-1 without drift (level_time.py): the seconds the daemon was down come off the running level
         clock, as one journaled tick; a wall clock behind the journal adds nothing and says so."""
-        levels = self.table.levels
-        if levels is None or levels.paused:
-            return
-        now = self.wall()
-        owed = self.level_time.owed(now)
-        if owed is None and self.level_time.counted_at is not None:
-            _LOGGER.warning("the system clock (%s) is behind the journal's last tick (%s): the level clock goes on "
-                            "without the time the table was down", utc(now), utc(self.level_time.counted_at))
-            self.alerts.append(Alert("TRN-1", "System clock behind the journal: level time lost while down. "
-                                              "Check the time (NTP) and the tournament clock"))
-        elif owed:
-            _LOGGER.info("the level clock: %d s passed while the table was down", owed)
-            self.submit({"type": "tick", "seconds": owed, "at": utc(now)})
+        tick, trouble = self.level_time.catch_up(self.table, self.wall())
+        if trouble is not None:
+            self.alerts.append(Alert("TRN-1", trouble))
+        if tick is not None:
+            self.submit(tick)
 
     # --- inputs --------------------------------------------------------------------------------------
 
@@ -435,22 +426,8 @@ class Controller:
         self._pass_time(now)
 
     def _pass_time(self, now: float, step: float | None = None) -> None:
-        """The engine has no clock: while a player clock (TRN-2) or the level clock (TRN-1) runs, elapsed whole
-        seconds reach it as journaled ``tick`` inputs, every second for a player clock, every 5 s for levels."""
-        if self.table.clock is None and (self.table.levels is None or self.table.levels.paused):
-            self._last_tick = None
-            return
-        clock = self.table.clock
-        fresh = clock is not None and clock.elapsed == 0 and clock is not self._fresh_clock
-        if self._last_tick is None or fresh:        # a clock just started (a new decision): count from now,
-            self._last_tick = now                   # not from the last tick (TDA 29: ties go to the player)
-            self._fresh_clock = clock
-            return
-        step = step or (1.0 if self.table.clock is not None else 5.0)
-        if now - self._last_tick >= step:
-            seconds = int(now - self._last_tick)
-            self._last_tick += seconds
-            self._run_inputs([{"type": "tick", "seconds": seconds, "at": utc(self.wall())}], changed_seat=None)
+        if (tick := self.ticks.due(self.table, now, self.wall(), step)) is not None:
+            self._run_inputs([tick], changed_seat=None)
 
     def next_deadline(self) -> float | None:
         times = [self.debouncer.next_deadline(), self.console.next_deadline(),
