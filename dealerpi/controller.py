@@ -1,22 +1,26 @@
-"""The table's controller: buttons and cards in, journal and engine in the middle, displays and LEDs out.
+"""The table's controller: the input pipeline. Buttons and cards in, the journal, the engine, then the
+engine's outcome to the observers.
 
 The wiring, one direction only:
 
     buttons -> debouncer -> seat panel / dealer console -> inputs -> journal (fsync) -> table.apply
     shoe link -> read (UID, boot, seq) -> deck library -> {"type": "card", "shoe": {boot, seq}} -> the same path
-    table -> views (seat, dealer) -> renderers -> displays; views -> LEDs
+    outcome -> socket API (ledger, request ids), table set-up, level time, checkpoint on HandStarted -> screens
+
+Each observer has one job in its own module: ``durable.Durable`` (nothing unjournaled counts: appends,
+the fault that pauses inputs, checkpoints, the shoe's last read), ``table_setup.TableSetup`` (the config's
+table, a change waiting for the hand's end), ``level_time`` (elapsed time to the engine as ticks),
+``screens.Screens`` (displays and LEDs). What happened comes from the engine's events (engine/events.py),
+not from the input's type.
 
 Exactly once: a card input carries its read's identity; the link starts from the last identity in the
 journal (``resume_from``) and the controller skips a read already journaled, so a read the shoe resends after
 a crash between the journal's fsync and the ACK is never applied twice. A read is ACKed only once journaled.
-
-Journal faults (journal.py): a failed append leaves the input unapplied (a card unACKed: the shoe resends it),
-shows "journal failing: inputs paused" with the error on every display, and refuses inputs until a probe on
-a timer succeeds. No exception escapes a callback or :meth:`Controller.tick`: a bug is an alert, not a stop.
+No exception escapes a callback or :meth:`Controller.tick`: a bug is an alert, not a stop.
 
 :class:`Controller` is synchronous and runs on the asyncio loop's thread (daemon.py hands it every event), so
-tests, the simulator and the latency benchmark drive it without a loop. The engine is imported in one place,
-just below. Card values (hole cards) are logged only at DEBUG.
+tests, the simulator and the latency benchmark drive it without a loop. Card values (hole cards) are logged
+only at DEBUG.
 """
 
 from __future__ import annotations
@@ -25,16 +29,16 @@ import collections
 import contextlib
 import functools
 import logging
-import secrets
 import time
 from collections.abc import Callable, Mapping
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from dealerpi.config import Config, gcd_unit
 from dealerpi.devices import ButtonBank, ButtonEdge, Debouncer, Devices
+from dealerpi.durable import JOURNAL_PAUSED, Durable
 from dealerpi.engine import HandStarted, Outcome, Table  # the engine's face: here and in screens.py
 from dealerpi.input import DealerConsole, Key, SeatPanel
-from dealerpi.journal import Journal, JournalFault, utc_now
+from dealerpi.journal import Journal, utc_now
 from dealerpi.journal_folder import JournalFolder, Recovered
 from dealerpi.level_time import LevelTime, Ticks
 from dealerpi.screens import Screens
@@ -45,14 +49,11 @@ from dealerpi.shoe.session import CardRead
 from dealerpi.table_setup import TableSetup
 from dealerpi.table_source import TableSource
 from dealerpi.views.model import Alert
-from dealerpi.wire.inputs import WireError, shoe_read
 
 _LOGGER = logging.getLogger(__name__)
 
 MAX_ALERTS = 8
 RECORDS_KEPT = 1      # deals the engine keeps from earlier hands: the journal folder is the evening's record
-PROBE_EVERY = 2.0          # seconds between attempts to write the journal again after a fault
-JOURNAL_PAUSED = "journal failing: inputs paused"
 
 _P = ParamSpec("_P")
 _T = TypeVar("_T")
@@ -107,9 +108,6 @@ class Controller:
         self.shoe_health = ShoeHealth()           # online or not, reader, reads lost, restarts (status panel)
         self.presses: collections.Counter[str] = collections.Counter()   # per button bank, for the same
         self._shoe_seen = False       # the shoe was online once: before that, offline is no news
-        self.shoe_position: tuple[str, int] | None = None   # the last read (boot, seq) in the journal
-        self.journal_fault: str | None = None     # why inputs are paused; None while the journal works
-        self._probe_at = 0.0
         self.last_card: str | None = None
         self.ticks = Ticks()                        # elapsed time to the engine, as tick inputs
         self.buttons = ButtonBank(devices.button, clock, post or self.on_edge)
@@ -127,7 +125,7 @@ class Controller:
         self.dealer_view, self.show_on_dealer = self.screens.dealer_view, self.screens.show_on_dealer
         self.setup = TableSetup(self)               # the table input in force and one waiting for the hand's end
         self.level_time = LevelTime()               # the wall time counted into the level clock (TRN-1)
-        self._new_journal = False                   # replay found no journal: its first record names it
+        self.durable = Durable(journal, lambda: self.clock(), self.alerts, lambda: self.refresh())
 
     # --- start-up ------------------------------------------------------------------------------------
 
@@ -142,15 +140,15 @@ class Controller:
             self.shoe_position = start.shoe
         # issue 20: a new journal's first record names it (``journal``: a random id, and its time), so the
         # console's session (the hash of that line, console/final_hands.py) is this journal's alone
-        self._new_journal = not entries and (start is None or start.table is None)
-        if self._new_journal and self.api is not None:
+        self.durable.new_journal = not entries and (start is None or start.table is None)
+        if self.durable.new_journal and self.api is not None:
             self.api.new_journal()               # a new evening: the ledger's notes of the last one are put aside
         started = False
         for number, entry in enumerate(entries, start=1):
             outcome = self._apply(entry)
             started |= _hand_started(outcome)
             self.setup.replayed(entry, outcome.accepted)
-            self._note_read(entry, f"journal input {number}")
+            self.durable.note_read(entry, f"journal input {number}")
         if started:               # a hand began since the checkpoint: start from here next time
             self._checkpoint()
         self.setup.check_config()
@@ -180,7 +178,7 @@ class Controller:
         then queues it again), and the daemon applies it, journaled again, right after the input that ends
         the hand. A later change replaces it."""
         queued = {**entry, "after_hand": True}
-        if not self._journal(queued):
+        if not self.durable.append(queued):
             return Outcome(False, f"{JOURNAL_PAUSED} ({self.journal_fault})")
         self._apply(queued)
         self.setup.pending = queued
@@ -195,7 +193,7 @@ class Controller:
             entry = {**entry, "at": utc_now()}
         if entry.get("type") == "pause":            # TRN-5: the clock stops where it is, not at the last tick
             self._pass_time(self.clock(), step=1.0)
-        if not self._journal(entry):
+        if not self.durable.append(entry):
             return Outcome(False, f"{JOURNAL_PAUSED} ({self.journal_fault})")
         outcome = self._apply(entry)
         if entry.get("type") == "card" and isinstance(entry.get("card"), str):
@@ -224,20 +222,12 @@ class Controller:
         return outcome
 
     def _checkpoint(self) -> None:
-        """A hand started: the journal goes on in a new segment that starts from the table now, so a
-        start-up replays this hand only (journal_folder.py). A failure costs start-up time, never an input."""
-        if not isinstance(self.journal, JournalFolder):
-            return
-        try:
-            snapshot = self.table.snapshot()
-            if self.api is not None:          # the session ledger and the console's request ids live on
-                snapshot["console"] = self.api.checkpoint_data()
-            snapshot["table_source"] = self.setup.source.snapshot()
-            snapshot["level_time"] = self.level_time.snapshot()
-            self.journal.checkpoint(snapshot, self.shoe_position)
-        except JournalFault as fault:
-            _LOGGER.error("journal checkpoint failed: %s", fault)
-            self.alerts.append(Alert("JOURNAL", f"checkpoint failed ({fault}): play on; free space on the SD card"))
+        snapshot = self.table.snapshot()
+        if self.api is not None:          # the session ledger and the console's request ids live on
+            snapshot["console"] = self.api.checkpoint_data()
+        snapshot["table_source"] = self.setup.source.snapshot()
+        snapshot["level_time"] = self.level_time.snapshot()
+        self.durable.checkpoint(snapshot)
 
     def _apply(self, entry: dict[str, Any]) -> Outcome:
         if self.api is None:
@@ -250,59 +240,8 @@ class Controller:
         self.level_time.note(entry, outcome.accepted)
         return outcome
 
-    def _journal(self, entry: dict[str, Any]) -> bool:
-        """Append ``entry``; False (and inputs paused) if it is not durable."""
-        if self.journal_fault is not None:
-            return False
-        if self._new_journal:
-            entry = {**entry, "journal": secrets.token_hex(8), "at": entry.get("at", utc_now())}
-        try:
-            self.journal.append(entry)
-            self._new_journal = False
-        except JournalFault as fault:
-            self.journal_fault = str(fault)
-            self._probe_at = self.clock() + PROBE_EVERY
-            self.refresh()
-            return False
-        self._note_read(entry, "the input just journaled")
-        return True
-
-    def _note_read(self, entry: dict[str, Any], where: str) -> None:
-        """The shoe's last read in the journal: where the link resumes, kept across a checkpoint. Only the
-        shoe link's own card lines count (issue 22, probe 1): an identity another process wrote into the
-        journal before the socket refused it is named in the log and on the dealer display, and ignored."""
-        try:
-            read = shoe_read(entry)
-        except WireError as error:
-            _LOGGER.error("%s (a card by %s at %s): %s", where, entry.get("by"), entry.get("at"), error)
-            self.alerts.append(Alert("SHOE", f"{where}: a card with a shoe identity the shoe did not send; "
-                                             "ignored (see the log)"))
-            return
-        if read is not None:
-            self.shoe_position = (read.boot, read.seq)
-
-    def _probe_journal(self, now: float) -> None:
-        """While inputs are paused: try the journal again every PROBE_EVERY seconds."""
-        if self.journal_fault is None or now < self._probe_at:
-            return
-        try:
-            self.journal.probe()
-        except JournalFault as fault:
-            self._probe_at = now + PROBE_EVERY
-            if str(fault) != self.journal_fault:
-                self.journal_fault = str(fault)
-                self.refresh()
-            return
-        _LOGGER.warning("journal %s writable again: inputs resume", self.journal.path)
-        self.journal_fault = None
-        self.alerts.append(Alert("JOURNAL", "journal writable again: inputs resume; check the last input"))
-        self.refresh()
-
     def fault_alert(self) -> Alert | None:
-        """The alert every display shows while the journal fails."""
-        if self.journal_fault is None:
-            return None
-        return Alert("JOURNAL", f"{JOURNAL_PAUSED}: {self.journal_fault}. Free space or replace the SD card")
+        return self.durable.fault_alert()
 
     @_contained(None)
     def on_edge(self, edge: ButtonEdge) -> None:
@@ -375,7 +314,7 @@ class Controller:
         journal then knows the shoe's position, so a restart does not report the read as lost."""
         found = self.decks.card_for(uid) if self.decks is not None else None
         if found is None:
-            if read is not None and not self._journal({"type": "card", "card": None, "tag": uid, "shoe": read}):
+            if read is not None and not self.durable.append({"type": "card", "card": None, "tag": uid, "shoe": read}):
                 return False                  # not journaled: not ACKed either, the shoe sends it again
             self.alerts.append(Alert("DEAL-7", f"unknown tag {uid}: not in an enrolled deck; take the card "
                                                "out and check the deck"))
@@ -422,7 +361,7 @@ class Controller:
                 self.refresh_seat(seat)
         self.console.tick(now)
         self.screens.tick(now)
-        self._probe_journal(now)
+        self.durable.probe(now)
         self._pass_time(now)
 
     def _pass_time(self, now: float, step: float | None = None) -> None:
@@ -432,11 +371,27 @@ class Controller:
     def next_deadline(self) -> float | None:
         times = [self.debouncer.next_deadline(), self.console.next_deadline(),
                  self.screens.next_deadline(),
-                 self._probe_at if self.journal_fault is not None else None,
+                 self.durable.next_probe(),
                  *(panel.next_deadline() for panel in self.panels.values())]
         return min((t for t in times if t is not None), default=None)
 
-    # --- what the socket API reads ------------------------------------------------------------------
+    # --- what the socket API, the daemon and tests read -------------------------------------------
+
+    @property
+    def journal_fault(self) -> str | None:
+        return self.durable.fault
+
+    @journal_fault.setter
+    def journal_fault(self, fault: str | None) -> None:
+        self.durable.fault = fault
+
+    @property
+    def shoe_position(self) -> tuple[str, int] | None:
+        return self.durable.shoe_position
+
+    @shoe_position.setter
+    def shoe_position(self, position: tuple[str, int] | None) -> None:
+        self.durable.shoe_position = position
 
     @property
     def pending_table(self) -> dict[str, Any] | None:
