@@ -10,8 +10,8 @@ The wiring, one direction only:
 Each observer has one job in its own module: ``durable.Durable`` (nothing unjournaled counts: appends,
 the fault that pauses inputs, checkpoints, the shoe's last read), ``table_setup.TableSetup`` (the config's
 table, a change waiting for the hand's end), ``level_time`` (elapsed time to the engine as ticks),
-``screens.Screens`` (displays and LEDs). What happened comes from the engine's events (engine/events.py),
-not from the input's type.
+``alert_lines.AlertLines`` (the dealer's alerts, a seat's refusal), ``screens.Screens`` (displays, LEDs).
+What happened comes from the engine's events (engine/events.py), not from the input's type.
 
 Exactly once: a card input carries its read's identity; the link starts from the last identity in the
 journal (``resume_from``) and the controller skips a read already journaled, so a read the shoe resends after
@@ -33,6 +33,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
+from dealerpi.alert_lines import AlertLines
 from dealerpi.config import Config, gcd_unit
 from dealerpi.devices import ButtonBank, ButtonEdge, Debouncer, Devices
 from dealerpi.durable import JOURNAL_PAUSED, Durable
@@ -52,7 +53,6 @@ from dealerpi.views.model import Alert
 
 _LOGGER = logging.getLogger(__name__)
 
-MAX_ALERTS = 8
 RECORDS_KEPT = 1      # deals the engine keeps from earlier hands: the journal folder is the evening's record
 
 _P = ParamSpec("_P")
@@ -103,8 +103,8 @@ class Controller:
         unit = gcd_unit(config.table.get("blinds", [1, 1]))
         self.panels = {p.seat: SeatPanel(p.seat, config.timing, unit) for p in config.seats}
         self.console = DealerConsole()
-        self.alerts: collections.deque[Alert] = collections.deque(maxlen=MAX_ALERTS)
-        self.seat_alerts: dict[int, Alert] = {}
+        self.lines = AlertLines(self.panels)        # the dealer's alerts and each seat's refusal
+        self.alerts, self.seat_alerts = self.lines.alerts, self.lines.seat_alerts
         self.shoe_health = ShoeHealth()           # online or not, reader, reads lost, restarts (status panel)
         self.presses: collections.Counter[str] = collections.Counter()   # per button bank, for the same
         self._shoe_seen = False       # the shoe was online once: before that, offline is no news
@@ -199,24 +199,9 @@ class Controller:
         if entry.get("type") == "card" and isinstance(entry.get("card"), str):
             self.last_card = entry["card"]       # read by the shoe or typed (manual): what EXPOSED names
         if _hand_started(outcome):
-            # issue 14: the last hand's alerts are done with; what still holds is said again
-            self.alerts.clear()
-            self.alerts.extend(self.table.off_table())
+            self.lines.hand_started(self.table)
             self._checkpoint()
-        _LOGGER.debug("input %s -> %s", entry, "accepted" if outcome.accepted else outcome.reason)
-        for alert in outcome.alerts:
-            self.alerts.append(alert)
-        seat = entry.get("seat")
-        if not outcome.accepted:
-            _LOGGER.info("refused %s input%s: %s", entry.get("type"), f" from seat {seat}" if seat else "",
-                         outcome.reason)
-            alert = outcome.alerts[0] if outcome.alerts else Alert("REFUSED", str(outcome.reason))
-            if isinstance(seat, int) and seat in self.panels and entry.get("type") == "act":
-                self.seat_alerts[seat] = alert
-            elif not outcome.alerts:
-                self.alerts.append(alert)
-        elif isinstance(seat, int):
-            self.seat_alerts.pop(seat, None)
+        self.lines.noted(entry, outcome)
         if self.setup.pending is not None:
             self.setup.apply_pending()           # the hand this input ended was the last one on the old table
         return outcome
