@@ -10,12 +10,10 @@ The wiring, one direction only:
 Each observer has one job in its own module: ``durable.Durable`` (nothing unjournaled counts: appends,
 the fault that pauses inputs, checkpoints, the shoe's last read), ``table_setup.TableSetup`` (the config's
 table, a change waiting for the hand's end), ``level_time`` (elapsed time to the engine as ticks),
-``alert_lines.AlertLines`` (the dealer's alerts, a seat's refusal), ``screens.Screens`` (displays, LEDs).
+``alert_lines.AlertLines`` (the dealer's alerts, a seat's refusal), ``screens.Screens`` (displays, LEDs);
+and on the way in ``shoe_intake.ShoeIntake`` (the shoe's reads into card inputs, exactly once).
 What happened comes from the engine's events (engine/events.py), not from the input's type.
 
-Exactly once: a card input carries its read's identity; the link starts from the last identity in the
-journal (``resume_from``) and the controller skips a read already journaled, so a read the shoe resends after
-a crash between the journal's fsync and the ACK is never applied twice. A read is ACKed only once journaled.
 No exception escapes a callback or :meth:`Controller.tick`: a bug is an alert, not a stop.
 
 :class:`Controller` is synchronous and runs on the asyncio loop's thread (daemon.py hands it every event), so
@@ -43,10 +41,9 @@ from dealerpi.journal import Journal, utc_now
 from dealerpi.journal_folder import JournalFolder, Recovered
 from dealerpi.level_time import LevelTime, Ticks
 from dealerpi.screens import Screens
-from dealerpi.shoe.alerts import shoe_alert
-from dealerpi.shoe.health import ShoeHealth
 from dealerpi.shoe.link import ShoeEvent
 from dealerpi.shoe.session import CardRead
+from dealerpi.shoe_intake import ShoeIntake
 from dealerpi.table_setup import TableSetup
 from dealerpi.table_source import TableSource
 from dealerpi.views.model import Alert
@@ -105,9 +102,7 @@ class Controller:
         self.console = DealerConsole()
         self.lines = AlertLines(self.panels)        # the dealer's alerts and each seat's refusal
         self.alerts, self.seat_alerts = self.lines.alerts, self.lines.seat_alerts
-        self.shoe_health = ShoeHealth()           # online or not, reader, reads lost, restarts (status panel)
         self.presses: collections.Counter[str] = collections.Counter()   # per button bank, for the same
-        self._shoe_seen = False       # the shoe was online once: before that, offline is no news
         self.last_card: str | None = None
         self.ticks = Ticks()                        # elapsed time to the engine, as tick inputs
         self.buttons = ButtonBank(devices.button, clock, post or self.on_edge)
@@ -126,6 +121,8 @@ class Controller:
         self.setup = TableSetup(self)               # the table input in force and one waiting for the hand's end
         self.level_time = LevelTime()               # the wall time counted into the level clock (TRN-1)
         self.durable = Durable(journal, lambda: self.clock(), self.alerts, lambda: self.refresh())
+        self.intake = ShoeIntake(self)              # the shoe's reads into card inputs, exactly once
+        self.shoe_health = self.intake.health
 
     # --- start-up ------------------------------------------------------------------------------------
 
@@ -280,56 +277,21 @@ class Controller:
 
     @_contained(False)
     def on_read(self, read: CardRead) -> bool:
-        """A read from the shoe's link; True once it is durable (or needs no journal), so the link ACKs it.
-        False (journal failing): not ACKed, the shoe sends it again."""
-        position = self.shoe_position
-        if position is not None and position[0] == read.boot and read.seq <= position[1]:
-            _LOGGER.info("shoe read %s/%d is in the journal already: not applied again", read.boot, read.seq)
-            return True
-        return self._card(read.uid, {"boot": read.boot, "seq": read.seq})
+        """A read from the shoe's link (shoe_intake.py); True once durable, so the link ACKs it."""
+        return self.intake.read(read)
 
     @_contained(None)
     def on_card(self, uid: str) -> None:
         """A tag read without an identity (the simulator, tests)."""
-        self._card(uid, None)
-
-    def _card(self, uid: str, read: dict[str, Any] | None) -> bool:
-        """An unknown tag is an alert naming it, never a card (DEAL-7). A read of one is journaled all the
-        same as ``{"type": "card", "card": null, "tag": UID, "shoe": ...}``, which the engine refuses: the
-        journal then knows the shoe's position, so a restart does not report the read as lost."""
-        found = self.decks.card_for(uid) if self.decks is not None else None
-        if found is None:
-            if read is not None and not self.durable.append({"type": "card", "card": None, "tag": uid, "shoe": read}):
-                return False                  # not journaled: not ACKed either, the shoe sends it again
-            self.alerts.append(Alert("DEAL-7", f"unknown tag {uid}: not in an enrolled deck; take the card "
-                                               "out and check the deck"))
-            _LOGGER.warning("unknown tag %s read by the shoe", uid)
-            self.refresh_dealer()
-            return True
-        _deck, card = found
-        entry: dict[str, Any] = {"type": "card", "card": card}
-        if read is not None:
-            entry["shoe"] = read
-        self.submit(entry)
-        if self.journal_fault is not None:
-            return False                      # not journaled (so not applied)
-        self.refresh()
-        return True
+        self.intake.card(uid, None)
 
     @_contained(None)
     def on_shoe_event(self, event: ShoeEvent) -> None:
-        """Shoe trouble reaches the dealer, each with one thing to do."""
-        was_online = self.shoe_online
-        self.shoe_health.note(event)
-        alert = shoe_alert(event, news=self._shoe_seen and self.shoe_online != was_online)
-        self._shoe_seen |= self.shoe_online
-        if alert is not None:
-            self.alerts.append(alert)
-        self.refresh_dealer()
+        self.intake.event(event)
 
     @property
     def shoe_online(self) -> bool:
-        return self.shoe_health.online
+        return self.intake.health.online
 
     @_contained(None)
     def tick(self) -> None:
