@@ -1,62 +1,56 @@
-"""The table's controller: buttons and cards in, journal and engine in the middle, displays and LEDs out.
+"""The table's controller: the input pipeline. Buttons and cards in, the journal, the engine, then the
+engine's outcome to the observers.
 
 The wiring, one direction only:
 
     buttons -> debouncer -> seat panel / dealer console -> inputs -> journal (fsync) -> table.apply
     shoe link -> read (UID, boot, seq) -> deck library -> {"type": "card", "shoe": {boot, seq}} -> the same path
-    table -> views (seat, dealer) -> renderers -> displays; views -> LEDs
+    outcome -> socket API (ledger, request ids), table set-up, level time, checkpoint on HandStarted -> screens
 
-Exactly once: a card input carries its read's identity; the link starts from the last identity in the
-journal (``resume_from``) and the controller skips a read already journaled, so a read the shoe resends after
-a crash between the journal's fsync and the ACK is never applied twice. A read is ACKed only once journaled.
+Each observer has one job in its own module: ``durable.Durable`` (nothing unjournaled counts: appends,
+the fault that pauses inputs, checkpoints, the shoe's last read), ``table_setup.TableSetup`` (the config's
+table, a change waiting for the hand's end), ``level_time`` (elapsed time to the engine as ticks),
+``alert_lines.AlertLines`` (the dealer's alerts, a seat's refusal), ``screens.Screens`` (displays, LEDs);
+and on the way in ``shoe_intake.ShoeIntake`` (the shoe's reads into card inputs, exactly once).
+What happened comes from the engine's events (engine/events.py), not from the input's type.
 
-Journal faults (journal.py): a failed append leaves the input unapplied (a card unACKed: the shoe resends it),
-shows "journal failing: inputs paused" with the error on every display, and refuses inputs until a probe on
-a timer succeeds. No exception escapes a callback or :meth:`Controller.tick`: a bug is an alert, not a stop.
+No exception escapes a callback or :meth:`Controller.tick`: a bug is an alert, not a stop.
 
 :class:`Controller` is synchronous and runs on the asyncio loop's thread (daemon.py hands it every event), so
-tests, the simulator and the latency benchmark drive it without a loop. The engine is imported in one place,
-just below. Card values (hole cards) are logged only at DEBUG.
+tests, the simulator and the latency benchmark drive it without a loop. Card values (hole cards) are logged
+only at DEBUG.
 """
 
 from __future__ import annotations
 
 import collections
 import contextlib
-import dataclasses
-import errno
 import functools
 import logging
-import secrets
 import time
 from collections.abc import Callable, Mapping
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
+from dealerpi.alert_lines import AlertLines
 from dealerpi.config import Config, gcd_unit
-from dealerpi.devices import ButtonBank, ButtonEdge, Debouncer, Devices, DisplaySlot, LedBank
-from dealerpi.engine import Outcome, Table, Waiting  # the engine: imported here and nowhere else in the daemon
-from dealerpi.engine.inputs import InputError, parse_config
+from dealerpi.devices import ButtonBank, ButtonEdge, Debouncer, Devices
+from dealerpi.durable import JOURNAL_PAUSED, Durable
+from dealerpi.engine import HandStarted, Outcome, Table  # the engine's face: here and in screens.py
 from dealerpi.input import DealerConsole, Key, SeatPanel
-from dealerpi.journal import Journal, JournalFault, utc_now
+from dealerpi.journal import Journal, utc_now
 from dealerpi.journal_folder import JournalFolder, Recovered
-from dealerpi.level_time import LevelTime, utc
-from dealerpi.shoe.alerts import shoe_alert
-from dealerpi.shoe.health import ShoeHealth
+from dealerpi.level_time import LevelTime, Ticks
+from dealerpi.screens import Screens
 from dealerpi.shoe.link import ShoeEvent
 from dealerpi.shoe.session import CardRead
-from dealerpi.table_change import against_journal
+from dealerpi.shoe_intake import ShoeIntake
+from dealerpi.table_setup import TableSetup
 from dealerpi.table_source import TableSource
-from dealerpi.views.build import alert_order, dealer_view, seat_view
-from dealerpi.views.model import Alert, DealerView, SeatView
-from dealerpi.views.render import dealer_pages, render_dealer, render_seat
-from dealerpi.wire.inputs import WireError, shoe_read
+from dealerpi.views.model import Alert
 
 _LOGGER = logging.getLogger(__name__)
 
-MAX_ALERTS = 8
 RECORDS_KEPT = 1      # deals the engine keeps from earlier hands: the journal folder is the evening's record
-PROBE_EVERY = 2.0          # seconds between attempts to write the journal again after a fault
-JOURNAL_PAUSED = "journal failing: inputs paused"
 
 _P = ParamSpec("_P")
 _T = TypeVar("_T")
@@ -82,15 +76,9 @@ def _contained(default: _T) -> Callable[[Callable[Concatenate[Controller, _P], _
     return wrap
 
 
-def _is_table(entry: Mapping[str, Any]) -> bool:
-    """``entry`` holds a whole table (a queued change the host made mid-hand); a line without one (a page's,
-    journaled before the socket checked inputs: issue 22, probe 3) is not queued at start-up."""
-    try:
-        parse_config(entry)
-    except InputError as error:
-        _LOGGER.error("a queued table change in the journal is not a table (%s): not applied", error)
-        return False
-    return True
+def _hand_started(outcome: Outcome) -> bool:
+    """The engine dealt a hand (its event, not the input's type: a refused or undone start deals none)."""
+    return any(isinstance(event, HandStarted) for event in outcome.events)
 
 
 class Controller:
@@ -112,45 +100,32 @@ class Controller:
         unit = gcd_unit(config.table.get("blinds", [1, 1]))
         self.panels = {p.seat: SeatPanel(p.seat, config.timing, unit) for p in config.seats}
         self.console = DealerConsole()
-        self.alerts: collections.deque[Alert] = collections.deque(maxlen=MAX_ALERTS)
+        self.lines = AlertLines(self.panels)        # the dealer's alerts and each seat's refusal
+        self.alerts, self.seat_alerts = self.lines.alerts, self.lines.seat_alerts
         # the room director's announcement (docs/room.md): display only, not an input of the hand, so not
         # journaled; the room sends it again when the table's view lacks it (after a restart)
         self.announcement = ""
-        self.seat_alerts: dict[int, Alert] = {}
-        self.shoe_health = ShoeHealth()           # online or not, reader, reads lost, restarts (status panel)
         self.presses: collections.Counter[str] = collections.Counter()   # per button bank, for the same
-        self._shoe_seen = False       # the shoe was online once: before that, offline is no news
-        self.shoe_position: tuple[str, int] | None = None   # the last read (boot, seq) in the journal
-        self.journal_fault: str | None = None     # why inputs are paused; None while the journal works
-        self._probe_at = 0.0
         self.last_card: str | None = None
-        self.dealer_page = 0
-        self.engine_views: dict[int, SeatView] = {}
-        self._last_tick: float | None = None        # when time was last handed to the engine
-        self._fresh_clock: object = None            # TRN-2: the fresh clock (new decision) timing started for
-        self._shown: dict[object, object] = {}       # display key -> the view last drawn on it
+        self.ticks = Ticks()                        # elapsed time to the engine, as tick inputs
         self.buttons = ButtonBank(devices.button, clock, post or self.on_edge)
-        self.leds = LedBank(devices.led)
-        self.seat_slots: dict[int, DisplaySlot] = {}
         for panel in config.seats:
             for name in ("fold", "call", "bet"):
                 self.buttons.add(("seat", panel.seat, Key(name)), panel.buttons[name])
-            for name, pin in panel.leds.items():
-                self.leds.add((panel.seat, name), pin)
-            self.seat_slots[panel.seat] = DisplaySlot(
-                f"seat {panel.seat} ({panel.display.where()})", functools.partial(devices.open_display, panel.display),
-                clock)
         for name, pin in config.dealer.buttons.items():
             self.buttons.add(("console", name), pin)
-        self.dealer_slot = DisplaySlot(f"dealer ({config.dealer.display.where()})",
-                                       lambda: devices.open_display(config.dealer.display), clock)
         self.api: Any = None         # the local API (dealerpi.socket_api): told of every input and change
-        self.dealer_overlay: tuple[Any, float] | None = None   # (image, until): a pairing QR the host asked for
-        self.pending_table: dict[str, Any] | None = None    # a table input (config, host) waiting for a hand's end
-        self._console_shown: object = None            # the dealer console's confirmation as last drawn
-        self.table_source = TableSource()           # who sent the table in force; the config's last applied
+        self.screens = Screens(config, devices, lambda: self.clock(), self.panels, self, self._changed)
+        self.seat_slots, self.dealer_slot = self.screens.seat_slots, self.screens.dealer_slot
+        self.engine_views = self.screens.engine_views
+        self.refresh, self.refresh_seat, self.refresh_dealer = (self.screens.refresh, self.screens.refresh_seat,
+                                                                self.screens.refresh_dealer)
+        self.dealer_view, self.show_on_dealer = self.screens.dealer_view, self.screens.show_on_dealer
+        self.setup = TableSetup(self)               # the table input in force and one waiting for the hand's end
         self.level_time = LevelTime()               # the wall time counted into the level clock (TRN-1)
-        self._new_journal = False                   # replay found no journal: its first record names it
+        self.durable = Durable(journal, lambda: self.clock(), self.alerts, lambda: self.refresh())
+        self.intake = ShoeIntake(self)              # the shoe's reads into card inputs, exactly once
+        self.shoe_health = self.intake.health
 
     # --- start-up ------------------------------------------------------------------------------------
 
@@ -165,94 +140,35 @@ class Controller:
             self.shoe_position = start.shoe
         # issue 20: a new journal's first record names it (``journal``: a random id, and its time), so the
         # console's session (the hash of that line, console/final_hands.py) is this journal's alone
-        self._new_journal = not entries and (start is None or start.table is None)
-        if self._new_journal and self.api is not None:
+        self.durable.new_journal = not entries and (start is None or start.table is None)
+        if self.durable.new_journal and self.api is not None:
             self.api.new_journal()               # a new evening: the ledger's notes of the last one are put aside
         started = False
         for number, entry in enumerate(entries, start=1):
-            accepted = self._apply(entry).accepted
-            started |= accepted and entry.get("type") == "start"
-            if entry.get("type") == "table" and accepted:
-                self.pending_table = None
-            elif entry.get("type") == "table" and entry.get("after_hand") and _is_table(entry):
-                self.pending_table = dict(entry)       # a host's change made mid-hand waits for the hand's end
-            self._note_read(entry, f"journal input {number}")
+            outcome = self._apply(entry)
+            started |= _hand_started(outcome)
+            self.setup.replayed(entry, outcome.accepted)
+            self.durable.note_read(entry, f"journal input {number}")
         if started:               # a hand began since the checkpoint: start from here next time
             self._checkpoint()
-        self._check_table_config()
+        self.setup.check_config()
         self._catch_up()
         _LOGGER.info("table ready: %d inputs replayed, hand #%d", len(entries), self.table.hand_number)
         self.refresh()
 
     def restore_checkpoint(self, data: Mapping[str, Any]) -> None:
         """The daemon's own parts of the checkpoint start-up used (before :meth:`replay`)."""
-        self.table_source = TableSource.restore(data.get("table_source"))
+        self.setup.source = TableSource.restore(data.get("table_source"))
         self.level_time = LevelTime.restore(data.get("level_time"))
 
     def _catch_up(self) -> None:
         """TRN-1 without drift (level_time.py): the seconds the daemon was down come off the running level
         clock, as one journaled tick; a wall clock behind the journal adds nothing and says so."""
-        levels = self.table.levels
-        if levels is None or levels.paused:
-            return
-        now = self.wall()
-        owed = self.level_time.owed(now)
-        if owed is None and self.level_time.counted_at is not None:
-            _LOGGER.warning("the system clock (%s) is behind the journal's last tick (%s): the level clock goes on "
-                            "without the time the table was down", utc(now), utc(self.level_time.counted_at))
-            self.alerts.append(Alert("TRN-1", "System clock behind the journal: level time lost while down. "
-                                              "Check the time (NTP) and the tournament clock"))
-        elif owed:
-            _LOGGER.info("the level clock: %d s passed while the table was down", owed)
-            self.submit({"type": "tick", "seconds": owed, "at": utc(now)})
-
-    def _check_table_config(self) -> None:
-        """Issue 12: the config's ``[table]`` against the journal's table. What differs is logged and shown to
-        the dealer; the change is applied between hands only, so a hand in play ends with the game, stakes and
-        panel steps it was dealt with. Players on seats the new table lacks stay on record (the engine says
-        so): the host moves them or cashes them out. Issue 14 (table_source.py): the config wins only if the
-        host edited its ``[table]`` since the daemon last applied it; otherwise the journal's table (with the
-        console's changes) stands."""
-        wanted = {**self.config.table_input(), "by": "config"}
-        if not self.table_source.config_edited(wanted) and self.table.config is not None:
-            if against_journal(self.table.config, wanted) is not None:
-                _LOGGER.info("%s: [table] is as the daemon last applied it: the journal's table, set from %s, "
-                             "stands", self.config.source, self.table_source.words())
-            self.alerts.extend(self.table.off_table())
-            self._apply_pending_table()
-            return
-        changes = against_journal(self.table.config, wanted)
-        if changes:
-            text = "; ".join(changes)
-            when = "now" if self.table.table_may_change() else "when this hand ends"
-            _LOGGER.warning("%s: the config's [table] differs from the journal's table: %s; applied %s",
-                            self.config.source, text, when)
-            self.alerts.append(Alert("TABLE", f"Config differs from the journal: {text}. Applied {when}"))
-            if when != "now" and (lacking := sorted(set(self.table.seats) - set(self.panels))):
-                _LOGGER.warning("seats %s are in the journal's hand but have no panel in %s", lacking,
-                                self.config.source)
-                self.alerts.append(Alert("TABLE", f"Seats {', '.join(map(str, lacking))} have no panel in this "
-                                                  "config: put the old config back until this hand ends"))
-        # journaled even when equal: it records the config applied (and the table's own alerts say who is
-        # still to move or cash out, after a restart too)
-        self.pending_table = wanted
-        self._apply_pending_table()
-
-    def _apply_pending_table(self) -> None:
-        """The config's table input, once the table may change (between hands); the panels' amount step
-        follows the table in force (docs/seat-panel.md: the largest chip both blinds are made of)."""
-        if self.pending_table is not None and self.table.table_may_change():
-            entry, self.pending_table = self.pending_table, None
-            entry = {k: v for k, v in entry.items() if k != "after_hand"}
-            outcome = self.submit(entry)
-            if not outcome.accepted and self.journal_fault is not None:
-                self.pending_table = entry                  # not journaled: tried again after the next input
-            elif not outcome.accepted:
-                _LOGGER.error("the config's table settings were refused: %s", outcome.reason)
-        if self.table.config is not None:
-            unit = gcd_unit((self.table.config.small_blind, self.table.config.big_blind))
-            for panel in self.panels.values():
-                panel.unit = unit
+        tick, trouble = self.level_time.catch_up(self.table, self.wall())
+        if trouble is not None:
+            self.alerts.append(Alert("TRN-1", trouble))
+        if tick is not None:
+            self.submit(tick)
 
     # --- inputs --------------------------------------------------------------------------------------
 
@@ -262,10 +178,10 @@ class Controller:
         then queues it again), and the daemon applies it, journaled again, right after the input that ends
         the hand. A later change replaces it."""
         queued = {**entry, "after_hand": True}
-        if not self._journal(queued):
+        if not self.durable.append(queued):
             return Outcome(False, f"{JOURNAL_PAUSED} ({self.journal_fault})")
         self._apply(queued)
-        self.pending_table = queued
+        self.setup.pending = queued
         return Outcome(True, None)
 
     def submit(self, entry: dict[str, Any]) -> Outcome:
@@ -277,51 +193,26 @@ class Controller:
             entry = {**entry, "at": utc_now()}
         if entry.get("type") == "pause":            # TRN-5: the clock stops where it is, not at the last tick
             self._pass_time(self.clock(), step=1.0)
-        if not self._journal(entry):
+        if not self.durable.append(entry):
             return Outcome(False, f"{JOURNAL_PAUSED} ({self.journal_fault})")
         outcome = self._apply(entry)
         if entry.get("type") == "card" and isinstance(entry.get("card"), str):
             self.last_card = entry["card"]       # read by the shoe or typed (manual): what EXPOSED names
-        if outcome.accepted and entry.get("type") == "start":
-            # issue 14: the last hand's alerts are done with; what still holds is said again
-            self.alerts.clear()
-            self.alerts.extend(self.table.off_table())
+        if _hand_started(outcome):
+            self.lines.hand_started(self.table)
             self._checkpoint()
-        _LOGGER.debug("input %s -> %s", entry, "accepted" if outcome.accepted else outcome.reason)
-        for alert in outcome.alerts:
-            self.alerts.append(alert)
-        seat = entry.get("seat")
-        if not outcome.accepted:
-            _LOGGER.info("refused %s input%s: %s", entry.get("type"), f" from seat {seat}" if seat else "",
-                         outcome.reason)
-            alert = outcome.alerts[0] if outcome.alerts else Alert("REFUSED", str(outcome.reason))
-            if isinstance(seat, int) and seat in self.panels and entry.get("type") == "act":
-                self.seat_alerts[seat] = alert
-            elif not outcome.alerts:
-                self.alerts.append(alert)
-        elif isinstance(seat, int):
-            self.seat_alerts.pop(seat, None)
-        if self.pending_table is not None:
-            self._apply_pending_table()          # the hand this input ended was the last one on the old table
+        self.lines.noted(entry, outcome)
+        if self.setup.pending is not None:
+            self.setup.apply_pending()           # the hand this input ended was the last one on the old table
         return outcome
 
     def _checkpoint(self) -> None:
-        """A hand started: the journal goes on in a new segment that starts from the table now, so a
-        start-up replays this hand only (journal_folder.py). A failure costs start-up time, never an input."""
-        if not isinstance(self.journal, JournalFolder):
-            return
-        try:
-            snapshot = self.table.snapshot()
-            if self.api is not None:          # the session ledger and the console's request ids live on
-                snapshot["console"] = self.api.checkpoint_data()
-            snapshot["table_source"] = self.table_source.snapshot()
-            snapshot["level_time"] = self.level_time.snapshot()
-            self.journal.checkpoint(snapshot, self.shoe_position)
-        except JournalFault as fault:
-            _LOGGER.error("journal checkpoint failed: %s", fault)
-            todo = ("free space on the SD card" if fault.code == errno.ENOSPC
-                    else "replace the SD card after this session")
-            self.alerts.append(Alert("JOURNAL", f"checkpoint failed ({fault}): play on; {todo}"))
+        snapshot = self.table.snapshot()
+        if self.api is not None:          # the session ledger and the console's request ids live on
+            snapshot["console"] = self.api.checkpoint_data()
+        snapshot["table_source"] = self.setup.source.snapshot()
+        snapshot["level_time"] = self.level_time.snapshot()
+        self.durable.checkpoint(snapshot)
 
     def _apply(self, entry: dict[str, Any]) -> Outcome:
         if self.api is None:
@@ -330,63 +221,12 @@ class Controller:
             self.api.before(entry, self.table)
             outcome = self.table.apply(entry)
             self.api.after(entry, outcome, self.table)
-        self.table_source.note(entry, outcome.accepted)
+        self.setup.source.note(entry, outcome.accepted)
         self.level_time.note(entry, outcome.accepted)
         return outcome
 
-    def _journal(self, entry: dict[str, Any]) -> bool:
-        """Append ``entry``; False (and inputs paused) if it is not durable."""
-        if self.journal_fault is not None:
-            return False
-        if self._new_journal:
-            entry = {**entry, "journal": secrets.token_hex(8), "at": entry.get("at", utc_now())}
-        try:
-            self.journal.append(entry)
-            self._new_journal = False
-        except JournalFault as fault:
-            self.journal_fault = str(fault)
-            self._probe_at = self.clock() + PROBE_EVERY
-            self.refresh()
-            return False
-        self._note_read(entry, "the input just journaled")
-        return True
-
-    def _note_read(self, entry: dict[str, Any], where: str) -> None:
-        """The shoe's last read in the journal: where the link resumes, kept across a checkpoint. Only the
-        shoe link's own card lines count (issue 22, probe 1): an identity another process wrote into the
-        journal before the socket refused it is named in the log and on the dealer display, and ignored."""
-        try:
-            read = shoe_read(entry)
-        except WireError as error:
-            _LOGGER.error("%s (a card by %s at %s): %s", where, entry.get("by"), entry.get("at"), error)
-            self.alerts.append(Alert("SHOE", f"{where}: a card with a shoe identity the shoe did not send; "
-                                             "ignored (see the log)"))
-            return
-        if read is not None:
-            self.shoe_position = (read.boot, read.seq)
-
-    def _probe_journal(self, now: float) -> None:
-        """While inputs are paused: try the journal again every PROBE_EVERY seconds."""
-        if self.journal_fault is None or now < self._probe_at:
-            return
-        try:
-            self.journal.probe()
-        except JournalFault as fault:
-            self._probe_at = now + PROBE_EVERY
-            if str(fault) != self.journal_fault:
-                self.journal_fault = str(fault)
-                self.refresh()
-            return
-        _LOGGER.warning("journal %s writable again: inputs resume", self.journal.path)
-        self.journal_fault = None
-        self.alerts.append(Alert("JOURNAL", "journal writable again: inputs resume; check the last input"))
-        self.refresh()
-
     def fault_alert(self) -> Alert | None:
-        """The alert every display shows while the journal fails."""
-        if self.journal_fault is None:
-            return None
-        return Alert("JOURNAL", f"{JOURNAL_PAUSED}: {self.journal_fault}. Free space or replace the SD card")
+        return self.durable.fault_alert()
 
     @_contained(None)
     def on_edge(self, edge: ButtonEdge) -> None:
@@ -404,7 +244,7 @@ class Controller:
             panel = self.panels[seat]
             if edge.pressed:
                 self.seat_alerts.pop(seat, None)     # a refusal is shown until the seat's next press
-                view = self.engine_views.get(seat)
+                view = self.screens.engine_views.get(seat)
                 if key is Key.BET and view is not None and view.player is None:
                     self._run_inputs([self._sit(seat)], changed_seat=seat)
                     return
@@ -418,7 +258,7 @@ class Controller:
             if result.clear_alerts:
                 self.alerts.clear()
             if result.next_page:
-                self.dealer_page += 1
+                self.screens.dealer_page += 1
             self._run_inputs(result.inputs, changed_seat=None)
 
     def _run_inputs(self, inputs: list[dict[str, Any]], changed_seat: int | None) -> None:
@@ -440,56 +280,21 @@ class Controller:
 
     @_contained(False)
     def on_read(self, read: CardRead) -> bool:
-        """A read from the shoe's link; True once it is durable (or needs no journal), so the link ACKs it.
-        False (journal failing): not ACKed, the shoe sends it again."""
-        position = self.shoe_position
-        if position is not None and position[0] == read.boot and read.seq <= position[1]:
-            _LOGGER.info("shoe read %s/%d is in the journal already: not applied again", read.boot, read.seq)
-            return True
-        return self._card(read.uid, {"boot": read.boot, "seq": read.seq})
+        """A read from the shoe's link (shoe_intake.py); True once durable, so the link ACKs it."""
+        return self.intake.read(read)
 
     @_contained(None)
     def on_card(self, uid: str) -> None:
         """A tag read without an identity (the simulator, tests)."""
-        self._card(uid, None)
-
-    def _card(self, uid: str, read: dict[str, Any] | None) -> bool:
-        """An unknown tag is an alert naming it, never a card (DEAL-7). A read of one is journaled all the
-        same as ``{"type": "card", "card": null, "tag": UID, "shoe": ...}``, which the engine refuses: the
-        journal then knows the shoe's position, so a restart does not report the read as lost."""
-        found = self.decks.card_for(uid) if self.decks is not None else None
-        if found is None:
-            if read is not None and not self._journal({"type": "card", "card": None, "tag": uid, "shoe": read}):
-                return False                  # not journaled: not ACKed either, the shoe sends it again
-            self.alerts.append(Alert("DEAL-7", f"unknown tag {uid}: not in an enrolled deck; take the card "
-                                               "out and check the deck"))
-            _LOGGER.warning("unknown tag %s read by the shoe", uid)
-            self.refresh_dealer()
-            return True
-        _deck, card = found
-        entry: dict[str, Any] = {"type": "card", "card": card}
-        if read is not None:
-            entry["shoe"] = read
-        self.submit(entry)
-        if self.journal_fault is not None:
-            return False                      # not journaled (so not applied)
-        self.refresh()
-        return True
+        self.intake.card(uid, None)
 
     @_contained(None)
     def on_shoe_event(self, event: ShoeEvent) -> None:
-        """Shoe trouble reaches the dealer, each with one thing to do."""
-        was_online = self.shoe_online
-        self.shoe_health.note(event)
-        alert = shoe_alert(event, news=self._shoe_seen and self.shoe_online != was_online)
-        self._shoe_seen |= self.shoe_online
-        if alert is not None:
-            self.alerts.append(alert)
-        self.refresh_dealer()
+        self.intake.event(event)
 
     @property
     def shoe_online(self) -> bool:
-        return self.shoe_health.online
+        return self.intake.health.online
 
     @_contained(None)
     def tick(self) -> None:
@@ -504,107 +309,73 @@ class Controller:
                 self._run_inputs(inputs, changed_seat=seat)
             elif (panel.mode, panel.amount, panel.notice) != before:
                 self.refresh_seat(seat)
-        if self.dealer_overlay is not None and now >= self.dealer_overlay[1]:
-            self.refresh_dealer()
         self.console.tick(now)
-        if self.console.shown(now) != self._console_shown:     # a second less to confirm, a lapse, a notice gone
-            self.refresh_dealer()
-        for slot in (*self.seat_slots.values(), self.dealer_slot):
-            slot.poll()
-        self._probe_journal(now)
+        self.screens.tick(now)
+        self.durable.probe(now)
         self._pass_time(now)
 
     def _pass_time(self, now: float, step: float | None = None) -> None:
-        """The engine has no clock: while a player clock (TRN-2) or the level clock (TRN-1) runs, elapsed whole
-        seconds reach it as journaled ``tick`` inputs, every second for a player clock, every 5 s for levels."""
-        if self.table.clock is None and (self.table.levels is None or self.table.levels.paused):
-            self._last_tick = None
-            return
-        clock = self.table.clock
-        fresh = clock is not None and clock.elapsed == 0 and clock is not self._fresh_clock
-        if self._last_tick is None or fresh:        # a clock just started (a new decision): count from now,
-            self._last_tick = now                   # not from the last tick (TDA 29: ties go to the player)
-            self._fresh_clock = clock
-            return
-        step = step or (1.0 if self.table.clock is not None else 5.0)
-        if now - self._last_tick >= step:
-            seconds = int(now - self._last_tick)
-            self._last_tick += seconds
-            self._run_inputs([{"type": "tick", "seconds": seconds, "at": utc(self.wall())}], changed_seat=None)
+        if (tick := self.ticks.due(self.table, now, self.wall(), step)) is not None:
+            self._run_inputs([tick], changed_seat=None)
 
     def next_deadline(self) -> float | None:
         times = [self.debouncer.next_deadline(), self.console.next_deadline(),
-                 self.dealer_overlay[1] if self.dealer_overlay is not None else None,
-                 self._probe_at if self.journal_fault is not None else None,
+                 self.screens.next_deadline(),
+                 self.durable.next_probe(),
                  *(panel.next_deadline() for panel in self.panels.values())]
         return min((t for t in times if t is not None), default=None)
 
-    # --- outputs -------------------------------------------------------------------------------------
+    # --- what the socket API, the daemon and tests read -------------------------------------------
 
-    def refresh(self) -> None:
-        """Recompute every view from the table and redraw what changed."""
-        expectation = self.table.expectation()
-        showdown = set(expectation.seats) if expectation.waiting is Waiting.SHOWDOWN else set()
-        for seat, panel in self.panels.items():
-            view = seat_view(self.table, seat, alert=self.fault_alert() or self.seat_alerts.get(seat))
-            self.engine_views[seat] = view
-            panel.set_view(view)
-            panel.showdown = seat in showdown
-            self.leds.set((seat, "action"), view.your_action)
-            self.leds.set((seat, "dealer"), view.is_button)
-            self.refresh_seat(seat)
-        self.refresh_dealer()
+    @property
+    def journal_fault(self) -> str | None:
+        return self.durable.fault
 
-    def refresh_seat(self, seat: int) -> None:
-        view = self.engine_views.get(seat)
-        if view is None:
-            return
-        shown = self.panels[seat].overlay(view)
-        if self._shown.get(seat) != shown:
-            self._shown[seat] = shown
-            self.seat_slots[seat].show(render_seat(shown))
-            if self.api is not None:         # a seat's frame is part of the virtual-hardware panel's view
-                self.api.changed()
+    @journal_fault.setter
+    def journal_fault(self, fault: str | None) -> None:
+        self.durable.fault = fault
 
-    def dealer_view(self) -> DealerView:
-        fault = self.fault_alert()
-        alerts = alert_order(self.alerts)
-        view = dealer_view(self.table, (fault, *alerts) if fault is not None else alerts,
-                           shoe_online=self.shoe_online)
-        self.console.set_state(view.waiting, self.last_card, self.table.accepted_count)
-        now = self.clock()
-        confirm = self.console.confirm_lines(now)
-        if confirm:                                  # a pending EXPOSED / MISDEAL / UNDO, with its seconds
-            view = dataclasses.replace(view, expect=confirm[0], confirm=confirm[1:])
-        elif (notice := self.console.notice_now(now)) is not None:
-            view = dataclasses.replace(view, expect=notice)
-        if self.announcement:
-            view = dataclasses.replace(view, notes=(f"ROOM: {self.announcement}", *view.notes))
-        return view
+    @property
+    def shoe_position(self) -> tuple[str, int] | None:
+        return self.durable.shoe_position
 
-    def show_on_dealer(self, image: Any, seconds: float) -> None:
-        """Put ``image`` on the dealer display for ``seconds`` or until a console button is pressed."""
-        self.dealer_overlay = (image, self.clock() + seconds)
-        self._shown.pop("dealer", None)
-        self.dealer_slot.show(image)
+    @shoe_position.setter
+    def shoe_position(self, position: tuple[str, int] | None) -> None:
+        self.durable.shoe_position = position
 
-    def refresh_dealer(self) -> None:
-        if self.api is not None:
+    @property
+    def pending_table(self) -> dict[str, Any] | None:
+        return self.setup.pending
+
+    @pending_table.setter
+    def pending_table(self, entry: dict[str, Any] | None) -> None:
+        self.setup.pending = entry
+
+    @property
+    def table_source(self) -> TableSource:
+        return self.setup.source
+
+    @table_source.setter
+    def table_source(self, source: TableSource) -> None:
+        self.setup.source = source
+
+    # --- outputs (screens.py) ---------------------------------------------------------------------
+
+    def _changed(self) -> None:
+        if self.api is not None:          # the console pulls the views it shows
             self.api.changed()
-        if self.dealer_overlay is not None:
-            if self.clock() < self.dealer_overlay[1]:
-                return
-            self.dealer_overlay = None
-        view = self.dealer_view()
-        if self._shown.get("dealer") == (view, self.dealer_page):
-            return
-        self._shown["dealer"] = (view, self.dealer_page)
-        self._console_shown = self.console.shown(self.clock())
-        self.dealer_slot.show(render_dealer(view, self.dealer_page % dealer_pages(view)))
+
+    @property
+    def dealer_overlay(self) -> tuple[Any, float] | None:
+        return self.screens.dealer_overlay
+
+    @dealer_overlay.setter
+    def dealer_overlay(self, overlay: tuple[Any, float] | None) -> None:
+        self.screens.dealer_overlay = overlay
 
     def status(self) -> str:
         return self.dealer_view().expect
 
     def close(self) -> None:
         self.buttons.close()
-        self.leds.close()
+        self.screens.close()

@@ -16,9 +16,15 @@ clock is behind the journal, nothing is added and the dealer is told.
 from __future__ import annotations
 
 import datetime
+import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from dealerpi.engine import Table
+
+_LOGGER = logging.getLogger(__name__)
 
 COUNTED = frozenset({"tick", "table", "pause", "resume"})    # inputs after which the time up to now is counted
 
@@ -64,3 +70,47 @@ class LevelTime:
     def restore(cls, data: object) -> LevelTime:
         value = data.get("counted_at") if isinstance(data, Mapping) else None
         return cls(float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None)
+
+    def catch_up(self, table: Table, now: float) -> tuple[dict[str, Any] | None, str | None]:
+        """Start-up: the tick for the seconds the daemon was down, if the level clock runs; or, with the wall
+        clock behind the journal, no tick and what to tell the dealer."""
+        levels = table.levels
+        if levels is None or levels.paused:
+            return None, None
+        owed = self.owed(now)
+        if owed is None and self.counted_at is not None:
+            _LOGGER.warning("the system clock (%s) is behind the journal's last tick (%s): the level clock goes on "
+                            "without the time the table was down", utc(now), utc(self.counted_at))
+            return None, ("System clock behind the journal: level time lost while down. Check the time (NTP) and "
+                          "the tournament clock")
+        if owed:
+            _LOGGER.info("the level clock: %d s passed while the table was down", owed)
+            return {"type": "tick", "seconds": owed, "at": utc(now)}, None
+        return None, None
+
+
+class Ticks:
+    """The engine has no clock: while a player clock (TRN-2) or the level clock (TRN-1) runs, elapsed whole
+    seconds reach it as journaled ``tick`` inputs, every second for a player clock, every 5 s for levels."""
+
+    def __init__(self) -> None:
+        self._last: float | None = None        # when time was last handed to the engine
+        self._fresh: object = None             # TRN-2: the fresh clock (new decision) timing started for
+
+    def due(self, table: Table, now: float, wall: float, step: float | None = None) -> dict[str, Any] | None:
+        """The tick input due at ``now`` (monotonic seconds; ``wall`` for its ``at``), if any."""
+        clock = table.clock
+        if clock is None and (table.levels is None or table.levels.paused):
+            self._last = None
+            return None
+        fresh = clock is not None and clock.elapsed == 0 and clock is not self._fresh
+        if self._last is None or fresh:        # a clock just started (a new decision): count from now,
+            self._last = now                   # not from the last tick (TDA 29: ties go to the player)
+            self._fresh = clock
+            return None
+        step = step or (1.0 if clock is not None else 5.0)
+        if now - self._last < step:
+            return None
+        seconds = int(now - self._last)
+        self._last += seconds
+        return {"type": "tick", "seconds": seconds, "at": utc(wall)}

@@ -4,11 +4,49 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterable, Mapping
 from typing import Any
 
+from dealerpi.engine import Outcome
 from dealerpi.engine.play import HandPlay
 from dealerpi.engine.table import Table
+from dealerpi.history.phh import HandRecord
+from dealerpi.history.recorder import Recorder
 from dealerpi.journal_replay import replay_lines, summary
+
+THE_END: dict[str, Any] = {"type": "pause", "reason": "the evening is over"}
+"""An input after the last hand: the table stops dealing, which makes a complete hand final (engine/events.py)."""
+
+
+class JournalTable(Table):
+    """A table that keeps the inputs it accepted, less those undone (the engine's keeps the current hand's)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.accepted: list[dict[str, Any]] = []
+
+    def apply(self, entry: Mapping[str, Any]) -> Outcome:
+        outcome = super().apply(entry)
+        if outcome.accepted and entry.get("type") == "undo":
+            self.accepted.pop()
+        elif outcome.accepted:
+            self.accepted.append(dict(entry))
+        return outcome
+
+
+def hand_records(inputs: Iterable[Mapping[str, Any]]) -> tuple[list[HandRecord], list[str]]:
+    """Every hand ``inputs`` finished, as the one recorder of finished hands writes it (history/recorder.py),
+    and the hands PHH cannot write ("hand N: why"). ``THE_END`` follows them (refused during a hand)."""
+    table, recorder = Table(), Recorder()
+    records: list[HandRecord] = []
+    skipped: list[str] = []
+    for entry in [*inputs, THE_END]:
+        for hand in recorder.note(entry, table.apply(entry)):
+            if hand.phh is not None:
+                records.append(hand.phh)
+            elif hand.phh_missing is not None:
+                skipped.append(f"hand {hand.number}: {hand.phh_missing}")
+    return records, skipped
 
 
 def table(game: str = "nlhe", rules: str = "home", seats: int = 6, blinds: tuple[int, int] = (1, 3),
@@ -80,6 +118,9 @@ def scripted_session(seed: int, hands: int) -> list[dict[str, Any]]:
         feed({"type": "sit", "seat": seat, "player": f"P{seat}", "stack": 300})
     feed({"type": "button", "seat": 1})
     for _ in range(hands):
+        for seat, info in table.seats.items():           # top up the broke between hands, before the next start
+            if info.stack < 90:                          # (after the last hand: no input, so it is not final)
+                feed({"type": "chips", "seat": seat, "amount": 300 - info.stack})
         if sum(1 for s in table.seats.values() if s.stack > 0) < 2:
             break
         feed({"type": "start"})
@@ -98,9 +139,6 @@ def scripted_session(seed: int, hands: int) -> list[dict[str, Any]]:
                     feed({"type": "act", "seat": nxt["seat"], "action": "call"})
             else:
                 feed({"type": "show", "seat": nxt["seats"][0]})
-        for seat, info in table.seats.items():           # top up the broke between hands
-            if info.stack < 90:
-                feed({"type": "chips", "seat": seat, "amount": 300 - info.stack})
     return script
 
 

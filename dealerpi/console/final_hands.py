@@ -1,15 +1,13 @@
 """The table's finished hands, read from its journal as it grows, each once it can no longer change.
 
 The journal is the source of truth (docs/journal.md), so the room gets its hands from it, not from the
-pages' views. A hand is final once the next ``start`` is accepted: an undo reaches back to the last
-``start`` and no further (docs/journal.md, ``undo``), so every input before an accepted ``start`` is fixed.
-Until then the last hand is not sent (the room sees it when the next hand starts). A hand that a ``start``
-finishes (a showdown left open, POT-7) is final one ``start`` later: the engine's undo reaches back through
-such a start into the hand it settled, so only a ``start`` accepted between hands fixes what came before.
+pages' views. Each input is applied to a table and its outcome handed to the one recorder of finished hands
+(dealerpi/history/recorder.py). When a hand is final is the engine's to say (``HandFinal``,
+engine/events.py): once it is complete and the table accepts another input that is not a tick (the next
+``start``, or the ``leave`` of a table that stops dealing), no undo can reach it. Until then it is not sent.
 
-A week of hands in a console that is never restarted: the reader keeps the inputs since that last
-``start`` (those before it are final and already replayed into the recorder), tables that keep the deal
-before the hand only (as the daemon's, controller.RECORDS_KEPT), and the last ``keep`` hands for the room's
+A week of hands in a console that is never restarted: the reader keeps one table that keeps the deal before
+the hand only (as the daemon's, controller.RECORDS_KEPT), and the last ``keep`` hands for the room's
 ``resend`` (as many as the journal folder keeps segments, a hand each: all a console restarted later could
 read again anyway). ``count`` and the memo count every hand. Measured by bench/bench_console_memory.py.
 
@@ -36,9 +34,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from dealerpi.engine import Outcome, Table
 from dealerpi.engine.inputs import InputError
-from dealerpi.engine.table import Table
-from dealerpi.history.phh import HandRecord, dumps
+from dealerpi.history.phh import dumps
+from dealerpi.history.recorder import FinishedHand, Recorder
 from dealerpi.journal_folder import (
     CHECKPOINT,
     KEEP_SEGMENTS,
@@ -48,14 +47,13 @@ from dealerpi.journal_folder import (
     load_checkpoint,
     read_new,
 )
-from dealerpi.sim.histories import HandRecorder
 
 _LOGGER = logging.getLogger(__name__)
 
 
 def _bounded(table: Table) -> Table:
     """A table that keeps the deal before this hand's only, as the daemon's does (controller.RECORDS_KEPT):
-    a reader finds a hand's deals as it records them (sim/histories.deals_after), not in the list later."""
+    the recorder has each deal from the engine's ``HandFinal``, not from the list."""
     table.records_kept = 1
     return table
 
@@ -85,9 +83,8 @@ class FinalHands:
         self._skip_through = 0               # hand numbers up to this one were sent before: not again
         self._offset = 0
         self._position = (0, 0)              # (segment, offset) in the daemon's journal folder
-        self._live = _bounded(Table())       # every input, to see which are accepted and which undone
-        self._accepted: list[dict[str, Any]] = []   # accepted inputs since the last start, less those undone
-        self._recorder = HandRecorder(_bounded(Table()))    # fed the final inputs only
+        self._table = _bounded(Table())      # every input: the engine says which hands are final
+        self._recorder = Recorder()
 
     @property
     def count(self) -> int:
@@ -143,14 +140,15 @@ class FinalHands:
         for number in sorted(int(m.group(1)) for name in names if (m := CHECKPOINT.fullmatch(name))):
             try:
                 snapshot = load_checkpoint(folder / checkpoint_name(number)).table
-                live = Table.from_snapshot(snapshot)
+                Table.from_snapshot(snapshot)            # refused here, not half-way through the feed below
                 base = Table.from_snapshot({**snapshot, "inputs": []})
             except (ValueError, InputError) as exc:
                 _LOGGER.warning("%s: checkpoint %d: %s", folder, number, exc)
                 continue
             memo = self._read_memo(folder)
-            self._live, self._recorder = _bounded(live), HandRecorder(_bounded(base))
-            self._accepted = [dict(entry) for entry in snapshot.get("inputs", [])]
+            self._table = _bounded(base)
+            for entry in snapshot.get("inputs", []):
+                self._feed(dict(entry))      # from the hand's start: nothing before it is open (Table.snapshot)
             self._position = (number, 0)
             named = f"c{number}-{hashlib.sha256(repr(snapshot).encode()).hexdigest()[:9]}"   # no memo: a new name
             self.session = str(memo.get("session") or named)
@@ -175,37 +173,25 @@ class FinalHands:
         temporary.write_text(json.dumps(memo), encoding="utf-8")
         os.replace(temporary, self.memo)
 
-    def _feed(self, entry: dict[str, object]) -> list[FinalHand]:
-        between = self._live.between_hands
-        outcome = self._live.apply(entry)
-        if outcome.accepted and entry.get("type") == "undo":
-            self._accepted.pop()
-        elif outcome.accepted:
-            self._accepted.append(dict(entry))
-        if not (outcome.accepted and entry.get("type") == "start" and between):
-            return []
-        # an undo reaches back to this start and no further (Table._undo): the inputs before it are final
-        # and are let go, so that this list holds one hand's inputs, not the evening's. Not so a start that
-        # settles a showdown left open (POT-7): the engine takes it as part of that hand (Table.apply resets
-        # its undo reach only between hands), so an undo goes back through it into the hand it settled.
-        final = self._accepted[:-1]
-        del self._accepted[:-1]
+    def _feed(self, entry: dict[str, Any]) -> list[FinalHand]:
+        self._applying(entry)
+        outcome = self._table.apply(entry)
+        finished = self._recorder.note(entry, outcome)
+        self._applied(entry, outcome, finished)
         new = []
-        for item in final:
-            for record in self._final_input(item):
-                number = int(record.extra.get("hand", 0))
-                if number <= self._skip_through:
-                    continue                      # sent before this reader began (the memo says so)
-                hand = FinalHand(self.count + 1, number, tuple(record.players or ()), dumps(record))
-                self.hands.append(hand)
-                self.made += 1
-                new.append(hand)
-            self._recorder.skipped.clear()        # read by a subclass in _final_input; not kept all evening
+        for hand in finished:
+            if hand.phh is None or hand.number <= self._skip_through:
+                continue                 # a misdealt deal, a hand PHH cannot write, or sent before (the memo)
+            final = FinalHand(self.count + 1, hand.number, tuple(hand.phh.players or ()), dumps(hand.phh))
+            self.hands.append(final)
+            self.made += 1
+            new.append(final)
         if new:
             self._write_memo()
         return new
 
-    def _final_input(self, item: dict[str, Any]) -> list[HandRecord]:
-        """One input that no undo can reach any more, applied to the recorder's table: the PHH records of
-        the hands it finished (a subclass watches the table around it: the console's hand histories)."""
-        return self._recorder.feed(item)
+    def _applying(self, entry: dict[str, Any]) -> None:
+        """Before ``entry`` is applied (a subclass looks at the table: the console's hand histories)."""
+
+    def _applied(self, entry: dict[str, Any], outcome: Outcome, finished: list[FinishedHand]) -> None:
+        """After: the outcome and the deals it made final (the console's hand histories)."""

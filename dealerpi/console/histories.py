@@ -1,9 +1,9 @@
 """The console's hand histories: the finished hands of the journal, for each role, with a replay and PHH.
 
-A hand is listed once it is final: :class:`~dealerpi.console.final_hands.FinalHands` hands on an input only
-once the next ``start`` is accepted, and an undo never reaches back past that start (docs/journal.md). So no
-hand in play is ever listed, nor a finished one that an undo could bring back into play (its folded cards
-would then be a live hand's). The hand just finished is on the pages' live view until the next start.
+A hand is listed once the engine says it is final (``HandFinal``, engine/events.py, through the one recorder
+of finished hands, dealerpi/history/recorder.py): no undo can reach it any more. So no hand in play is ever
+listed, nor a finished one that an undo could bring back into play (its folded cards would then be a live
+hand's). The hand just finished is on the pages' live view until then.
 
 Secrecy (issue 14): the host sees every hole card of a finished hand, mucked and folded ones too; the dealer
 and the board only the cards tabled at the showdown (POT-5, POT-7), in the list, the replay and the PHH
@@ -19,7 +19,6 @@ hand is answered "no longer kept" by the pages (:mod:`dealerpi.console.history_r
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,8 +26,9 @@ from typing import Any
 
 from dealerpi.console.final_hands import FinalHands
 from dealerpi.console.hand_words import summary
-from dealerpi.engine.records import DealRecord
+from dealerpi.engine import DealRecord, HandStarted, Outcome, Undone
 from dealerpi.history.phh import HandRecord, dumps, dumps_all
+from dealerpi.history.recorder import FinishedHand
 
 HOST = "host"
 PLAYED_KEPT = 300      # hands the pages keep: two long evenings, ~20 MiB (bench/bench_console_memory.py)
@@ -52,6 +52,9 @@ class PlayedHand:
 
 @dataclass
 class _Open:
+    """A hand dealt and not final yet: the table before its start, and its accepted inputs less those undone
+    (from its start; those after it ended are ticks, or the start that settled its open showdown, POT-7)."""
+
     before: dict[str, Any]
     inputs: list[dict[str, Any]]
     players: dict[int, str]
@@ -71,39 +74,43 @@ class HandHistories(FinalHands):
     def _reset(self) -> None:
         super()._reset()
         self.played: deque[PlayedHand] = deque(maxlen=self.keep_played)   # the newest, oldest first
-        self._open: _Open | None = None
+        self._open: dict[int, _Open] = {}    # by hand number: at most the hand in play and the one before it
+        self._before: dict[str, Any] = {}
 
     def gone(self, number: int) -> bool:
         """Hand ``number`` was played and listed but is no longer kept (older than the last ``keep_played``)."""
         return bool(self.played) and 0 < number < self.played[0].number
 
-    def _final_input(self, item: dict[str, Any]) -> list[HandRecord]:
-        table = self._recorder.table
-        finishing = self._open
-        if item.get("type") == "start":
-            self._open = _Open(table.snapshot(), [], {}, "", ())
-        if self._open is not None:
-            self._open.inputs.append(item)
-        skipped = len(self._recorder.skipped)
-        records = super()._final_input(item)
-        if item.get("type") == "start" and self._open is not None and table.config is not None:
-            self._open.players = {seat: info.player for seat, info in table.seats.items()}
-            self._open.game, self._open.evaluators = table.config.game.key, tuple(table.config.game.evaluators)
-        by_number = {int(record.extra.get("hand", 0)): record for record in records}
-        reasons = {int(m.group(1)): m.group(2) for line in self._recorder.skipped[skipped:]
-                   if (m := re.match(r"hand (\d+): (.*)", line, re.S))}
-        for deal in self._recorder.new_deals:
-            # a start that settles a showdown left open finishes the hand before it (POT-7)
-            hand = finishing if item.get("type") == "start" and finishing is not None else self._open
-            if deal.misdeal or hand is None:
+    def _applying(self, entry: dict[str, Any]) -> None:
+        if entry.get("type") == "start":
+            self._before = self._table.snapshot()
+
+    def _applied(self, entry: dict[str, Any], outcome: Outcome, finished: list[FinishedHand]) -> None:
+        for hand in finished:
+            opened = self._open.pop(hand.number, None) if not hand.misdeal else None
+            if opened is None:
                 continue
-            inputs = hand.inputs if hand is self._open else [*hand.inputs, item]
-            phh = by_number.get(deal.number)
             self.played.append(PlayedHand(
-                deal.number, str(hand.inputs[0].get("at")) if hand.inputs[0].get("at") else None, hand.game,
-                hand.before, list(inputs), hand.players, deal, summary(deal, hand.players, hand.evaluators),
-                phh, None if phh is not None else reasons.get(deal.number, "PHH cannot write this hand")))
-        return records
+                hand.number, str(opened.inputs[0].get("at")) if opened.inputs[0].get("at") else None, opened.game,
+                opened.before, list(opened.inputs), opened.players, hand.record,
+                summary(hand.record, opened.players, opened.evaluators), hand.phh,
+                None if hand.phh is not None else hand.phh_missing or "PHH cannot write this hand"))
+        for event in outcome.events:
+            if isinstance(event, Undone):
+                for number, opened in list(self._open.items()):
+                    opened.inputs.pop()
+                    if not opened.inputs:            # its start taken back
+                        del self._open[number]
+        if not outcome.accepted or entry.get("type") == "undo":
+            return
+        for opened in self._open.values():
+            opened.inputs.append(entry)
+        table = self._table
+        for event in outcome.events:
+            if isinstance(event, HandStarted) and table.config is not None:
+                self._open[event.number] = _Open(
+                    self._before, [entry], {seat: info.player for seat, info in table.seats.items()},
+                    table.config.game.key, tuple(table.config.game.evaluators))
 
 
 def visible_cards(hand: PlayedHand, role: str) -> dict[int, list[str]]:

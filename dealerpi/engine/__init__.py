@@ -12,6 +12,7 @@ import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from dealerpi.engine.events import Event, HandFinal, HandStarted, Left, Sat, Undone
     from dealerpi.engine.expectation import Expectation, LegalActions, Waiting
     from dealerpi.engine.hand_log import (
         BetOrRaisedTo,
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from dealerpi.engine.table import Table
 
 _MODULES = {
+    **dict.fromkeys(["Event", "HandFinal", "HandStarted", "Left", "Sat", "Undone"], "events"),   # Outcome.events
     "Expectation": "expectation", "LegalActions": "expectation", "Waiting": "expectation",
     **dict.fromkeys(["BetOrRaisedTo", "BoardDealt", "CheckedOrCalled", "Folded", "HoleDealt", "HoleSwapped", "Killed",
                      "LogEntry", "Mucked", "RunsAgreed", "Shown", "StreetRetracted"], "hand_log"),   # Hand.log
@@ -43,10 +45,11 @@ _MODULES = {
 }
 """Each re-exported name -> the engine module that defines it."""
 
-__all__ = ["Alert", "BetOrRaisedTo", "BoardDealt", "CheckedOrCalled", "DealRecord", "DealtHand", "Expectation",
-           "Folded", "HoleDealt", "HoleSwapped", "Killed", "LegalActions", "LogEntry", "Mucked", "Outcome", "Posted",
-           "PotNow", "PotPaid", "RunsAgreed", "SeatNow", "SeatState", "SeatStatus", "Shown", "StreetRetracted",
-           "Table", "TableState", "Waiting"]
+__all__ = ["Alert", "BetOrRaisedTo", "BoardDealt", "CheckedOrCalled", "DealRecord", "DealtHand", "Event",
+           "Expectation", "Folded", "HandFinal", "HandStarted", "HoleDealt", "HoleSwapped", "Killed", "Left",
+           "LegalActions", "LogEntry", "Mucked", "Outcome", "Posted", "PotNow", "PotPaid", "RunsAgreed", "Sat",
+           "SeatNow", "SeatState", "SeatStatus", "Shown", "StreetRetracted", "Table", "TableState", "Undone",
+           "Waiting"]
 
 
 def __getattr__(name: str) -> object:

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from dealerpi.engine.events import Event
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,11 +20,13 @@ class Alert:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """What came of one input."""
+    """What came of one input: accepted or refused (the reason), the alerts for the dealer, and what happened
+    (events.py: a player sat or left, a hand started, a hand is final, an undo took inputs back)."""
 
     accepted: bool
     reason: str | None = None
     alerts: tuple[Alert, ...] = ()
+    events: tuple[Event, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

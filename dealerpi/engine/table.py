@@ -14,8 +14,10 @@ the record.
 Undo and refusals: when a hand starts, the table keeps the record before it (``_base``) and the inputs
 accepted since (``_since``). A refused input during a hand, and an undo, rebuild the table from that record by
 applying those inputs again: cost O(this hand), never all of history. So an undo reaches back to the start of
-the last hand, no further. ``snapshot()`` is that record and those inputs as JSON, valid at any time;
-``Table.from_snapshot`` rebuilds an equal table (the durability checkpoint; docs/journal.md).
+the last hand, no further; and once that hand is complete, into it only until another input that is not a
+tick is accepted: that input fixes the hand (``_floor``: the undo stops there) and its outcome says the hand is
+final (events.py). ``snapshot()`` is that record and those inputs as JSON, valid at any time (replayed, they
+fix the hand again); ``Table.from_snapshot`` rebuilds an equal table (the durability checkpoint; docs/journal.md).
 """
 
 from __future__ import annotations
@@ -59,6 +61,7 @@ from dealerpi.engine.entries import (
     Undo,
     parse_input,
 )
+from dealerpi.engine.events import Event, HandFinal, HandStarted, Left, Sat, Undone
 from dealerpi.engine.expectation import Expectation, Waiting
 from dealerpi.engine.inputs import InputError, TableConfig
 from dealerpi.engine.payouts import Standings
@@ -85,6 +88,9 @@ class Table:
         self._closed = True                        # the play's result is folded into ``state``
         self._base: tuple[TableState, HandPlay | None, int] = (self.state, None, 0)
         self._since: list[tuple[Input, Mapping[str, Any]]] = []
+        self._deals: list[tuple[DealRecord, DealtHand | None]] = []   # the deals since ``_base``
+        self._final = 0                            # how many of them are final (said so by HandFinal)
+        self._floor = 0                            # an undo takes back the inputs of ``_since`` from here on
         self._handlers: dict[type[Any], Callable[[Any], list[Alert]]] = {
             SetTable: self._on_table, Sit: self._on_sit, Leave: self._on_leave, Move: self._on_move,
             Away: self._on_away, Back: self._on_back, Chips: self._on_chips, Button: self._on_button,
@@ -109,14 +115,19 @@ class Table:
         if isinstance(command, Undo):
             return self._undo()
         in_hand = not self.between_hands
-        base, since = self._base, self._since
+        saved, state, play = (self._base, self._since, self._deals, self._final, self._floor), self.state, self.play
+        # an input after a complete hand fixes it (events.py), a tick excepted; a start begins a new base
+        final = self._deals[self._final:] if not in_hand else []
+        fixes = bool(final) and not isinstance(command, Tick)
+        if fixes:
+            self._final, self._floor = len(self._deals), len(self._since)
         if isinstance(command, Start) and not in_hand:
             self._base = (self.state, self.play, len(self.records))     # the record before the hand
-            self._since = []
+            self._since, self._deals, self._final, self._floor = [], [], 0, 0
         try:
             alerts = self._dispatch(command)
         except _REFUSALS as error:
-            self._base, self._since = base, since
+            self._base, self._since, self._deals, self._final, self._floor = saved
             if in_hand:                                    # the hand may be half changed: rebuild it
                 self._rebuild(len(self._since))
             reason = self._seat_words(str(error))
@@ -126,7 +137,14 @@ class Table:
             self._forget_old_records()
         self._since.append((command, dict(entry)))
         self.accepted_count += 1
-        return Outcome(True, None, tuple(Alert(a.rule, self._seat_words(a.message)) for a in alerts))
+        events: list[Event] = [HandFinal(record, dealt) for record, dealt in final] if fixes else []
+        if isinstance(command, Sit):
+            events.append(Sat(command.seat, command.player))
+        elif isinstance(command, Leave) and (left := state.seat(command.seat)) is not None:
+            events.append(Left(command.seat, left.player))
+        if self.play is not None and self.play is not play:
+            events.append(HandStarted(self.play.number, self.play.plan.button, self.play.plan.order))
+        return Outcome(True, None, tuple(Alert(a.rule, self._seat_words(a.message)) for a in alerts), tuple(events))
 
     def _forget_old_records(self) -> None:
         """Keep only the last ``records_kept`` deals from before this hand, so that a daemon's memory is
@@ -149,6 +167,8 @@ class Table:
         if play is None:
             return []
         self.records += play.done
+        # a played-out deal keeps the hand for the PHH writer; a misdealt one is no hand (MIS-6, MIS-7)
+        self._deals += [(record, None if record.misdeal else reading.dealt_hand(play)) for record in play.done]
         play.done.clear()
         if not play.over or self._closed:
             return []
@@ -162,25 +182,30 @@ class Table:
         self.state, self.play, count = self._base
         self._closed = True
         del self.records[count:]
+        self._deals = []                                   # collected again; ``_final`` of them stay final
         for command, _ in since:
             self._dispatch(command)                        # accepted once, so accepted again: the same fold
         self._since = since
 
     def _undo(self) -> Outcome:
-        if not self._since:
-            return Outcome(False, "nothing to undo")
+        if len(self._since) <= self._floor:
+            return Outcome(False, "nothing to undo" if not self._floor else
+                                  f"nothing to undo: hand #{self.hand_number} is over and final")
         if isinstance(self._since[-1][0], SetTable):
             # issue 22, probe 5: two UNDOs before the first hand took the config's table back (no game, START
             # refused "no table yet"); a table is replaced by another table input, and an undo stops at it
             return Outcome(False, "nothing to undo: the table's game and stakes are changed by a new table "
                                   "input, not undone")
+        complete = self.play.number if self.play is not None and self.play.over else None
         self._rebuild(len(self._since) - 1)
         self.accepted_count -= 1
-        return Outcome(True, None, (Alert("UNDO", "The last input was taken back"),))
+        play = self.play
+        reopened = complete if play is not None and not play.over and play.number == complete else None
+        return Outcome(True, None, (Alert("UNDO", "The last input was taken back"),), (Undone(1, reopened),))
 
     def last_input(self) -> Mapping[str, Any] | None:
         """The input an ``undo`` would take back (None: nothing to undo), for the dealer to confirm."""
-        if not self._since or isinstance(self._since[-1][0], SetTable):
+        if len(self._since) <= self._floor or isinstance(self._since[-1][0], SetTable):
             return None
         return self._since[-1][1]
 

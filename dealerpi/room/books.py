@@ -7,12 +7,13 @@ retained state that moved on twice), and busts of two hands read as one would fi
 The records come in ``seq`` order (the bridge numbers a session's hands 1, 2, ...); a record the room lacks
 while the table says it has more (its state's ``hands``) is waited for: the service asks the table to send
 it again (``resend``); one it can no longer send (the store's ``lost``) is skipped with a fault. A hand
-becomes final, and its record is sent, only when the next hand starts
-(console/final_hands.py), so the table's last hand is read from its view while it waits between hands: the
-seats at 0 and the stacks the hand started with (``starting_stacks``), the same numbers its record will
-carry; its record, when it comes, is then skipped by its hand number, after a check: a hand is final only
-when the next starts, so an UNDO at the table may still change one the room read from its view. If its record
-busts other players, the cursor says so (``fault``) and the room page shows it (a fault is never hidden).
+becomes final, and its record is sent, when the engine says so (``HandFinal``, engine/events.py): once the
+table accepts an input after it, and the room's own ``leave`` for a bust is one. So the room reads the
+table's last hand from its view while it waits between hands (it must, to send those leaves): the seats at 0
+and the stacks the hand started with (``starting_stacks``), the same numbers its record will carry; its
+record, when it comes, is then skipped by its hand number, after a check: an UNDO at the table that lands
+before the room's leave may still change a hand the room read from its view. If its record busts other
+players, the cursor says so (``fault``) and the room page shows it (a fault is never hidden).
 
 A table's place in its hands (``cursor``, JSON in the director's state): ``session`` (its journal), ``seq``
 (the records read), ``hand`` (the table's hand number done) and ``viewed`` (the last hand read from the view

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 from console_kit import make
-from journal_kit import scripted_session
+from journal_kit import JournalTable, hand_records, scripted_session
 
 from dealerpi.console import server
 from dealerpi.console.final_hands import FinalHand, FinalHands
@@ -24,7 +24,6 @@ from dealerpi.console.server import Console
 from dealerpi.engine import Outcome
 from dealerpi.engine.table import Table
 from dealerpi.history.phh import dumps
-from dealerpi.sim.histories import JournalTable, hand_records
 from dealerpi.socket_api import RIDS_KEPT
 
 TOKENS = {"host": "h" * 22, "dealer": "d" * 22, "board": "b" * 22}
@@ -121,7 +120,8 @@ def test_trimmed_readers_write_every_hand_as_the_reader_that_keeps_everything(tm
     its PHH differed, p2's fold written "p2 cc", its undo having popped an input it had already made final).
     The untrimmed reader: every accepted input less those undone (JournalTable) replayed into tables that
     keep every deal (hand_records). The bridge's reader keeps 3 hands, the pages' 2 played hands; both
-    tables keep one deal from before the hand (as the daemon's, RECORDS_KEPT). Every hand each gives has the
+    tables keep one deal from before the hand (as the daemon's, RECORDS_KEPT) and the pages the inputs of
+    the hand not final yet only (hand 41's start). Every hand each gives has the
     untrimmed PHH and number, hands 1 to 40 in order, seq 1 to 40."""
     lines, seen = irregular_session(seed=11, hands=40)
     assert min(seen.values()) >= 2, seen                          # each irregularity is in the journal
@@ -141,14 +141,14 @@ def test_trimmed_readers_write_every_hand_as_the_reader_that_keeps_everything(tm
     assert [(hand.number, hand.phh and dumps(hand.phh)) for hand in pages.played] == [
         (39, expected[38]), (40, expected[39])]
     for reader in (bridge, pages):
-        assert len(reader._live.records) == 1                    # the deal before the hand, as the daemon's
-        assert reader._accepted == [{"type": "start"}]           # the last start only: all before is final
+        assert len(reader._table.records) == 1                   # the deal before the hand, as the daemon's
+    assert [(number, hand.inputs) for number, hand in pages._open.items()] == [(41, [{"type": "start"}])]
 
 
 def test_history_pages_say_a_hand_beyond_the_window_is_no_longer_kept(tmp_path: Path) -> None:
-    """Five hands final (the sixth started), the pages keeping 2: the list has hands 4 and 5 and says hands
-    before #4 are no longer kept; hand 2's replay and PHH are 410 Gone with that sentence, never a
-    traceback; hand 6 (in play) is still 404, hand 5 is 200."""
+    """Five hands final (the sixth played, and nothing after it: an UNDO may still reopen it), the pages
+    keeping 2: the list has hands 4 and 5 and says hands before #4 are no longer kept; hand 2's replay and
+    PHH are 410 Gone with that sentence, never a traceback; hand 6 is still 404, hand 5 is 200."""
     config, controller, _api = make(tmp_path)
     script = scripted_session(seed=3, hands=6)
     for entry in script[1:]:

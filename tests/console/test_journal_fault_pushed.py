@@ -18,8 +18,9 @@ from fault_kit import FaultyOps
 
 from dealerpi.config import load
 from dealerpi.console.protocol import Decoder, encode, merge
-from dealerpi.controller import PROBE_EVERY, Controller
+from dealerpi.controller import Controller
 from dealerpi.devices import FakeDevices
+from dealerpi.durable import PROBE_EVERY
 from dealerpi.journal import Journal
 from dealerpi.shoe.session import CardRead
 from dealerpi.socket_api import ApiServer

@@ -15,7 +15,7 @@ import pytest
 from daemon_kit import journal_lines, make, press, untimed
 from fault_kit import FaultyOps
 
-from dealerpi.controller import JOURNAL_PAUSED, PROBE_EVERY
+from dealerpi.durable import JOURNAL_PAUSED, PROBE_EVERY
 from dealerpi.journal import read
 from dealerpi.shoe.alerts import shoe_alert
 from dealerpi.shoe.link import ShoeOffline, ShoeOnline

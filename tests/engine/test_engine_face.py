@@ -12,7 +12,7 @@ import sys
 import pytest
 
 import dealerpi.engine as engine
-from dealerpi.engine import hand_log
+from dealerpi.engine import events, hand_log
 from dealerpi.engine.expectation import Expectation, LegalActions, Waiting
 from dealerpi.engine.reading import DealtHand, PotNow, SeatNow, SeatStatus
 from dealerpi.engine.records import Alert, DealRecord, Outcome, Posted, PotPaid
@@ -25,7 +25,9 @@ def test_every_name_of_the_face_is_the_defining_modules_object() -> None:
                "LegalActions": LegalActions, "PotPaid": PotPaid, "Posted": Posted,
                "Outcome": Outcome, "PotNow": PotNow, "SeatNow": SeatNow, "SeatState": SeatState,
                "SeatStatus": SeatStatus, "Table": Table, "TableState": TableState, "Waiting": Waiting,
-               **{name: getattr(hand_log, name) for name in hand_log.__all__}}     # the records of Hand.log
+               **{name: getattr(hand_log, name) for name in hand_log.__all__},     # the records of Hand.log
+               **{name: getattr(events, name) for name in ("Event", "HandFinal", "HandStarted", "Left", "Sat",
+                                                           "Undone")}}       # Outcome.events
     assert sorted(engine.__all__) == sorted(defined)
     for name, value in defined.items():
         assert getattr(engine, name) is value, name

@@ -1,7 +1,8 @@
 """The tournament's books from the hands themselves (room/books.py, issue 15): busts and starting stacks from
 each hand's record, one hand at a time in order, whatever views the room happened to see; and TRN-8
 balancing from a table that has not played a hand. Engine tables without a broker (books_kit): a hand's
-record exists once the next hand has started, as the console's reader makes it.
+record exists once the table accepted an input after it (the next start, the room's leave), as the
+console's reader makes it.
 
 One table of 6 seats, 4 players (seed 7 draws Cy 1, Bob 2, Ann 4, Dee 5; the button to seat 1), 5000 each,
 50/100; buy-in 100: pool 400, 3 paid at 50/30/20 %: 200, 120, 80 (400 x 20 / 100 = 80).
@@ -81,18 +82,17 @@ def test_trn4_busts_of_two_hands_seen_at_once_finish_hand_by_hand(tmp_path: Path
 
 
 def test_a_hand_read_from_the_view_is_not_read_again_from_its_record(tmp_path: Path) -> None:
-    """The room looking after each hand reads hand 1 from the view; hand 1's record comes when hand 2 starts
-    and is skipped by its number (seq 1 read, hand 2 done), Ann's bust is read from the view of hand 2 (kept
-    to be checked against hand 2's record, with her eliminator for the PKO books)."""
+    """The room looking after each hand reads hand 1 from the view; hand 1's record comes once the room's
+    ``leave`` for Cy lands (an input after the hand: no undo reaches it, engine/events.py) and is skipped by
+    its number. Ann's bust is read from the view of hand 2, kept to be checked against hand 2's record,
+    which the room's ``leave`` for Ann makes final in turn: the same bust, so no fault, nothing left to
+    check (seq 2 read, hand 2 done)."""
     room = BooksRoom(tmp_path, settings(["t1"]), PLAYERS)
     two_busts(room, False, True)
     room.look("t1")
     room.step()
     session = room.final["t1"].session
-    assert room.director.state["done"] == {"t1": {"session": session, "seq": 1, "hand": 2,
-                                                  "viewed": [2, ["Ann"], {"Ann": ["Bob"]}]}}
-    # checked when its record comes; PKO (room/knockouts.py): Ann went all in alone against Bob's aces (the
-    # biggest stack after Cy's chips), so the one pot she was in is Bob's: her eliminator is Bob
+    assert room.director.state["done"] == {"t1": {"session": session, "seq": 2, "hand": 2}}
 
 
 def test_a_missing_hand_record_is_waited_for_then_read(tmp_path: Path) -> None:
@@ -225,18 +225,25 @@ def test_a_new_journal_is_a_new_session_read_from_its_first_hand() -> None:
 
 
 def test_trn4_an_undo_after_the_room_read_the_hand_is_on_the_page_when_its_record_comes(tmp_path: Path) -> None:
-    """A hand is final only when the next starts. Hand 1: Cy (seat 1) all in, Bob's aces call; the room reads
-    it from the view: Cy 4th (0), and takes him off (``leave``). The dealer then UNDOes the room's leave and
-    the hand back to before Cy's all-in, and Cy folds instead: he has chips again. When hand 2 starts, hand
-    1's record busts nobody: the room page says so (a fault is never hidden), once, with the instruction."""
+    """A hand is final once the table accepts an input after it (engine/events.py): the room's ``leave``
+    would make it so, but the dealer's UNDO lands first. Hand 1: Cy (seat 1) all in, Bob's aces call; the
+    room reads it from the view: Cy 4th (0), and takes him off (``leave``). Before that leave lands the dealer
+    UNDOes the hand back to before Cy's all-in (the leave is then refused: Cy is in the hand), and Cy folds
+    instead: he has chips again. When hand 2 starts, hand 1's record busts nobody: the room page says so (a
+    fault is never hidden), once, with the instruction, after the refused drop."""
     room = BooksRoom(tmp_path, settings(["t1"]), PLAYERS)
     t1 = room.tables["t1"]
     play(t1, ["Cy"])
     room.look("t1")
-    assert [p["type"] for _, _, p in room.step()] == ["leave"] and room.finishes() == {"Cy": (4, 0)}
+    commands = room.director.step(room.seen, room.answers.get, NOW, lambda t, s, q: room.stored.get((t, s, q)))
+    assert [p["type"] for _, _, p in commands] == ["leave"] and room.finishes() == {"Cy": (4, 0)}
     while (last := t1.table.last_input()) != {"type": "act", "seat": 1, "action": "all_in"}:
         assert last is not None and t1.submit({"type": "undo"}).accepted
     assert t1.submit({"type": "undo"}).accepted
+    [(cid, _, leave)] = commands
+    refused = t1.submit(leave)
+    assert (refused.accepted, refused.reason) == (False, "seat 1 is in the hand: fold first")
+    room.answers[cid] = {"accepted": False, "reason": refused.reason}
     assert t1.submit({"type": "act", "seat": 1, "action": "fold"}).accepted
     while not t1.table.between_hands:                # Bob (small blind) folds to Ann's big blind
         seat = t1.table.expectation().seat
@@ -245,11 +252,12 @@ def test_trn4_an_undo_after_the_room_read_the_hand_is_on_the_page_when_its_recor
     play(t1, [], walk=True)                          # hand 2 starts: hand 1 is final
     room.look("t1")
     room.step()
-    assert room.director.summary(room.seen, 1000.0)["refused"] == [
-        "t1: hand: TRN-4: hand #1 was changed at the table (UNDO) after the room read it: it busts nobody, not "
-        "Cy: the places need the floor's correction"]
+    said = ["t1: drop Cy: seat 1 is in the hand: fold first",
+            "t1: hand: TRN-4: hand #1 was changed at the table (UNDO) after the room read it: it busts nobody, not "
+            "Cy: the places need the floor's correction"]
+    assert room.director.summary(room.seen, 1000.0)["refused"] == said
     room.step()
-    assert len(room.director.summary(room.seen, 1000.0)["refused"]) == 1
+    assert room.director.summary(room.seen, 1000.0)["refused"] == said
 
 
 def test_trn4_a_lost_hand_record_is_skipped_with_a_fault_not_waited_for_forever(tmp_path: Path) -> None:

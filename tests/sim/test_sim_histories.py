@@ -1,4 +1,5 @@
-"""The evening's hand histories: finished hands written as PHH from the engine's own hands."""
+"""The evening's hand histories: finished hands written as PHH from the engine's own hands, by the one
+recorder of finished hands (dealerpi/history/recorder.py) that the console, and so the simulator, use."""
 
 from __future__ import annotations
 
@@ -8,13 +9,13 @@ import json
 from pathlib import Path
 from typing import Any
 
+from journal_kit import JournalTable, hand_records
 from simkit import running_sim
 
 from dealerpi.engine import PotPaid
-from dealerpi.history.phh import loads_all
+from dealerpi.history.phh import dumps_all, loads_all
 from dealerpi.history.replay import Status, replay
 from dealerpi.room.stats import hand_time
-from dealerpi.sim.histories import JournalTable, hand_records, phh_text
 from dealerpi.sim.server import START_JOURNAL
 
 # Seat 1 Ann 300 (button), seat 2 Bob 200 (small blind 1), seat 3 Cy 100 (big blind 3). The shoe deals from
@@ -57,7 +58,7 @@ def test_a_side_pot_hand_is_written_as_phh_and_replays_to_the_same_stacks() -> N
                               "d db 2c7d9s", "d db 3h", "d db Jc")    # one line a street, as PHH writes it
     assert record.finishing_stacks == (0, 0, 600)
     assert record.extra == {"hand": 1, "seats": [2, 3, 1], "seat_count": 6}
-    [again] = loads_all(phh_text(table.accepted))
+    [again] = loads_all(dumps_all(hand_records(table.accepted)[0]))
     assert again.actions == record.actions and again.finishing_stacks == record.finishing_stacks
     assert replay(again).status is Status.MATCH
 
@@ -73,7 +74,7 @@ def test_a_hand_is_written_with_its_starts_time_and_a_start_without_one_gives_no
     [record], _ = hand_records(inputs)
     assert record.extra == {"hand": 1, "year": 2026, "month": 11, "day": 24, "time": datetime.time(21, 5, 9),
                             "time_zone": "UTC", "seats": [2, 3, 1], "seat_count": 6}
-    text = phh_text(inputs)
+    text = dumps_all(hand_records(inputs)[0])
     assert 'year = 2026\nmonth = 11\nday = 24\ntime = 21:05:09\ntime_zone = "UTC"\n' in text
     [again] = loads_all(text)
     assert hand_time(again) == 1_795_554_309
@@ -111,7 +112,7 @@ def test_a_hand_phh_cannot_write_is_named_not_dropped_silently() -> None:
     first = table.expectation().as_json()["seat"]
     assert table.apply({"type": "act", "seat": first, "action": "fold"}).accepted
     assert table.expectation().as_json() == {"expect": "start"}
-    assert phh_text(table.accepted) == "# not written: hand 1: the game 'fileem-nl' has no PHH variant code\n"
+    assert hand_records(table.accepted) == ([], ["hand 1: the game 'fileem-nl' has no PHH variant code"])
 
 
 def test_deal9_a_hand_with_an_absent_players_killed_hand_is_written() -> None:
@@ -141,7 +142,9 @@ def test_deal9_a_hand_with_an_absent_players_killed_hand_is_written() -> None:
 def test_a_showdown_left_open_is_written_when_start_settles_it_pot_7() -> None:
     """POT-7: checked down, nobody tables a hand; START settles the showdown (the engine reads the hands) and
     deals hand 2, and the record written is hand 1's. Ann calls 3, Bob completes, Cy checks: pot 9 to Ann's
-    aces: Bob 200 - 3 = 197, Cy 100 - 3 = 97, Ann 300 - 3 + 9 = 306."""
+    aces: Bob 200 - 3 = 197, Cy 100 - 3 = 97, Ann 300 - 3 + 9 = 306. An undo reaches back through that start
+    into hand 1 (the engine takes it within the hand), so hand 1 is final with hand 2: Bob on the button folds,
+    Cy folds his small blind (engine/events.py)."""
     inputs = side_pot_hand()
     inputs[inputs.index(ACTIONS[0]):] = [{"type": "act", "seat": 1, "action": "call"},
                                          {"type": "act", "seat": 2, "action": "call"},
@@ -152,7 +155,13 @@ def test_a_showdown_left_open_is_written_when_start_settles_it_pot_7() -> None:
     table = JournalTable()
     for entry in [*inputs, {"type": "start"}]:
         assert table.apply(entry).accepted, entry
-    [record], skipped = hand_records(table.accepted)
+    assert hand_records(table.accepted) == ([], [])
+    hand_2: list[dict[str, Any]] = [*({"type": "card", "card": card} for card in DEAL),
+                                    {"type": "act", "seat": 2, "action": "fold"},
+                                    {"type": "act", "seat": 3, "action": "fold"}]
+    for entry in hand_2:
+        assert table.apply(entry).accepted, entry
+    [record, _], skipped = hand_records(table.accepted)
     assert skipped == []
     assert (record.extra["hand"], record.finishing_stacks) == (1, (197, 97, 306))
     assert record.actions[-3:] == ("p1 cc", "p2 cc", "p3 cc")

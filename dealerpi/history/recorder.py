@@ -1,0 +1,99 @@
+"""The one recorder of finished hands: the engine's events in, hand records (PHH) out (issue 22).
+
+Every reader of a table's finished hands (the console's room bridge and hand-history pages, the simulator's,
+which are the console's, and the tests' untrimmed reference) applies the journal's inputs to a ``Table`` and
+hands each outcome to a :class:`Recorder`. The recorder does not decide when a hand is final: the engine
+does (``HandFinal``, engine/events.py), once no undo can reach the hand. It adds what the engine ignores, the
+start's time (``"at"``), and writes the PHH record with the forced bets, names and seats the hand was dealt
+with (``dealerpi.history.from_hand.record_from_hand``). A misdealt deal (MIS-6, MIS-7) is final too, and is
+no hand: it has no PHH. A hand PHH cannot write (File 'em, several boards or runs, a bomb pot) has the reason
+instead.
+
+A hand's time is its ``start``'s ``"at"`` (the daemon journals every start with it, dealerpi/controller.py),
+written as PHH's optional ``year``, ``month``, ``day``, ``time`` (a TOML local time) and ``time_zone =
+"UTC"`` (github.com/uoftcprg/phh-std, optional.rst, "Time": the time is in ``time_zone``). A start without
+a good ``"at"`` (an old journal, a simulated table) gives a hand without these keys.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from dealerpi.engine import DealRecord, DealtHand, HandFinal, HandStarted, Outcome
+from dealerpi.history.from_hand import record_from_hand
+from dealerpi.history.phh import HandRecord, PHHError
+
+_LOGGER = logging.getLogger(__name__)
+
+
+def phh_time(at: object) -> dict[str, Any]:
+    """PHH's time keys for a journaled ``"at"`` (``2026-11-24T21:05:09Z``); none when it is not one."""
+    try:
+        moment = datetime.datetime.fromisoformat(at) if isinstance(at, str) else None
+    except ValueError:
+        moment = None
+    if moment is None or moment.tzinfo is None:
+        return {}
+    moment = moment.astimezone(datetime.UTC)
+    return {"year": moment.year, "month": moment.month, "day": moment.day,
+            "time": moment.time().replace(microsecond=0), "time_zone": "UTC"}
+
+
+def phh_record(dealt: DealtHand, at: object = None) -> HandRecord:
+    """The PHH record of a finished hand, with the forced bets, names, seats and time it was dealt with;
+    ``PHHError`` when PHH has no notation for it."""
+    return record_from_hand(dealt.hand, blinds=dealt.blinds, antes=dealt.antes, dead=dealt.dead,
+                            players=dealt.players,
+                            extra={"hand": dealt.number, **phh_time(at), "seats": list(dealt.seats),
+                                   "seat_count": dealt.seat_count})
+
+
+@dataclass(frozen=True)
+class FinishedHand:
+    """A final deal: the engine's record, the start's time, and its PHH (None for a misdealt deal, or with
+    ``phh_missing`` saying why PHH cannot write it)."""
+
+    record: DealRecord
+    at: object
+    phh: HandRecord | None
+    phh_missing: str | None
+
+    @property
+    def number(self) -> int:
+        return self.record.number
+
+    @property
+    def misdeal(self) -> bool:
+        return self.record.misdeal
+
+
+class Recorder:
+    """Follows one table's outcomes; :meth:`note` returns the deals each input made final, in order."""
+
+    def __init__(self) -> None:
+        self._started: dict[int, object] = {}        # hand number -> the "at" of the start that dealt it
+
+    def note(self, entry: Mapping[str, Any], outcome: Outcome) -> list[FinishedHand]:
+        """``outcome`` is what applying ``entry`` (a journal input) to the table gave."""
+        finished: list[FinishedHand] = []
+        for event in outcome.events:
+            if isinstance(event, HandStarted):
+                self._started[event.number] = entry.get("at")
+            elif isinstance(event, HandFinal):
+                finished.append(self._finished(event))
+        return finished
+
+    def _finished(self, final: HandFinal) -> FinishedHand:
+        record, dealt = final.record, final.dealt
+        if dealt is None:                             # a misdealt deal: its redeal (same number) is the hand
+            return FinishedHand(record, self._started.get(record.number), None, None)
+        at = self._started.pop(record.number, None)
+        try:
+            return FinishedHand(record, at, phh_record(dealt, at), None)
+        except PHHError as exc:
+            _LOGGER.info("hand %d is not written as PHH: %s", record.number, exc)
+            return FinishedHand(record, at, None, str(exc))
