@@ -157,7 +157,8 @@ ROOM_DB = "/var/lib/dealerpi-room/room.sqlite"
 BROADCAST_STATE = Path("/var/lib/dealerpi-broadcast")
 # What each hand deals by hand (the shoe is offline here): hole cards for seats 1-3, known so that the room's
 # copy can be checked for them
-HANDS = {1: ["As", "Kd", "7c", "7h", "2s", "3d"], 2: ["Qs", "Jd", "9c", "8h", "5s", "4d"]}
+HANDS = {1: ["As", "Kd", "7c", "7h", "2s", "3d"], 2: ["Qs", "Jd", "9c", "8h", "5s", "4d"],
+         3: ["Th", "9d", "6c", "5h", "4s", "2d"]}
 # The venv's Python (aiohttp) for the overlay's WebSocket: bookworm's own python3 has no WebSocket client
 OVERLAY = """
 import asyncio, json, sys
@@ -265,11 +266,15 @@ def wait_room_hands(count: int, limit: float) -> dict[str, Any]:
 
 
 def http_status(url: str) -> Any:
+    """GET as a browser would: a ``?token=`` page answers by moving the token into a cookie and redirecting
+    to the address without it, so the cookie is kept for the redirect."""
+    import http.cookiejar
     import urllib.error
     import urllib.request
 
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
     try:
-        with urllib.request.urlopen(url, timeout=60) as answer:
+        with opener.open(url, timeout=60) as answer:
             return [answer.status, answer.read().decode("utf-8", "replace")[:60]]
     except urllib.error.HTTPError as exc:
         return [exc.code, exc.read().decode("utf-8", "replace")[:80]]
@@ -290,8 +295,10 @@ def sandbox_writes(unit: str, paths: list[str]) -> Any:
     import pwd
 
     entry = pwd.getpwnam(user)
-    done = sh("nsenter", f"--target={props['MainPID']}", "--mount", "--user", "--", "setpriv",
-              f"--reuid={entry.pw_uid}", f"--regid={entry.pw_gid}", "--clear-groups", "python3", "-c", TRY_WRITE,
+    # root's groups dropped before entering: systemd's PrivateUsers= writes "deny" to the namespace's
+    # /proc/PID/setgroups, so no setgroups() inside it
+    done = sh("setpriv", "--clear-groups", "--", "nsenter", f"--target={props['MainPID']}", "--mount", "--user",
+              "--", "setpriv", f"--reuid={entry.pw_uid}", f"--regid={entry.pw_gid}", "python3", "-c", TRY_WRITE,
               *paths)
     return json.loads(done.stdout) if done.returncode == 0 and done.stdout.strip() else done.stderr[-400:]
 
@@ -315,32 +322,42 @@ def room_and_broadcast() -> None:
     emit("overlay_before", {"none": overlay_feed(None), "venue_token": overlay_feed(tokens["venue"]),
                             "broadcast_token": overlay_feed(tokens["broadcast"])})
     emit("hand_1", play_hand(HANDS[1]))
-    emit("room_after_hand_1", wait_room_hands(1, 240))
     emit("overlay_after_hand_1", overlay_feed(tokens["broadcast"]))
+    # a hand is final, and sent to the room, when the next one starts (an undo may reach back until then:
+    # dealerpi/console/final_hands.py)
+    emit("hand_2", play_hand(HANDS[2]))
+    emit("room_after_hand_2", wait_room_hands(1, 240))
     emit("broadcast_state", {name: len(text.splitlines()) for name, text in state_files(BROADCAST_STATE).items()})
-    # the room killed: Restart=on-failure; the hand played meanwhile comes by the re-sync ("After an outage")
+    # the room killed: Restart=on-failure; hand 2, final when hand 3 starts meanwhile, comes live or by the
+    # re-sync on reconnect (docs/room.md "After an outage")
     before = show("dealerpi-room", "MainPID", "NRestarts")
     os.kill(int(before["MainPID"]), signal.SIGKILL)
-    emit("hand_2", play_hand(HANDS[2]))
-    emit("room_when_hand_2_ended", show("dealerpi-room", "ActiveState", "SubState", "MainPID"))
+    emit("hand_3", play_hand(HANDS[3]))
+    emit("room_when_hand_3_ended", show("dealerpi-room", "ActiveState", "SubState", "MainPID"))
     emit("room_after_sigkill", {"before": before, **wait_restarted(before["MainPID"], 180, "dealerpi-room")})
-    emit("room_after_hand_2", wait_room_hands(2, 240))
+    emit("room_after_hand_3", wait_room_hands(2, 240))
     # the broadcast killed: its state folder (the delayed hour's inputs) kept byte for byte
     kept = state_files(BROADCAST_STATE)
     before = show("dealerpi-broadcast", "MainPID", "NRestarts")
     os.kill(int(before["MainPID"]), signal.SIGKILL)
     emit("broadcast_after_sigkill", {"before": before,
                                      **wait_restarted(before["MainPID"], 180, "dealerpi-broadcast")})
-    time.sleep(5)
+    # Type=exec is active once ExecStart ran; the page answers once its Python has started (tens of seconds
+    # under emulation)
+    venue = f"http://127.0.0.1:8791/venue?token={tokens['venue']}"
+    started = time.monotonic()
+    while http_status(venue)[0] is None and time.monotonic() - started < 240:
+        time.sleep(2)
     after = state_files(BROADCAST_STATE)
     emit("broadcast_state_after_sigkill", {"kept": {name: after.get(name, "").startswith(text)
                                                     for name, text in kept.items()},
-                                           "venue": http_status(f"http://127.0.0.1:8791/venue?token="
-                                                                f"{tokens['venue']}")[0],
+                                           "venue": http_status(venue)[0],
+                                           "answered_after": round(time.monotonic() - started, 1),
                                            "overlay": overlay_feed(tokens["broadcast"])})
     emit("room_hands_after_broadcast_kill", room_hands())
     emit("broadcast_log", unit_log("dealerpi-broadcast", "-30min")[-12:])
     emit("room_log", unit_log("dealerpi-room", "-30min")[-12:])
+    emit("console_log", [line for line in unit_log("dealerpi-console", "-30min") if "room bridge" in line][-8:])
     segment = sorted(p.name for p in JOURNAL.glob("*.jsonl"))[-1]
     emit("sandbox_broadcast", sandbox_writes("dealerpi-broadcast", [
         "/var/lib/dealerpi-broadcast/probe-write", f"/var/lib/dealerpi/journal/{segment}",
