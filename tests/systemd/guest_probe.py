@@ -298,8 +298,8 @@ def sandbox_writes(unit: str, paths: list[str]) -> Any:
     # root's groups dropped before entering: systemd's PrivateUsers= writes "deny" to the namespace's
     # /proc/PID/setgroups, so no setgroups() inside it
     done = sh("setpriv", "--clear-groups", "--", "nsenter", f"--target={props['MainPID']}", "--mount", "--user",
-              "--", "setpriv", f"--reuid={entry.pw_uid}", f"--regid={entry.pw_gid}", "python3", "-c", TRY_WRITE,
-              *paths)
+              "--", "setpriv", f"--reuid={entry.pw_uid}", f"--regid={entry.pw_gid}", "--keep-groups", "python3",
+              "-c", TRY_WRITE, *paths)
     return json.loads(done.stdout) if done.returncode == 0 and done.stdout.strip() else done.stderr[-400:]
 
 
