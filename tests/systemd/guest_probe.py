@@ -220,12 +220,15 @@ def table_view() -> dict[str, Any]:
         return ask("hello", {"role": "panel"})["view"]      # type: ignore[no-any-return]
 
 
-def play_hand(cards: list[str]) -> dict[str, Any]:
+def play_hand(cards: list[str], on_start: str = "") -> dict[str, Any]:
     """One hand on the seated players (docs/console.md's protocol, the panel's inputs): START, the hole cards
-    entered by hand (the shoe is offline), then FOLD on whichever seat's turn it is until the hand is over."""
+    entered by hand (the shoe is offline), then FOLD on whichever seat's turn it is until the hand is over.
+    ``on_start``: a unit whose state is reported as the START is answered."""
     conn, ask = panel()
     with conn:
         answers = [ask("input", {"entry": {"type": "start"}})]
+        if on_start:
+            emit(f"{on_start}_at_start", show(on_start, "ActiveState", "SubState", "MainPID"))
         answers += [ask("input", {"entry": {"type": "card", "card": card}}) for card in cards]
     folds = []
     for _ in range(8):
@@ -332,7 +335,7 @@ def room_and_broadcast() -> None:
     # re-sync on reconnect (docs/room.md "After an outage")
     before = show("dealerpi-room", "MainPID", "NRestarts")
     os.kill(int(before["MainPID"]), signal.SIGKILL)
-    emit("hand_3", play_hand(HANDS[3]))
+    emit("hand_3", play_hand(HANDS[3], on_start="dealerpi-room"))
     emit("room_when_hand_3_ended", show("dealerpi-room", "ActiveState", "SubState", "MainPID"))
     emit("room_after_sigkill", {"before": before, **wait_restarted(before["MainPID"], 180, "dealerpi-room")})
     emit("room_after_hand_3", wait_room_hands(2, 240))
