@@ -18,9 +18,10 @@ SUITE = "bookworm"
 # The mirror of the host's /etc/apt/sources.list.d/debian.sources (Debian's own).
 MIRROR = os.environ.get("DEALERPI_TEST_MIRROR", "http://deb.debian.org/debian")
 # What the guest needs besides DealerPi: systemd as PID 1 (with udev and dbus for systemd-run), Debian's
-# kernel and its modules (i2c-stub, i2c-dev, cdc_acm), bookworm's Python 3.11 as on Raspberry Pi OS.
+# kernel and its modules (i2c-stub, i2c-dev, cdc_acm), bookworm's Python 3.11 as on Raspberry Pi OS, and
+# Debian's mosquitto, the room's broker (docs/room.md "The broker": ``apt-get install mosquitto``).
 PACKAGES = ("systemd", "systemd-sysv", "udev", "dbus", "kmod", "linux-image-amd64", "initramfs-tools",
-            "python3", "python3-venv", "procps", "i2c-tools", "passwd", "ca-certificates")
+            "python3", "python3-venv", "procps", "i2c-tools", "passwd", "ca-certificates", "mosquitto")
 CACHE = Path(os.environ.get("DEALERPI_TEST_CACHE", "/var/cache/dealerpi-test-root"))
 
 

@@ -93,7 +93,8 @@ class FinalHands:
 
     def poll(self) -> list[FinalHand]:
         folder = folder_for(self.path)
-        if folder != self.path and folder.is_dir():
+        # the config may name the folder itself (hardware/example*.toml) or the old "journal.jsonl"
+        if folder.is_dir():
             if self._position == (0, 0):
                 self._begin_in(folder)
             lines, self._position = read_new(folder, self._position)

@@ -47,6 +47,49 @@ useradd --system --home /nonexistent --shell /usr/sbin/nologin --groups dealerpi
 cp $src/systemd/dealerpi-console.service /etc/systemd/system/
 systemctl enable dealerpi-console.service
 
+# docs/room.md "The broker": Debian's mosquitto (in the cached root: tests/vm_root.py), the room's files, the
+# conf.d file (listener, use_username_as_clientid, the hashed passwd and the acl), owned as the doc says.
+/opt/dealerpi/venv/bin/dealerpi room broker-files /etc/mosquitto/dealerpi t1
+cp /etc/mosquitto/dealerpi/dealerpi.conf /etc/mosquitto/conf.d/dealerpi.conf
+chown mosquitto: /etc/mosquitto/dealerpi/passwd /etc/mosquitto/dealerpi/acl
+systemctl enable mosquitto.service
+# docs/room.md "A table": the table's password for the console's user, [mqtt] beside [console]
+install -o root -g dealerpi-console -m 0640 /etc/mosquitto/dealerpi/t1.password /etc/dealerpi/mqtt.password
+printf '\n[mqtt]\nname = "t1"\nhost = "127.0.0.1"\nport = 1883\npassword_file = "/etc/dealerpi/mqtt.password"\n' \
+    >> /etc/dealerpi/dealerpi.toml
+/opt/dealerpi/venv/bin/dealerpi check-config /etc/dealerpi/dealerpi.toml
+# docs/room.md "The room": its user (the unit's User=), its password readable by it, room.toml on SQLite, the unit
+useradd --system --home /nonexistent --shell /usr/sbin/nologin dealerpi-room
+chown dealerpi-room: /etc/mosquitto/dealerpi/room.password
+cat > /etc/dealerpi/room.toml <<'TOML'
+[room]
+database = "/var/lib/dealerpi-room/room.sqlite"
+listen = "0.0.0.0:8790"
+state = "/var/lib/dealerpi-room"
+session_gap_minutes = 30
+
+[mqtt]
+host = "127.0.0.1"
+password_file = "/etc/mosquitto/dealerpi/room.password"
+
+[[games]]
+name = "nlhe-1-3"
+tables = ["t1"]
+stack = 300
+TOML
+cp $src/systemd/dealerpi-room.service /etc/systemd/system/
+systemctl enable dealerpi-room.service
+# docs/broadcast.md "On the Pi": broadcast.toml naming the table's config, on the venue's network, on a port of
+# its own (the room page has 8790 on this machine), the table's delay; the unit
+cat > /etc/dealerpi/broadcast.toml <<'TOML'
+[broadcast]
+table = "/etc/dealerpi/dealerpi.toml"
+listen = "0.0.0.0:8791"
+delay_minutes = 30
+TOML
+cp $src/systemd/dealerpi-broadcast.service /etc/systemd/system/
+systemctl enable dealerpi-broadcast.service
+
 # TEST: an I2C bus with a device at 0x3c (i2c-stub, Debian's kernel has it as a module): /dev/i2c-0 once
 # i2c-dev is loaded by the shipped modules-load file.
 echo i2c-stub > /etc/modules-load.d/dealerpi-test.conf
@@ -87,7 +130,8 @@ TOML
 cat > /etc/systemd/system/dealerpi-probe.service <<'UNIT'
 [Unit]
 Description=DealerPi test probe (tests/systemd/guest_probe.py)
-After=multi-user.target dealerpi.service dealerpi-console.service
+After=multi-user.target dealerpi.service dealerpi-console.service mosquitto.service dealerpi-room.service
+After=dealerpi-broadcast.service
 [Service]
 Type=exec
 ExecStart=/usr/bin/python3 /opt/dealerpi-probe.py /dev/ttyS1

@@ -172,3 +172,113 @@ def test_exposure_of_the_running_unit(run: Run) -> None:
     line = _fact(run, "security")
     assert len(line) == 1 and line[0].startswith("→ Overall exposure level for dealerpi.service: 0.")
 
+
+
+# docs/room.md (the broker and the room) and docs/broadcast.md ("On the Pi") on the same machine as the table
+
+HAND_1 = ["As", "Kd", "7c", "7h", "2s", "3d"]         # guest_probe.HANDS: the hole cards entered by hand
+HAND_2 = ["Qs", "Jd", "9c", "8h", "5s", "4d"]
+
+
+def _active_since_start(unit: dict[str, str]) -> None:
+    assert (unit["ActiveState"], unit["SubState"], unit["NRestarts"]) == ("active", "running", "0"), unit
+    assert int(unit["ActiveEnterTimestampMonotonic"]) >= int(unit["ExecMainStartTimestampMonotonic"]) > 0
+
+
+def test_broker_room_and_broadcast_units_are_active_by_their_type(run: Run) -> None:
+    """Debian's mosquitto is Type=notify (active only on its READY=1) and listens on docs/room.md's
+    ``listener 1883 0.0.0.0``; the room's and the broadcast's units are Type=exec (active once their
+    ExecStart ran), both running with no restart since boot."""
+    mosquitto = _fact(run, "unit_mosquitto")
+    assert mosquitto["Type"] == "notify"
+    _active_since_start(mosquitto)
+    assert _fact(run, "mosquitto_listens") == ["00000000:075B"]        # 0.0.0.0:1883 in /proc/net/tcp
+    for name in ("dealerpi-room", "dealerpi-broadcast"):
+        unit = _fact(run, f"unit_{name}")
+        assert unit["Type"] == "exec", unit
+        _active_since_start(unit)
+
+
+def test_the_room_stores_the_tables_hand_in_sqlite(run: Run) -> None:
+    """Hand 1 at table t1 (START, six hole cards by hand, seats 1 and 2 fold: seat 3, the big blind, wins;
+    BLD-1's first hand: button 1, small blind 2, big blind 3) goes through the console's bridge and mosquitto
+    into the room's SQLite once hand 2 has started (a hand is final then), hole cards included now that it
+    is over; hand 2, not final yet, is not there."""
+    hand = _fact(run, "hand_1")
+    # the big blind's 3 is called by nobody: 2 of it comes back, the pot is the small blind's 1 and 1 (POT-2)
+    assert hand == {"accepted": [True] * 7, "folds": [1, 2], "hand": 1, "in_hand": False, "won": {"3": 2}}, hand
+    # hand 2: the button moves to 2, blinds 3 and 1 (BLD-1): 2 and 3 fold, seat 1 wins the same 2
+    hand = _fact(run, "hand_2")
+    assert hand == {"accepted": [True] * 7, "folds": [2, 3], "hand": 2, "in_hand": False, "won": {"1": 2}}, hand
+    stored = _fact(run, "room_after_hand_2")["hands"]
+    assert [row[:2] for row in stored] == [["t1", 1]], stored
+    assert stored[0][3] == HAND_1
+
+
+def test_the_venue_page_answers_and_the_delayed_feed_refuses_before_its_time(run: Run) -> None:
+    """broadcast.toml's listen 0.0.0.0:8791 (not loopback): the venue page with the venue token, 401 without;
+    the delayed feed 401 without its own token (the venue's is not enough), and with it only the countdown:
+    "waiting" before the first hand, "filling" after it, never a frame before delay_minutes = 30."""
+    venue = _fact(run, "venue_page")
+    assert venue["token"][0] == 200 and venue["token"][1].startswith("<!doctype html>")
+    assert venue["none"][0] == 401
+    before = _fact(run, "overlay_before")
+    assert before["none"] == {"opened": False, "status": 401}
+    assert before["venue_token"] == {"opened": False, "status": 401}
+    assert before["broadcast_token"] == {"opened": True, "first": {"type": "status", "status": {
+        "state": "waiting", "delay_s": 1800}}}
+    after = _fact(run, "overlay_after_hand_1")["first"]
+    assert after["type"] == "status" and after["status"]["state"] == "filling", after
+    assert after["status"]["delay_s"] == 1800 and 0 < after["status"]["seconds_left"] <= 1800
+
+
+def test_the_room_survives_a_sigkill_with_no_hand_lost(run: Run) -> None:
+    """SIGKILL to the room, then hand 3 at once (its start makes hand 2 final): Restart=on-failure brings the
+    room back, and hand 2 (received live or asked for again on reconnect, docs/room.md "After an outage") is
+    stored beside hand 1, each once."""
+    after = _fact(run, "room_after_sigkill")
+    assert after["seconds"] is not None, after
+    assert after["ActiveState"] == "active" and int(after["NRestarts"]) == int(after["before"]["NRestarts"]) + 1
+    assert _fact(run, "hand_3")["hand"] == 3 and _fact(run, "hand_3")["in_hand"] is False
+    stored = _fact(run, "room_after_hand_3")["hands"]
+    assert [row[:2] for row in stored] == [["t1", 1], ["t1", 2]], stored
+    assert stored[1][3] == HAND_2
+    assert [row[:2] for row in _fact(run, "room_hands_after_broadcast_kill")] == [["t1", 1], ["t1", 2]]
+
+
+def test_the_broadcast_survives_a_sigkill_with_its_delayed_hour_kept(run: Run) -> None:
+    """SIGKILL to the broadcast: restarted, its state folder (the session and its inputs, the tokens) kept
+    byte for byte, the venue page back, and the delayed feed still counting down the same session
+    ("filling", not "waiting" again: the restart did not lose the hands it holds)."""
+    after = _fact(run, "broadcast_after_sigkill")
+    assert after["seconds"] is not None, after
+    assert after["ActiveState"] == "active" and int(after["NRestarts"]) == int(after["before"]["NRestarts"]) + 1
+    state = _fact(run, "broadcast_state_after_sigkill")
+    assert {"events.jsonl", "session.json", "tokens.json"} <= set(state["kept"]), state
+    assert all(state["kept"].values()), state
+    assert state["venue"] == 200
+    assert state["overlay"]["first"]["status"]["state"] == "filling", state
+
+
+def test_the_sandboxes_let_each_write_its_own_state_and_nothing_else(run: Run) -> None:
+    """ProtectSystem=strict, ReadOnlyPaths= and StateDirectory=, tried inside each running unit's own mount and
+    user namespaces as its user: its StateDirectory is writable, nothing else is. The broadcast runs as the
+    journal's owner (dealerpi, mode 0640 in 0750): only its sandbox (ReadOnlyPaths=/var/lib/dealerpi) keeps
+    it from the table's journal, so that must be EROFS; elsewhere a read-only mount (EROFS) or a folder not
+    theirs (EACCES) refuses."""
+    broadcast = _fact(run, "sandbox_broadcast")
+    segment = [path for path in broadcast if path.startswith("/var/lib/dealerpi/journal/0")]
+    assert len(segment) == 1 and broadcast[segment[0]] == "EROFS", broadcast
+    assert broadcast["/var/lib/dealerpi/journal/probe-write"] == "EROFS", broadcast
+    assert broadcast["/etc/dealerpi/probe-write"] == "EROFS", broadcast
+    assert broadcast.pop("/var/lib/dealerpi-broadcast/probe-write") == "written", broadcast
+    assert set(broadcast.values()) <= {"EROFS", "EACCES"} and len(broadcast) == 5, broadcast
+    room = _fact(run, "sandbox_room")
+    assert room.pop("/var/lib/dealerpi-room/probe-write") == "written", room
+    assert set(room.values()) <= {"EROFS", "EACCES"} and len(room) == 5, room
+
+
+def test_exposure_of_the_room_and_broadcast_units(run: Run) -> None:
+    for name in ("dealerpi-room", "dealerpi-broadcast"):
+        line = _fact(run, f"security_{name}")
+        assert len(line) == 1 and line[0].startswith(f"→ Overall exposure level for {name}.service: 1."), line
