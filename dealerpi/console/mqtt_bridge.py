@@ -28,7 +28,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Awaitable
+from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +38,7 @@ import msgspec
 from dealerpi.config import Config
 from dealerpi.console.final_hands import FinalHand, FinalHands
 from dealerpi.console.protocol import merge
+from dealerpi.console.running import ServiceFault
 from dealerpi.console.server import DaemonLink
 from dealerpi.journal_folder import KEEP_SEGMENTS
 from dealerpi.room.broker import MqttSettings, Topics
@@ -238,7 +239,7 @@ async def _ignore(message: dict[str, Any]) -> None:
     return None
 
 
-async def with_bridge(config: Config, serving: Awaitable[None]) -> None:
+async def with_bridge(config: Config, serving: Coroutine[Any, Any, None]) -> None:
     """The console's pages and, when the config has ``[mqtt]``, the bridge, until cancelled."""
     if config.mqtt is None or config.console is None:
         await serving
@@ -246,9 +247,18 @@ async def with_bridge(config: Config, serving: Awaitable[None]) -> None:
     bridge = TableBridge(config.mqtt, config.console.socket, config.journal,
                          memo=config.console.state / "room-hands.json", keep=config.journal_keep_segments)
     task = asyncio.ensure_future(bridge.run())
+    pages = asyncio.ensure_future(serving)
     try:
-        await serving
+        await asyncio.wait((task, pages), return_when=asyncio.FIRST_COMPLETED)
+        if task.done() and not task.cancelled() and (error := task.exception()) is not None:
+            # a fault is never hidden: the bridge retries what it expects (the broker, the daemon); anything
+            # else stops the console, said once, so that its unit (Restart=on-failure) starts it again
+            _LOGGER.error("room bridge stopped: %s; the console stops so that its unit starts it again", error,
+                          exc_info=error)
+            raise ServiceFault(f"the room bridge stopped: {error}")
+        await pages
     finally:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
+        for part in (task, pages):
+            part.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await part

@@ -11,6 +11,11 @@ from collections.abc import Coroutine
 from typing import Any
 
 
+class ServiceFault(Exception):
+    """A part of a running process stopped for good (say, the console's room bridge): the message says which.
+    The command exits with one line and status 1; its unit's ``Restart=on-failure`` starts it again."""
+
+
 def run_until_signal(main: Coroutine[Any, Any, None], command: str, *, port_option: str | None = None) -> int:
     """Run ``main`` until it ends or a signal cancels it: 0; an OSError or ValueError (a port in use, a bad
     file) is one line on stderr naming ``command``: 1, never a traceback. A port in use says so, and names the
@@ -24,6 +29,9 @@ def run_until_signal(main: Coroutine[Any, Any, None], command: str, *, port_opti
         loop.run_until_complete(task)
     except asyncio.CancelledError:
         pass
+    except ServiceFault as fault:
+        print(f"{command}: {fault}", file=sys.stderr)
+        return 1
     except (OSError, ValueError) as exc:
         hint = ""
         if isinstance(exc, OSError) and exc.errno == errno.EADDRINUSE:

@@ -19,6 +19,7 @@ from mqtt_kit import PREFIX, Broker, Listener, until
 
 from dealerpi.console.mqtt_bridge import TableBridge
 from dealerpi.journal_folder import KEEP_SEGMENTS
+from dealerpi.room.broker import MqttSettings
 from dealerpi.room.client import mqtt_client
 from dealerpi.views.render import dealer_lines
 
@@ -393,3 +394,33 @@ def test_the_rooms_announcement_on_the_dealer_display_and_in_the_tables_view_not
     assert seen["after long"] == ("ROOM: Break in 5 minutes",)
     assert seen["cleared"] == ()
     assert seen["inputs after"] == seen["inputs"]               # display only: the journal has no line for it
+
+
+def test_a_bridge_that_dies_stops_the_console_with_one_line_and_an_error_logged(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """A fault is never hidden (issue 23's VM run: the bridge died on IsADirectoryError and nothing was logged
+    while the pages went on, so the room got no hand and nobody knew). The bridge's task ending with an error
+    ends the console at once: ERROR in the log (the journal gets the details), one line naming the command on
+    stderr and exit status 1, so its unit's Restart=on-failure starts it again. No broker is needed: the
+    bridge fails before it connects."""
+    import dataclasses
+
+    from dealerpi.console import mqtt_bridge
+    from dealerpi.console.running import run_until_signal
+
+    config, _controller, _api = make(tmp_path)
+    settings = dataclasses.replace(config, mqtt=MqttSettings(T, "127.0.0.1", 1, "dealerpi", tmp_path / "pw", None))
+
+    async def broken(self: mqtt_bridge.TableBridge) -> None:
+        raise IsADirectoryError(21, "Is a directory", str(tmp_path / "journal"))
+
+    async def pages_forever() -> None:
+        await asyncio.sleep(3600)
+
+    monkeypatch.setattr(mqtt_bridge.TableBridge, "run", broken)
+    with caplog.at_level(logging.ERROR, logger="dealerpi.console.mqtt_bridge"):
+        status = run_until_signal(mqtt_bridge.with_bridge(settings, pages_forever()), "dealerpi console")
+    assert status == 1
+    assert [r.getMessage() for r in caplog.records if r.levelno == logging.ERROR] == [
+        f"room bridge stopped: [Errno 21] Is a directory: '{tmp_path / 'journal'}'; the console stops so that "
+        "its unit starts it again"]

@@ -196,19 +196,22 @@ def panel(path: str = "/run/dealerpi/api.sock") -> tuple[Any, Any]:
     conn = socket.socket(socket.AF_UNIX)
     conn.settimeout(30)
     conn.connect(path)
-    state = {"buffer": b"", "id": 0}
+    buffer = bytearray()
+    ids = [0]
 
     def ask(method: str, params: dict[str, Any]) -> Any:
-        state["id"] += 1
-        rid = state["id"]
+        ids[0] += 1
+        rid = ids[0]
         conn.sendall(json.dumps({"id": rid, "method": method, "params": params}).encode() + b"\x03")
         while True:
-            while b"\x03" in state["buffer"]:
-                frame, state["buffer"] = state["buffer"].split(b"\x03", 1)
+            while b"\x03" in buffer:
+                end = buffer.index(b"\x03")
+                frame = bytes(buffer[:end])
+                del buffer[:end + 1]
                 message = json.loads(frame)
                 if message.get("id") == rid:
                     return message.get("result", message.get("error"))
-            state["buffer"] += conn.recv(65536)
+            buffer.extend(conn.recv(65536))
 
     ask("hello", {"role": "panel"})
     return conn, ask
