@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import signal
+import subprocess
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -194,3 +195,11 @@ def table_playing(folder: Path, hands: int, names: tuple[str, ...] = ("Ann", "Bo
     assert controller.submit({"type": "start"}).accepted
     controller.journal.close()
     return FinalHands(config.journal)
+
+
+def desk(config: Path, *args: str) -> str:
+    """``dealerpi room desk --config CONFIG ARGS``: the front desk's command as a person runs it; its output."""
+    done = subprocess.run([sys.executable, "-m", "dealerpi", "room", "desk", "--config", str(config), *args],
+                          capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    return done.stdout

@@ -116,6 +116,7 @@ async def _session(rig: Rig, fetched: asyncio.Event, base: str, token: str) -> d
     return seen
 
 
+@pytest.mark.slow   # Chromium and a room page: 4 s
 def test_the_action_clock_the_level_and_the_payouts_and_vpip_pfr_at_the_delayed_time(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Delay 1 minute. The room has two hands of Ann, Bob and Cy (tests/room's, worked by hand there): Ann VPIP

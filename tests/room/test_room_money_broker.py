@@ -31,6 +31,7 @@ TOURNAMENT = {"tables": list(TABLES), "seats": 6, "buy_in": 100, "starting_stack
                          {"blinds": [100, 200], "minutes": 600}]}
 
 
+@pytest.mark.slow   # a real broker and the room as its own process: 3 s
 def test_real_broker_reentry_pko_rebuy_and_a_deal_to_a_winner(tmp_path: Path) -> None:
     """Over MQTT: a bust pays the PKO (half of 40 in cash to the eliminator, half on his head); the busted
     player re-enters (9 entries, pool 9 x 60 = 540) and is seated by the room; after a walk the small blind

@@ -15,6 +15,9 @@ from browser_kit import chromium
 from mqtt_kit import free_port
 from orphan_kit import dies_with_parent
 from playwright.sync_api import Browser, expect
+from room_kit import desk
+
+pytestmark = pytest.mark.slow   # Chromium, a real broker and the room as its own process: 3 s
 
 TOML = """[room]
 listen = "127.0.0.1:{port}"
@@ -37,13 +40,6 @@ levels = [{{blinds = [50, 100], minutes = 10}}, {{blinds = [100, 200], minutes =
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     yield from chromium()
-
-
-def desk(config: Path, *args: str) -> str:
-    done = subprocess.run([sys.executable, "-m", "dealerpi", "room", "desk", "--config", str(config), *args],
-                          capture_output=True, text=True, timeout=30)
-    assert done.returncode == 0, done.stderr
-    return done.stdout
 
 
 def test_the_room_page_shows_the_pko_heads_and_sends_a_rebuy(tmp_path: Path, browser: Browser) -> None:

@@ -16,6 +16,7 @@ from browser_kit import chromium
 from mqtt_kit import free_port
 from orphan_kit import dies_with_parent
 from playwright.sync_api import Browser, expect
+from room_kit import desk
 
 pytestmark = pytest.mark.slow   # Chromium and a real broker: 6 s
 
@@ -37,13 +38,6 @@ levels = [{{blinds = [50, 100], minutes = 10}}, {{blinds = [100, 200], minutes =
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     yield from chromium()
-
-
-def desk(config: Path, *args: str) -> str:
-    done = subprocess.run([sys.executable, "-m", "dealerpi", "room", "desk", "--config", str(config), *args],
-                          capture_output=True, text=True, timeout=30)
-    assert done.returncode == 0, done.stderr
-    return done.stdout
 
 
 def test_the_room_page_shows_the_tournaments_clock_field_and_prizes(tmp_path: Path, browser: Browser) -> None:
