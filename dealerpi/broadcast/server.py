@@ -21,10 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import hmac
-import json
 import logging
-import secrets
 import sys
 import time
 from collections.abc import Callable
@@ -40,8 +37,9 @@ from dealerpi.broadcast.link import follow
 from dealerpi.broadcast.room_stats import poll
 from dealerpi.broadcast.session import BroadcastSession
 from dealerpi.broadcast.settings import BroadcastSettings, SettingsError, load
-from dealerpi.broadcast.store import Store, StoreError, write_private
+from dealerpi.broadcast.store import Store, StoreError
 from dealerpi.console.access import is_loopback
+from dealerpi.console.pairing import load_tokens, role_of, write_private
 from dealerpi.console.running import run_until_signal
 from dealerpi.console.static_files import static_file
 from dealerpi.journal_folder import folder_for
@@ -53,30 +51,6 @@ COOKIE = "dealerpi_broadcast"
 STATIC = resources.files("dealerpi.broadcast") / "static"
 RELEASE_EVERY = 0.1                  # seconds between two looks at the delay line
 MAX_NOTE = 200
-
-
-def load_tokens(state: Path) -> dict[str, str]:
-    """Each role's token, made once (128 bits) and kept in ``state/tokens.json`` (0600)."""
-    path = state / "tokens.json"
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        tokens = {role: secrets.token_urlsafe(16) for role in ROLES}
-        write_private(path, json.dumps(tokens, indent=1) + "\n")
-        return tokens
-    except ValueError as exc:
-        raise ValueError(f"{path}: not JSON ({exc}); delete it to make new tokens") from None
-    if not (isinstance(data, dict) and all(isinstance(data.get(r), str) and len(data[r]) >= 16 for r in ROLES)):
-        raise ValueError(f"{path}: needs a token of 16 characters or more for each of {', '.join(ROLES)}")
-    return {role: data[role] for role in ROLES}
-
-
-def _role_of(given: str, tokens: dict[str, str]) -> str | None:
-    found = None
-    for role, token in tokens.items():
-        if hmac.compare_digest(given.encode(), token.encode()):
-            found = role
-    return found
 
 
 @dataclass
@@ -115,7 +89,7 @@ class Broadcast:
         given = header.removeprefix("Bearer ").strip() if header.startswith("Bearer ") else ""
         given = given or request.query.get("token") or request.cookies.get(COOKIE) or ""
         if given:
-            return _role_of(given, self.tokens)
+            return role_of(given, self.tokens)
         host = urlsplit(f"//{request.host}").hostname or ""
         return "local" if self.loopback and is_loopback(host) else None
 
@@ -230,7 +204,7 @@ class Broadcast:
         """``POST /tags`` ``{"note": "..."}`` with ``Authorization: Bearer HOST_TOKEN`` (a header no other
         site's page can make a browser send, so no cross-site forgery)."""
         header = request.headers.get("Authorization", "")
-        if not header.startswith("Bearer ") or _role_of(header[7:].strip(), self.tokens) != "host":
+        if not header.startswith("Bearer ") or role_of(header[7:].strip(), self.tokens) != "host":
             raise web.HTTPUnauthorized(text="401: POST /tags needs Authorization: Bearer <host token>\n")
         try:
             body = await request.json()
@@ -275,7 +249,7 @@ async def serve(settings: BroadcastSettings, clock: Callable[[], int] = wall_ms,
                 ready: Callable[[Broadcast, int], None] | None = None) -> None:
     """Serve until cancelled."""
     session = make_session(settings, clock)
-    tokens = load_tokens(settings.state)
+    tokens = load_tokens(settings.state, ROLES)
     host, port = settings.listen_address()
     broadcast = Broadcast(session, tokens, loopback=is_loopback(host))
     runner = web.AppRunner(broadcast.app(), access_log=None)

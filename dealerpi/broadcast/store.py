@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from dealerpi.console.pairing import write_private
+
 VERSION = 1
 
 
@@ -52,19 +54,6 @@ class Session:
 
 class StoreError(ValueError):
     """A damaged state file: the message names it."""
-
-
-def write_private(path: Path, text: str) -> None:
-    """``text`` into ``path`` for this user only (0600), replaced atomically and synced."""
-    temporary = path.with_name(f".{path.name}.new")
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
-    try:
-        os.fchmod(fd, 0o600)
-        os.write(fd, text.encode())
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    os.replace(temporary, path)
 
 
 class Store:

@@ -28,7 +28,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from dealerpi.console.pairing import _write_private
+from dealerpi.console.pairing import write_private
 
 CODE_SECONDS = {"display": 30.0, "host": 120.0}
 _VAGUE = {"Linux", "U", "X11", "K", "wv", "Mobile", "Windows NT 10.0", "Win64", "x64"}
@@ -107,4 +107,4 @@ class Devices:
 
     def _save(self) -> None:
         if self.path is not None:
-            _write_private(self.path, json.dumps(self._devices, indent=1) + "\n")
+            write_private(self.path, json.dumps(self._devices, indent=1) + "\n")

@@ -24,7 +24,7 @@ import segno
 from dealerpi.console.protocol import ROLES
 
 
-def _write_private(path: Path, text: str) -> None:
+def write_private(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` readable by this user only, replacing it atomically."""
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     temporary = path.with_name(f".{path.name}.new")
@@ -38,23 +38,24 @@ def _write_private(path: Path, text: str) -> None:
     os.replace(temporary, path)
 
 
-def load_tokens(state: Path) -> dict[str, str]:
-    """Each role's token from ``state/tokens.json``, made on the first start; a damaged file is an error
-    naming it (never silently new tokens: paired devices would stop working without a word)."""
+def load_tokens(state: Path, roles: tuple[str, ...] = ROLES) -> dict[str, str]:
+    """Each role's token (128 bits) from ``state/tokens.json`` (0600), made on the first start; a damaged file
+    is an error naming it (never silently new tokens: paired devices would stop working without a word). The
+    console's roles by default; the broadcast process keeps its own file with its own ``roles``."""
     path = state / "tokens.json"
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        tokens = {role: secrets.token_urlsafe(16) for role in ROLES}
-        _write_private(path, json.dumps(tokens, indent=1) + "\n")
+        tokens = {role: secrets.token_urlsafe(16) for role in roles}
+        write_private(path, json.dumps(tokens, indent=1) + "\n")
         return tokens
     except ValueError as exc:
         raise ValueError(f"{path}: not JSON ({exc}); delete it to make new tokens (every device re-pairs)") from None
     if not (isinstance(data, dict) and all(isinstance(data.get(role), str) and len(data[role]) >= 16
-                                           for role in ROLES)):
-        raise ValueError(f"{path}: needs a token of 16 characters or more for each of {', '.join(ROLES)}; "
+                                           for role in roles)):
+        raise ValueError(f"{path}: needs a token of 16 characters or more for each of {', '.join(roles)}; "
                          "delete it to make new tokens (every device re-pairs)")
-    return {role: data[role] for role in ROLES}
+    return {role: data[role] for role in roles}
 
 
 def role_of(token: str, tokens: dict[str, str]) -> str | None:
@@ -69,7 +70,7 @@ def role_of(token: str, tokens: dict[str, str]) -> str | None:
 def write_pairing(state: Path, urls: dict[str, str]) -> Path:
     """``state/pairing.txt``: one ``role URL`` line per role (0600)."""
     path = state / "pairing.txt"
-    _write_private(path, "".join(f"{role} {url}\n" for role, url in urls.items()))
+    write_private(path, "".join(f"{role} {url}\n" for role, url in urls.items()))
     return path
 
 
