@@ -25,7 +25,6 @@ lacks; the room sends a command again until it has its answer (docs/room.md).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 from collections.abc import Coroutine
@@ -260,5 +259,4 @@ async def with_bridge(config: Config, serving: Coroutine[Any, Any, None]) -> Non
     finally:
         for part in (task, pages):
             part.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await part
+        await asyncio.gather(task, pages, return_exceptions=True)    # the bridge's error was said above
