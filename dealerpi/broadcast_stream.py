@@ -30,11 +30,17 @@ read-only view of the system (ProtectSystem=strict; systemd/dealerpi-broadcast.s
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import os
 import socket
 import struct
 from collections.abc import Callable
 from typing import Any
+
+from dealerpi.console.protocol import encode
+
+_LOGGER = logging.getLogger(__name__)
 
 ROLE = "broadcast"
 VERSION = 1
@@ -76,3 +82,34 @@ def event(entry: Any, journal: Any, wall: Callable[[], float]) -> dict[str, Any]
     """The push after an accepted input: the input as journaled, the journal's end, the daemon's clock (ms)."""
     return {"method": "event", "params": {"entry": dict(entry), "position": position(journal),
                                           "ms": int(wall() * 1000)}}
+
+
+def hello(writer: asyncio.StreamWriter | None, snapshot: Callable[[], dict[str, Any]], journal: Any,
+          wall: Callable[[], float]) -> dict[str, Any]:
+    """The daemon's answer to a hello as broadcast on the connection ``writer``: the table now (``snapshot``),
+    or the refusal when the peer is not the daemon's own user (logged)."""
+    sock = writer.get_extra_info("socket") if writer is not None else None
+    if (refused := refusal(peer_uid(sock))) is not None:
+        _LOGGER.warning("local API: refused a broadcast hello: %s", refused)
+        return {"error": {"message": refused}}
+    return {"result": hello_result(snapshot(), journal, wall)}
+
+
+def send(writers: list[asyncio.StreamWriter], entry: Any, journal: Any, wall: Callable[[], float],
+         max_backlog: int) -> list[asyncio.StreamWriter]:
+    """The accepted input to every broadcast connection; those that stopped reading (more than ``max_backlog``
+    bytes unread) are closed and returned: the broadcast reconnects and catches up from the journal."""
+    if not writers:
+        return []
+    message = encode(event(entry, journal, wall))
+    stuck = []
+    for writer in writers:
+        transport = writer.transport
+        if transport.is_closing() or transport.get_write_buffer_size() > max_backlog:
+            _LOGGER.warning("local API: dropping a broadcast client that stopped reading (it reconnects and "
+                            "catches up from the journal)")
+            writer.close()
+            stuck.append(writer)
+            continue
+        writer.write(message)
+    return stuck

@@ -40,8 +40,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 import msgspec
 
 from dealerpi import broadcast_stream
-from dealerpi.console import game_form, money, sessions, status_panel
+from dealerpi.console import game_form, sessions, status_panel
 from dealerpi.console.ledger import CLOSE, Event, Ledger, Session
+from dealerpi.console.ledger_book import LedgerBook
 from dealerpi.console.protocol import CONFIRMED, PANEL, ROLES, Decoder, ProtocolError, changes, encode, may_send
 from dealerpi.console.qr_screen import qr_screen
 from dealerpi.console.views import role_view
@@ -130,9 +131,8 @@ class ApiServer:
         self.rids: dict[str, dict[str, Any]] = {}   # the request ids journaled, oldest first, with their answers
         self._server: asyncio.AbstractServer | None = None
         self._push_due = False
-        self._summary: tuple[object, dict[str, Any]] | None = None
         self.panel: VirtualPanel | None = None   # the virtual hardware, on fake devices only
-        self.notes = money.Notes(_notes_path(daemon.journal))     # expenses, charges, paid marks (money.py)
+        self.book = LedgerBook(self.ledger, daemon.journal)     # the ledger with the host's money notes
         self.endpoints = self._register()
         self._params_of = {name: endpoint.params for name, endpoint in self.endpoints.items()}
 
@@ -320,28 +320,17 @@ class ApiServer:
     def hello_broadcast(self, client: _Client) -> dict[str, Any]:
         """The streamed table's process (issue 21, :mod:`dealerpi.broadcast_stream`): checked by the peer's
         user id, then sent the table now and every accepted input from here on, hole cards included."""
-        sock = client.writer.get_extra_info("socket") if client.writer is not None else None
-        if (refused := broadcast_stream.refusal(broadcast_stream.peer_uid(sock))) is not None:
-            _LOGGER.warning("local API: refused a broadcast hello: %s", refused)
-            return {"error": {"message": refused}}
-        client.role = broadcast_stream.ROLE
-        wall = getattr(self.daemon, "wall", time.time)
-        return {"result": broadcast_stream.hello_result(self.daemon.table.snapshot(), self.daemon.journal, wall)}
+        answer = broadcast_stream.hello(client.writer, self.daemon.table.snapshot, self.daemon.journal,
+                                        getattr(self.daemon, "wall", time.time))
+        if "result" in answer:
+            client.role = broadcast_stream.ROLE
+        return answer
 
     def _send_broadcast(self, entry: Mapping[str, Any]) -> None:
-        listeners = [client for client in self.clients if client.role == broadcast_stream.ROLE]
-        if not listeners:
-            return
-        message = encode(broadcast_stream.event(entry, self.daemon.journal, getattr(self.daemon, "wall", time.time)))
-        for client in listeners:
-            transport = client.writer.transport
-            if transport.is_closing() or transport.get_write_buffer_size() > MAX_BACKLOG:
-                _LOGGER.warning("local API: dropping a broadcast client that stopped reading (it reconnects "
-                                "and catches up from the journal)")
-                self.clients.discard(client)
-                client.writer.close()
-                continue
-            client.writer.write(message)
+        listeners = {client.writer: client for client in self.clients if client.role == broadcast_stream.ROLE}
+        for stuck in broadcast_stream.send(list(listeners), entry, self.daemon.journal,
+                                           getattr(self.daemon, "wall", time.time), MAX_BACKLOG):
+            self.clients.discard(listeners[stuck])
 
     def _hide_qr(self) -> dict[str, Any]:
         self.daemon.dealer_overlay = None
@@ -438,7 +427,7 @@ class ApiServer:
             entry = sent_input(entry)             # only the keys a sender may write (issue 22, probes 1 and 3)
         except WireError as error:
             return api.refused(str(error))
-        if kind == "sit" and not confirmed and (odd := self._odd_stack(entry)) is not None:
+        if kind == "sit" and not confirmed and (odd := sessions.odd_stack(self.daemon.table.config, entry)) is not None:
             return api.InputAnswer(False, odd, confirm=True).as_json()     # issue 19 item 11
         if (seen := self._seen_rid(rid)) is not None:
             return seen
@@ -448,18 +437,6 @@ class ApiServer:
         outcome = self.daemon.submit(tagged)
         self.daemon.refresh()
         return answer(tagged, outcome)
-
-    def _odd_stack(self, entry: Mapping[str, Any]) -> str | None:
-        """Issue 19 item 11: a tournament seat with another stack than the starting stack (TRN-9: every
-        entrant buys the full stack) is refused with this reason until the host confirms it; None: fine."""
-        config, stack = self.daemon.table.config, entry.get("stack")
-        if config is None or not config.policies.tournament or not config.starting_stack \
-                or not isinstance(stack, int) or stack == config.starting_stack:
-            return None
-        who = entry.get("player") if isinstance(entry.get("player"), str) else "the player"
-        return (f"seat {entry.get('seat')}: {who} would start with {stack}, not the starting stack "
-                f"{config.starting_stack} (TRN-9: every entrant gets the full stack): confirm to seat {who} "
-                f"with {stack}")
 
     def _seen_rid(self, rid: object) -> dict[str, Any] | None:
         """The answer for a request id that is malformed or already journaled (applied once, across
@@ -542,48 +519,18 @@ class ApiServer:
                 "banks": status_panel.banks(self.daemon.config, self.daemon.presses, fake)}
 
     def ledger_summary(self) -> dict[str, Any]:
-        """The ledger (ledger.py) with the money notes (money.py) laid over each session."""
-        table = self.daemon.table
-        key = (tuple(self.ledger.events), tuple((s, i.player, i.stack) for s, i in sorted(table.seats.items())),
-               tuple(repr(session) for session in self.ledger.sessions), len(self.notes.notes))
-        if self._summary is None or self._summary[0] != key:
-            summary = self.ledger.summary(table)
-            sessions = [money.with_notes(session, self.notes.notes) for session in summary["sessions"]]
-            self._summary = (key, {**sessions[-1], "sessions": sessions})
-        return self._summary[1]
-
-    def _ledger_view(self) -> dict[str, Any]:
-        """The ledger as the host's page gets it: the session in force, and the evening's earlier sessions,
-        which no longer change. The session in force is not repeated in that list: it changes at every buy-in,
-        and a list whose last item changed is sent whole (issue 22, probe 6: the evening's ledger at every
-        buy-in); ``ledger`` (the request, the CSV) has every session."""
-        summary = self.ledger_summary()
-        return {**summary, "sessions": summary["sessions"][:-1]}
+        return self.book.summary(self.daemon.table)
 
     def new_journal(self) -> None:
         """The daemon starts a new journal (a new evening): the money notes of the last one are put aside."""
-        with contextlib.suppress(OSError):
-            if (kept := self.notes.put_aside(utc_now().replace(":", ""))) is not None:
-                _LOGGER.info("a new journal: the last evening's ledger notes are in %s", kept)
+        self.book.new_journal()
 
     def ledger_note(self, note: object) -> dict[str, Any]:
-        """The host adds an expense, a charge, a paid mark, or removes one (money.py): checked, written to
-        the notes file (fsync) and only then counted."""
-        if not isinstance(note, Mapping):
-            return {"accepted": False, "reason": "ledger_note: note must be a JSON object"}
-        summary = self.ledger_summary()
-        number = note.get("session", summary["session"]["number"])
-        session = next((s for s in summary["sessions"] if s["session"]["number"] == number), None)
-        if session is None:
-            return {"accepted": False, "reason": f"ledger_note: no session {number!r} this evening"}
-        if (reason := money.check(note, session)) is not None:
-            return {"accepted": False, "reason": reason}
-        try:
-            kept = self.notes.add({**note, "session": number, "at": utc_now()})
-        except OSError as exc:
-            return {"accepted": False, "reason": f"the ledger's notes file cannot be written: {exc}"}
-        self.changed()
-        return {"accepted": True, "reason": None, "note": kept["id"]}
+        """The host adds an expense, a charge, a paid mark, or removes one (ledger_book.py)."""
+        answer = self.book.add_note(note, self.daemon.table)
+        if answer["accepted"]:
+            self.changed()
+        return answer
 
     def close_session(self, rid: object) -> dict[str, Any]:
         """The host closes the cash game in force: only when money in equals money out (every player cashed
@@ -608,7 +555,7 @@ class ApiServer:
     def view(self, role: str) -> dict[str, Any]:
         if role == PANEL and self.panel is not None:     # the host's view and the virtual hardware's
             return {**self.view("host"), **self.panel.view()}
-        extra = {"ledger": self._ledger_view(), "setup": self.setup()} if role == "host" else {}
+        extra = {"ledger": self.book.view(self.daemon.table), "setup": self.setup()} if role == "host" else {}
         # the room's announcement is public: the room reads it back from the table's view (docs/room.md)
         return {**role_view(role, self.daemon.table, self.status(), extra),
                 "announcement": self.daemon.announcement or None}
@@ -651,15 +598,6 @@ def _kept_rid(item: object) -> tuple[str, dict[str, Any]]:
     if isinstance(item, list) and len(item) == 2 and isinstance(item[1], dict):
         return str(item[0]), item[1]
     return str(item), {"accepted": True}
-
-
-def _notes_path(journal: Any) -> Path | None:
-    """The money notes beside the journal (its folder's, or its file's): the daemon's state."""
-    folder: Path | None = getattr(journal, "folder", None)
-    path = getattr(journal, "path", None)
-    if folder is not None:
-        return folder.parent / "ledger-notes.jsonl"
-    return Path(path).parent / "ledger-notes.jsonl" if path is not None else None
 
 
 def _tagged(entry: Mapping[str, Any], by: str, rid: object) -> dict[str, Any]:

@@ -83,3 +83,16 @@ def back_to_cash(current: TableConfig, changes: Mapping[str, Any], last_cash: Ma
         except InputError:
             base = current
     return changed_table(base, {k: v for k, v in changes.items() if k not in TOURNAMENT_KEYS or v is not None})
+
+
+def odd_stack(config: TableConfig | None, entry: Mapping[str, Any]) -> str | None:
+    """Issue 19 item 11: a tournament seat with another stack than the starting stack (TRN-9: every entrant
+    buys the full stack) is refused with this reason until the host confirms it; None: fine."""
+    stack = entry.get("stack")
+    if config is None or not config.policies.tournament or not config.starting_stack \
+            or not isinstance(stack, int) or stack == config.starting_stack:
+        return None
+    who = entry.get("player") if isinstance(entry.get("player"), str) else "the player"
+    return (f"seat {entry.get('seat')}: {who} would start with {stack}, not the starting stack "
+            f"{config.starting_stack} (TRN-9: every entrant gets the full stack): confirm to seat {who} "
+            f"with {stack}")
