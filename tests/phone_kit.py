@@ -76,3 +76,11 @@ def in_viewport(locator: Locator) -> None:
     assert width > 0 and height > 0, (x, y, width, height)
     assert y >= 0 and y + height <= screen_height, (x, y, width, height, screen_width, screen_height)
     assert x >= 0 and x + width <= screen_width, (x, y, width, height, screen_width, screen_height)
+
+
+def fits_the_tv(board: Page, state: str) -> None:
+    """No taller than the TV (1080 px): the document, and the lowest bottom of anything drawn on it."""
+    height = board.evaluate("document.documentElement.scrollHeight")
+    lowest = board.evaluate("Math.max(...[...document.querySelectorAll('main *')]"
+                            ".map((e) => e.getBoundingClientRect().bottom))")
+    assert height <= 1080 and lowest <= 1080, (state, height, lowest)

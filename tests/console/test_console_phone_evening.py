@@ -34,7 +34,7 @@ from browser_kit import chromium
 from console.test_console_browser import serve_table
 from console.test_console_evening import FOUR_SEATS
 from console.test_console_phone import answer, pick, shot
-from phone_kit import TV, Daemon, in_viewport, phone_page
+from phone_kit import TV, Daemon, fits_the_tv, in_viewport, phone_page
 from playwright.sync_api import Browser, Page, expect
 
 TDA = FOUR_SEATS.replace('blinds = [1, 3]\n', 'blinds = [1, 3]\npolicies = { four_card_flop = "tda" }\n')
@@ -54,11 +54,8 @@ def browser() -> Iterator[Browser]:
 
 
 def fits(board: Page, state: str) -> None:
-    height = board.evaluate("document.documentElement.scrollHeight")
-    lowest = board.evaluate("Math.max(...[...document.querySelectorAll('main *')]"
-                            ".map((e) => e.getBoundingClientRect().bottom))")
-    assert height <= 1080 and lowest <= 1080, (state, height, lowest)
     shot(board, f"evening-{state}")
+    fits_the_tv(board, state)
 
 
 def seat_sheet(phone: Page, seat: int) -> None:

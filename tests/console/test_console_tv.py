@@ -20,7 +20,7 @@ from browser_kit import chromium
 from console.test_console_browser import serve_table
 from console.test_console_phone import shot
 from daemon_kit import CONFIG
-from phone_kit import PHONE, TV, Daemon, phone_page
+from phone_kit import PHONE, TV, Daemon, fits_the_tv, phone_page
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.slow   # Chromium, the daemon and console as processes: 66 s
@@ -59,12 +59,8 @@ def browser() -> Iterator[Browser]:
 
 
 def fits(board: Page, state: str) -> None:
-    """No taller than the TV: the document, and the lowest bottom of anything drawn on it."""
-    height = board.evaluate("document.documentElement.scrollHeight")
-    lowest = board.evaluate("Math.max(...[...document.querySelectorAll('main *')]"
-                            ".map((e) => e.getBoundingClientRect().bottom))")
     shot(board, f"board-{state}")
-    assert height <= 1080 and lowest <= 1080, (state, height, lowest)
+    fits_the_tv(board, state)
 
 
 def deal_all(host: Daemon, cards: Iterator[str]) -> dict[str, Any]:
