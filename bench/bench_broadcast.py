@@ -50,11 +50,11 @@ from dealerpi.broadcast.settings import BroadcastSettings  # noqa: E402
 from dealerpi.broadcast.settings import load as load_settings  # noqa: E402
 from dealerpi.cards import STANDARD  # noqa: E402
 from dealerpi.config import load  # noqa: E402
-from dealerpi.controller import Controller  # noqa: E402
-from dealerpi.daemon import open_journal  # noqa: E402
 from dealerpi.devices import FakeDevices  # noqa: E402
 from dealerpi.engine.expectation import Waiting  # noqa: E402
-from dealerpi.socket_api import ApiServer  # noqa: E402
+from dealerpi.table.api.server import ApiServer  # noqa: E402
+from dealerpi.table.controller import Controller  # noqa: E402
+from dealerpi.table.daemon import open_journal  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
 DRAINS: set[asyncio.Future[bytes]] = set()

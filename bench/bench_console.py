@@ -35,10 +35,10 @@ from aiohttp.test_utils import TestClient, TestServer  # noqa: E402
 
 from dealerpi.config import load  # noqa: E402
 from dealerpi.console.server import Console  # noqa: E402
-from dealerpi.controller import Controller  # noqa: E402
 from dealerpi.devices import FakeDevices  # noqa: E402
-from dealerpi.journal import Journal  # noqa: E402
-from dealerpi.socket_api import ApiServer  # noqa: E402
+from dealerpi.journal.file import Journal  # noqa: E402
+from dealerpi.table.api.server import ApiServer  # noqa: E402
+from dealerpi.table.controller import Controller  # noqa: E402
 
 TOKENS = {"host": "h" * 22, "dealer": "d" * 22, "board": "b" * 22}
 

@@ -3,9 +3,9 @@
     .venv/bin/python bench/bench_console_memory.py [--hands 300,1000,3000]
 
 bench_latency's 10-seat table plays the largest count of hands into a journal folder as the daemon writes
-it (a segment per hand, old segments rotated away beyond 1000: dealerpi/journal_folder.py). After every
+it (a segment per hand, old segments rotated away beyond 1000: dealerpi/journal/folder.py). After every
 hand the console's readers follow it as they do on the Pi: the room bridge's
-:class:`~dealerpi.console.final_hands.FinalHands` and the pages'
+:class:`~dealerpi.history.final_hands.FinalHands` and the pages'
 :class:`~dealerpi.console.histories.HandHistories`; the bridge's ``resend`` walks its hands once a hand
 (console/mqtt_bridge.py, no broker needed). At each count: the objects the garbage collector tracks
 (``gc.get_objects()`` after a full collection) and the process's VmRSS, as ratios to the first count within
@@ -27,8 +27,8 @@ sys.path.insert(0, str(ROOT))
 import bench_latency  # noqa: E402  (beside this script)
 
 from dealerpi.config import load  # noqa: E402
-from dealerpi.console.final_hands import FinalHands  # noqa: E402
 from dealerpi.console.histories import HandHistories  # noqa: E402
+from dealerpi.history.final_hands import FinalHands  # noqa: E402
 
 
 def rss_mib() -> float:

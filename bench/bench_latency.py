@@ -11,7 +11,7 @@
    with an empty journal and with the evening's journal to replay. Goal: under 1 s.
 3. Memory: the child's VmRSS once READY. Goal: under 60 MB.
 4. History (issue 12): journals of 10, 300 and 3,000 hands, as the daemon writes them (a segment per hand
-   from a checkpoint, dealerpi/journal_folder.py), built by the engine at the same 10-seat table. For each:
+   from a checkpoint, dealerpi/journal/folder.py), built by the engine at the same 10-seat table. For each:
    READY (median of ``--runs``) and peak RSS (VmHWM) at READY. Goals: READY(3000) <= 1.5 x READY(10) in the
    same run, peak RSS <= 60 MiB. Then the press-to-frame p99 of an evening played on top of the 3,000-hand
    journal (goal < 5 ms, as on an empty one). For comparison, the same 3,000 hands as one old single file:
@@ -41,10 +41,10 @@ sys.path.insert(0, str(ROOT))
 
 from dealerpi.cards import STANDARD  # noqa: E402
 from dealerpi.config import load  # noqa: E402
-from dealerpi.controller import RECORDS_KEPT, Controller  # noqa: E402
 from dealerpi.devices import FakeDevices  # noqa: E402
 from dealerpi.engine import Table  # noqa: E402
-from dealerpi.journal_folder import JournalFolder  # noqa: E402
+from dealerpi.journal.folder import JournalFolder  # noqa: E402
+from dealerpi.table.controller import RECORDS_KEPT, Controller  # noqa: E402
 
 
 class ShuffledDecks:

@@ -31,7 +31,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from dealerpi.console.protocol import Decoder, encode  # noqa: E402
+from dealerpi.wire.protocol import Decoder, encode  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 TABLE = """

@@ -41,10 +41,10 @@ from gpiozero.pins.mock import MockFactory, MockPin  # noqa: E402
 from gpiozero.pins.pi import PiPin  # noqa: E402
 
 from dealerpi.config import load  # noqa: E402
-from dealerpi.controller import Controller  # noqa: E402
 from dealerpi.devices import ButtonEdge, FakeDevices  # noqa: E402
-from dealerpi.journal import Journal  # noqa: E402
+from dealerpi.journal.file import Journal  # noqa: E402
 from dealerpi.shoe.session import CardRead  # noqa: E402
+from dealerpi.table.controller import Controller  # noqa: E402
 
 DELIVERIES: queue.Queue[tuple[Any, float, bool]] = queue.Queue()
 SCHEDULED = threading.local()     # the finger's thread: the time its current edge is due

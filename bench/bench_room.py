@@ -60,7 +60,7 @@ import aiohttp  # noqa: E402
 from mqtt_kit import Broker, free_port  # noqa: E402
 from orphan_kit import dies_with_parent  # noqa: E402
 
-from dealerpi.room.client import mqtt_client  # noqa: E402
+from dealerpi.webkit.mqtt import mqtt_client  # noqa: E402
 
 NAMES = [f"P{i}" for i in range(10)]
 PHH = ('variant = "NT"\nantes = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0]\nblinds_or_straddles = [1, 3, 0, 0, 0, 0, 0, 0, 0, 0]\n'

@@ -28,7 +28,7 @@ sys.path.insert(1, str(ROOT / "tests"))
 from mtt_kit import play, smallest  # noqa: E402
 from tda_kit import TdaRoom  # noqa: E402
 
-from dealerpi.room.mtt_config import parse_tournament  # noqa: E402
+from dealerpi.room.director.mtt_config import parse_tournament  # noqa: E402
 
 
 def run(tables: list[str], players: list[str], late: list[str]) -> dict[str, float]:

@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from dealerpi.history.phh import loads  # noqa: E402
-from dealerpi.room.stats import hand_stats  # noqa: E402
+from dealerpi.room.director.stats import hand_stats  # noqa: E402
 from dealerpi.room.store import Store  # noqa: E402
 
 FIRST_SCHEMA = (

@@ -30,9 +30,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 import bench_latency  # noqa: E402  (beside this script)
 
 from dealerpi.config import load  # noqa: E402
-from dealerpi.daemon import open_journal  # noqa: E402
-from dealerpi.journal_folder import folder_for, segments_of  # noqa: E402
-from dealerpi.journal_verify import verify  # noqa: E402
+from dealerpi.journal.folder import folder_for, segments_of  # noqa: E402
+from dealerpi.journal.verify import verify  # noqa: E402
+from dealerpi.table.daemon import open_journal  # noqa: E402
 
 
 def measure(config_path: Path, runs: int) -> dict[str, float]:

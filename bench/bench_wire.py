@@ -45,11 +45,11 @@ sys.path.insert(0, str(ROOT))
 import bench_latency  # noqa: E402  (beside this script)
 
 from dealerpi.config import load  # noqa: E402
-from dealerpi.console.protocol import changes  # noqa: E402
-from dealerpi.controller import Controller  # noqa: E402
 from dealerpi.devices import FakeDevices  # noqa: E402
-from dealerpi.journal import Journal  # noqa: E402
-from dealerpi.socket_api import ApiServer  # noqa: E402
+from dealerpi.journal.file import Journal  # noqa: E402
+from dealerpi.table.api.server import ApiServer  # noqa: E402
+from dealerpi.table.controller import Controller  # noqa: E402
+from dealerpi.wire.protocol import changes  # noqa: E402
 
 Object = dict[str, Any]
 

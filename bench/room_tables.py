@@ -19,10 +19,10 @@ from mqtt_kit import Broker
 from dealerpi.cards import STANDARD
 from dealerpi.config import load
 from dealerpi.console.mqtt_bridge import TableBridge
-from dealerpi.controller import Controller
-from dealerpi.daemon import open_journal
 from dealerpi.devices import FakeDevices
-from dealerpi.socket_api import ApiServer
+from dealerpi.table.api.server import ApiServer
+from dealerpi.table.controller import Controller
+from dealerpi.table.daemon import open_journal
 
 ROOT = Path(__file__).resolve().parents[1]
 SEATS = 10

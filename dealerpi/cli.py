@@ -15,16 +15,25 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("dealerpi.history.replay_cli:main", "replay PHH hand histories or a table journal"),
     "rankings": ("dealerpi.evaluation.rankings_cli:main", "print a game's hand-ranking table"),
     "equity": ("dealerpi.equity.cli:main", "exact equities of hands in any game (--game, --board, --dead)"),
-    "run": ("dealerpi.daemon:main", "run the table daemon (--config FILE, --fake)"),
+    "run": ("dealerpi.cli:run_table", "run the table daemon (--config FILE, --fake)"),
     "check-config": ("dealerpi.config:main", "validate a table config file"),
-    "doctor": ("dealerpi.doctor:main", "check this machine for the table: versions, chips, I2C, paths"),
+    "doctor": ("dealerpi.doctor.main:main", "check this machine for the table: versions, chips, I2C, paths"),
     "enroll": ("dealerpi.shoe.enroll:main", "map a deck's RFID tags to cards"),
     "sim": ("dealerpi.sim.server:main", "the table simulator in a browser"),
-    "console": ("dealerpi.console.server:main", "the host console: the table's pages (--config FILE)"),
+    "console": ("dealerpi.console.main:main", "the host console: the table's pages (--config FILE)"),
     "room": ("dealerpi.room.cli:main", "the card room service (--config room.toml); broker-files; desk"),
     "deal": ("dealerpi.deal_cli:main", "ICM and chip-chop deal proposals for a final table"),
     "broadcast": ("dealerpi.broadcast.server:main", "the streamed table: venue and delayed feeds (--config FILE)"),
 }
+
+
+def run_table(argv: list[str]) -> int:
+    """``dealerpi run``: the table daemon, handed the simulator's parts for ``--fake`` (the daemon imports no
+    simulator, issue 22; the parts are made only on fake devices)."""
+    from dealerpi.sim.hardware import SimHardware
+    from dealerpi.table import daemon
+
+    return daemon.main(argv, virtual=SimHardware())
 
 
 def _usage() -> str:

@@ -24,7 +24,7 @@ from typing import Any
 
 from dealerpi.engine.inputs import InputError, parse_config
 from dealerpi.engine.policies import Preset
-from dealerpi.room.broker import MqttSettings, parse_mqtt
+from dealerpi.wire.broker import MqttSettings, parse_mqtt
 from dealerpi.wire.limits import LimitError, read_toml
 
 _LOGGER = logging.getLogger(__name__)

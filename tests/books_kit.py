@@ -11,11 +11,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-from dealerpi.console.final_hands import FinalHand, FinalHands
-from dealerpi.console.views import public_view
 from dealerpi.engine import Outcome, Table
-from dealerpi.room.mtt import Director, new_state
-from dealerpi.room.mtt_config import TournamentSettings
+from dealerpi.history.final_hands import FinalHand, FinalHands
+from dealerpi.room.director.mtt import Director, new_state
+from dealerpi.room.director.mtt_config import TournamentSettings
+from dealerpi.views.roles import public_view
 
 NOW = 1000.0
 

@@ -12,11 +12,11 @@ from typing import Any
 from daemon_kit import CONFIG
 
 from dealerpi.config import Config, load
-from dealerpi.controller import Controller
-from dealerpi.daemon import open_journal
 from dealerpi.devices import FakeDevices
-from dealerpi.journal import Journal
-from dealerpi.socket_api import ApiServer
+from dealerpi.journal.file import Journal
+from dealerpi.table.api.server import ApiServer
+from dealerpi.table.controller import Controller
+from dealerpi.table.daemon import open_journal
 
 # seat 1 gets Kd then Qc... in dealing order; tags T00.. name these cards (see FakeDecks)
 SHOE = ["Kd", "8c", "5d", "Qc", "9c", "4s", "Jh", "2d", "3c", "7d", "6h", "Td", "Ac", "2c", "7s"]

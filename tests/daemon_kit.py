@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from dealerpi.config import Config, DisplayConfig, load
-from dealerpi.controller import Controller
 from dealerpi.devices import FakeDevices
-from dealerpi.journal import FileOps, Journal
+from dealerpi.journal.file import FileOps, Journal
+from dealerpi.table.controller import Controller
 
 CONFIG = """
 devices = "fake"

@@ -10,9 +10,9 @@ from typing import Any
 from dealerpi.engine import Outcome
 from dealerpi.engine.play import HandPlay
 from dealerpi.engine.table import Table
+from dealerpi.history.journal_replay import replay_lines, summary
 from dealerpi.history.phh import HandRecord
 from dealerpi.history.recorder import Recorder
-from dealerpi.journal_replay import replay_lines, summary
 
 THE_END: dict[str, Any] = {"type": "pause", "reason": "the evening is over"}
 """An input after the last hand: the table stops dealing, which makes a complete hand final (engine/events.py)."""

@@ -15,9 +15,9 @@ from mqtt_kit import Broker, until
 from tda_kit import TdaChecker
 
 from dealerpi.console.mqtt_bridge import TableBridge
-from dealerpi.engine.records import Outcome
-from dealerpi.room.mtt import Director
-from dealerpi.room.mtt_config import parse_tournament
+from dealerpi.engine.events import Outcome
+from dealerpi.room.director.mtt import Director
+from dealerpi.room.director.mtt_config import parse_tournament
 from dealerpi.room.service import RoomService
 from dealerpi.room.settings import RoomSettings
 from dealerpi.room.store import Store

@@ -12,8 +12,8 @@ from books_kit import NOW
 from tda_kit import TdaRoom, bad_seat
 
 from dealerpi.engine import Table
-from dealerpi.engine.records import Outcome
-from dealerpi.room.mtt_config import TournamentSettings, parse_tournament
+from dealerpi.engine.events import Outcome
+from dealerpi.room.director.mtt_config import TournamentSettings, parse_tournament
 
 
 def money_settings(tables: list[str], **more: object) -> TournamentSettings:

@@ -18,7 +18,7 @@ import aiomqtt
 from orphan_kit import dies_with_parent
 
 from dealerpi.room.acl import conf_text, write_broker_files
-from dealerpi.room.broker import MqttSettings
+from dealerpi.wire.broker import MqttSettings
 
 if TYPE_CHECKING:
     from tls_kit import Certs

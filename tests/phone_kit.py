@@ -12,7 +12,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from dealerpi.console.protocol import Decoder, encode
+from dealerpi.wire.protocol import Decoder, encode
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
 TV = {"viewport": {"width": 1920, "height": 1080}}

@@ -22,8 +22,8 @@ from mqtt_kit import Broker
 from mtt_kit import play
 from orphan_kit import dies_with_parent
 
-from dealerpi.console.final_hands import FinalHands
 from dealerpi.console.mqtt_bridge import TableBridge
+from dealerpi.history.final_hands import FinalHands
 from dealerpi.room.store_sql import connect
 
 

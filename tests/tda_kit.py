@@ -28,8 +28,8 @@ from typing import Any
 from books_kit import NOW, BooksRoom
 
 from dealerpi.engine import Table
-from dealerpi.room.mtt import Director
-from dealerpi.room.mtt_config import TournamentSettings
+from dealerpi.room.director.mtt import Director
+from dealerpi.room.director.mtt_config import TournamentSettings
 
 
 def clockwise(start: int, end: int, seats: int) -> list[int]:

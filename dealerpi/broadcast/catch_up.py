@@ -1,9 +1,9 @@
 """The inputs the broadcast missed (it was down, or its link to the daemon was), read from the table's journal.
 
 The daemon says where its journal ends at each event and at ``hello`` (``[segment, byte offset]``,
-:mod:`dealerpi.broadcast_stream`); the broadcast kept where it was. The lines between the two are read
+:mod:`dealerpi.wire.broadcast`); the broadcast kept where it was. The lines between the two are read
 from the journal folder (readable by the ``dealerpi`` group, as the console's hand histories read it:
-:mod:`dealerpi.console.final_hands`). The journal keeps no time for most inputs (a card, a button press),
+:mod:`dealerpi.history.final_hands`). The journal keeps no time for most inputs (a card, a button press),
 so a missed input is stamped with the time of the last input before it that has one (a ``start``'s or a
 console input's ``"at"``, or the last event the broadcast saw): its content is all there, its pace within
 the gap is not.
@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from dealerpi.broadcast.store import Stamped
-from dealerpi.journal_folder import segment_name
+from dealerpi.journal.folder import segment_name
 
 
 class Gap(ValueError):

@@ -1,6 +1,6 @@
 """What the two feeds show of the table at one moment: pure functions of the broadcast's own :class:`Table`.
 
-The **venue** frame is :func:`dealerpi.console.views.public_view`, the board TV's view (the function the
+The **venue** frame is :func:`dealerpi.views.roles.public_view`, the board TV's view (the function the
 console's board page uses, whose secrecy is tested there), without any hole card while a hand is in play:
 the hands an all-in turns face up (POT-5) wait for the hand's end there (:func:`venue_frame`). The
 **broadcast** frame is for
@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from dealerpi.console.hand_words import summary
-from dealerpi.console.views import public_view
 from dealerpi.engine.expectation import Waiting
 from dealerpi.engine.hand_log import BetOrRaisedTo, BoardDealt, CheckedOrCalled, Folded, Killed
 from dealerpi.engine.reading import SeatStatus
 from dealerpi.engine.table import Table
+from dealerpi.views.hand_words import summary
+from dealerpi.views.roles import public_view
 
 LIVE = (SeatStatus.IN, SeatStatus.ALL_IN)
 

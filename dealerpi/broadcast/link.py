@@ -9,8 +9,8 @@ import logging
 from pathlib import Path
 
 from dealerpi.broadcast.session import BroadcastSession
-from dealerpi.broadcast_stream import ROLE, VERSION
-from dealerpi.console.protocol import Decoder, ProtocolError, encode
+from dealerpi.wire.broadcast import ROLE, VERSION
+from dealerpi.wire.protocol import Decoder, ProtocolError, encode
 
 _LOGGER = logging.getLogger(__name__)
 

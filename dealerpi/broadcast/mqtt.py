@@ -18,8 +18,8 @@ from typing import Any
 
 import aiomqtt
 
-from dealerpi.room.broker import MqttSettings
-from dealerpi.room.client import KEEPALIVE
+from dealerpi.webkit.mqtt import KEEPALIVE
+from dealerpi.wire.broker import MqttSettings
 
 _LOGGER = logging.getLogger(__name__)
 

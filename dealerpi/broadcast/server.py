@@ -38,11 +38,11 @@ from dealerpi.broadcast.room_stats import poll
 from dealerpi.broadcast.session import BroadcastSession
 from dealerpi.broadcast.settings import BroadcastSettings, SettingsError, load
 from dealerpi.broadcast.store import Store, StoreError
-from dealerpi.console.access import is_loopback
-from dealerpi.console.pairing import load_tokens, role_of, write_private
-from dealerpi.console.running import run_until_signal
-from dealerpi.console.static_files import static_file
-from dealerpi.journal_folder import folder_for
+from dealerpi.journal.folder import folder_for
+from dealerpi.webkit.access import is_loopback
+from dealerpi.webkit.pairing import load_tokens, role_of, write_private
+from dealerpi.webkit.running import run_until_signal
+from dealerpi.webkit.static_files import static_file
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dealerpi import config as table_config
-from dealerpi.room.broker import MqttSettings
+from dealerpi.wire.broker import MqttSettings
 
 KEYS = ("table", "listen", "state", "delay_minutes", "min_delay_minutes", "no_delay", "sync_ms", "mqtt",
         "room_url", "room_token_file")

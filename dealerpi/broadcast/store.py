@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dealerpi.console.pairing import write_private
+from dealerpi.webkit.pairing import write_private
 
 VERSION = 1
 

@@ -24,11 +24,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dealerpi.console.final_hands import FinalHands
-from dealerpi.console.hand_words import summary
 from dealerpi.engine import DealRecord, HandStarted, Outcome, Undone
+from dealerpi.history.final_hands import FinalHands
 from dealerpi.history.phh import HandRecord, dumps, dumps_all
 from dealerpi.history.recorder import FinishedHand
+from dealerpi.views.hand_words import summary
 
 HOST = "host"
 PLAYED_KEPT = 300      # hands the pages keep: two long evenings, ~20 MiB (bench/bench_console_memory.py)

@@ -3,9 +3,9 @@
 Never the daemon: it stays off the network. The bridge is a ``board`` client of the daemon's socket (the
 public view: no hole card, no alert) and publishes it retained on ``P/T`` with the number of finished hands
 it has and the oldest it can still send (``first``: the room records the ones before it as lost and asks no
-more for them); finished hands come from the journal (:mod:`dealerpi.console.final_hands`) to ``P/T/hand``;
+more for them); finished hands come from the journal (:mod:`dealerpi.history.final_hands`) to ``P/T/hand``;
 ``P/T/availability`` is ``online`` while the broker and the daemon are both there (last will: ``offline``).
-Topics: :mod:`dealerpi.room.broker`.
+Topics: :mod:`dealerpi.wire.broker`.
 
 Commands on ``P/T/set`` (``{"id": "...", "type": "sit", ...}``) become journal inputs through the daemon's
 socket as the host, the command's id journaled as the input's ``rid`` (``room:ID``): the daemon applies a
@@ -35,16 +35,16 @@ import aiomqtt
 import msgspec
 
 from dealerpi.config import Config
-from dealerpi.console.final_hands import FinalHand, FinalHands
-from dealerpi.console.protocol import merge
-from dealerpi.console.running import ServiceFault
 from dealerpi.console.server import DaemonLink
-from dealerpi.journal_folder import KEEP_SEGMENTS
-from dealerpi.room.broker import MqttSettings, Topics
-from dealerpi.room.client import mqtt_client, say_offline, together
+from dealerpi.history.final_hands import FinalHand, FinalHands
+from dealerpi.journal.folder import KEEP_SEGMENTS
+from dealerpi.webkit.mqtt import mqtt_client, say_offline, together
+from dealerpi.webkit.running import ServiceFault
 from dealerpi.wire import mqtt
 from dealerpi.wire.api import Announce, Hello, InputAnswer, SendInput, params
+from dealerpi.wire.broker import MqttSettings, Topics
 from dealerpi.wire.limits import MAX_COMMAND, LimitError, read_json
+from dealerpi.wire.protocol import merge
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -1,12 +1,12 @@
 """``dealerpi console --config FILE``: the host's, the dealer's and the board's pages, in their own process.
 
 The table daemon stays off the network; this process serves the pages (aiohttp) on ``[console] listen`` and
-talks to the daemon over its Unix socket (:mod:`dealerpi.socket_api`): each page's WebSocket gets its own
+talks to the daemon over its Unix socket (:mod:`dealerpi.table.api.server`): each page's WebSocket gets its own
 connection to the daemon, which sends that role's view once and then only its changes, and which checks
 every input against the role again. The console decides nothing about the rules.
 
-Access (:mod:`dealerpi.console.access`, shared with the room page): each role has a token
-(:mod:`dealerpi.console.pairing`), a page opened with ``?token=`` gets it as a cookie, a loopback ``listen``
+Access (:mod:`dealerpi.webkit.access`, shared with the room page): each role has a token
+(:mod:`dealerpi.webkit.pairing`), a page opened with ``?token=`` gets it as a cookie, a loopback ``listen``
 lets the machine itself in as the host, a change needs the page's own Origin. The token's role decides which
 pages it may open: host all three, dealer the dealer's and the board's, board the board's. No access log: a
 URL may carry a token.
@@ -14,13 +14,10 @@ URL may carry a token.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import contextlib
 import json
 import logging
-import socket
-import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from importlib import resources
@@ -30,17 +27,16 @@ from typing import Any
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from dealerpi import config as config_module
-from dealerpi.console.access import DEVICE, ROLE, is_loopback, same_origin, security_headers, token_guard
-from dealerpi.console.devices import CODE_SECONDS, Devices
+from dealerpi.books.ledger import csv_text
+from dealerpi.books.money import pokernow_csv
 from dealerpi.console.histories import HandHistories
 from dealerpi.console.history_routes import HistoryRoutes
-from dealerpi.console.ledger import csv_text
-from dealerpi.console.money import pokernow_csv
-from dealerpi.console.pairing import load_tokens, local_address, local_name, qr_svg, write_pairing
-from dealerpi.console.protocol import PANEL, Decoder, ProtocolError, encode
-from dealerpi.console.running import run_until_signal
-from dealerpi.console.static_files import static_file
+from dealerpi.webkit.access import DEVICE, ROLE, is_loopback, same_origin, security_headers, token_guard
+from dealerpi.webkit.devices import CODE_SECONDS, Devices
+from dealerpi.webkit.pairing import load_tokens, local_address, local_name, page_urls, qr_svg, write_pairing
+from dealerpi.webkit.static_files import static_file
 from dealerpi.wire.limits import LimitError, read_json
+from dealerpi.wire.protocol import PANEL, Decoder, ProtocolError, encode
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -359,17 +355,6 @@ async def _ignore(message: dict[str, Any]) -> None:
 # --- the command ---------------------------------------------------------------------------------------
 
 
-def page_urls(listen: str, port: int, tokens: dict[str, str],
-              address: Callable[[], str | None] = local_address) -> dict[str, str]:
-    """Each role's URL with its token. On a wildcard ``listen`` by the address phones reach (issue 19: the
-    bare host name, ``http://vm:18766/``, is one phones often cannot resolve); else by the listen address."""
-    host, _, _ = listen.rpartition(":")
-    host = host.strip("[]")
-    shown = (address() or socket.gethostname()) if host in ("0.0.0.0", "::") else host
-    shown = f"[{shown}]" if ":" in shown else shown
-    return {role: f"http://{shown}:{port}/{role}?token={token}" for role, token in tokens.items()}
-
-
 async def serve(settings: config_module.ConsoleSettings, ready: Callable[[int], None] | None = None,
                 journal: Path | None = None) -> None:
     """Serve until cancelled; the hand histories come from ``journal`` (the table config's)."""
@@ -401,22 +386,3 @@ async def serve(settings: config_module.ConsoleSettings, ready: Callable[[int], 
     finally:
         await console.close()
         await runner.cleanup()
-
-
-def main(argv: list[str]) -> int:
-    """``dealerpi console --config FILE``."""
-    parser = argparse.ArgumentParser(prog="dealerpi console",
-                                     description="The host console: the table's pages, served apart from the daemon.")
-    parser.add_argument("--config", type=Path, default=config_module.DEFAULT_PATH)
-    args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
-    try:
-        config = config_module.load(args.config)
-    except config_module.ConfigError as exc:
-        print("\n".join(exc.errors), file=sys.stderr)
-        return 2
-    if config.console is None:
-        print(f"{args.config}: no [console] section: add one (docs/console.md)", file=sys.stderr)
-        return 2
-    from dealerpi.console.mqtt_bridge import with_bridge  # the card room, when [mqtt] is set (docs/room.md)
-    return run_until_signal(with_bridge(config, serve(config.console, journal=config.journal)), "dealerpi console")

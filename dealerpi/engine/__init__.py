@@ -12,7 +12,7 @@ import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from dealerpi.engine.events import Event, HandFinal, HandStarted, Left, Sat, Undone
+    from dealerpi.engine.events import Event, HandFinal, HandStarted, Left, Outcome, Sat, Undone
     from dealerpi.engine.expectation import Expectation, LegalActions, Waiting
     from dealerpi.engine.hand_log import (
         BetOrRaisedTo,
@@ -29,17 +29,17 @@ if TYPE_CHECKING:
         StreetRetracted,
     )
     from dealerpi.engine.reading import DealtHand, PotNow, SeatNow, SeatStatus
-    from dealerpi.engine.records import Alert, DealRecord, Outcome, Posted, PotPaid
+    from dealerpi.engine.records import Alert, DealRecord, Posted, PotPaid
     from dealerpi.engine.state import SeatState, TableState
     from dealerpi.engine.table import Table
 
 _MODULES = {
-    **dict.fromkeys(["Event", "HandFinal", "HandStarted", "Left", "Sat", "Undone"], "events"),   # Outcome.events
+    **dict.fromkeys(["Event", "HandFinal", "HandStarted", "Left", "Outcome", "Sat", "Undone"], "events"),
     "Expectation": "expectation", "LegalActions": "expectation", "Waiting": "expectation",
     **dict.fromkeys(["BetOrRaisedTo", "BoardDealt", "CheckedOrCalled", "Folded", "HoleDealt", "HoleSwapped", "Killed",
                      "LogEntry", "Mucked", "RunsAgreed", "Shown", "StreetRetracted"], "hand_log"),   # Hand.log
     "DealtHand": "reading", "PotNow": "reading", "SeatNow": "reading", "SeatStatus": "reading",
-    "Alert": "records", "DealRecord": "records", "Outcome": "records", "PotPaid": "records", "Posted": "records",
+    "Alert": "records", "DealRecord": "records", "PotPaid": "records", "Posted": "records",
     "SeatState": "state", "TableState": "state",
     "Table": "table",
 }

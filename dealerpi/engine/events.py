@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dealerpi.engine.reading import DealtHand
-from dealerpi.engine.records import DealRecord
+from dealerpi.engine.records import Alert, DealRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,3 +67,14 @@ class Undone:
 
 
 Event = Sat | Left | HandStarted | HandFinal | Undone
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What came of one input: accepted or refused (the reason), the alerts for the dealer, and what happened
+    (events.py: a player sat or left, a hand started, a hand is final, an undo took inputs back)."""
+
+    accepted: bool
+    reason: str | None = None
+    alerts: tuple[Alert, ...] = ()
+    events: tuple[Event, ...] = ()

@@ -1,12 +1,10 @@
-"""Plain records the table keeps: an alert, an input's outcome, one deal for the record (its posts and pots)."""
+"""Plain records the table keeps: an alert, one deal for the record (its posts and pots). An input's outcome,
+which carries events, is in events.py (so this module imports none of them: no circle)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from dealerpi.engine.events import Event
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,17 +14,6 @@ class Alert:
 
     rule: str
     message: str
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """What came of one input: accepted or refused (the reason), the alerts for the dealer, and what happened
-    (events.py: a player sat or left, a hand started, a hand is final, an undo took inputs back)."""
-
-    accepted: bool
-    reason: str | None = None
-    alerts: tuple[Alert, ...] = ()
-    events: tuple[Event, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,7 +61,7 @@ from dealerpi.engine.entries import (
     Undo,
     parse_input,
 )
-from dealerpi.engine.events import Event, HandFinal, HandStarted, Left, Sat, Undone
+from dealerpi.engine.events import Event, HandFinal, HandStarted, Left, Outcome, Sat, Undone
 from dealerpi.engine.expectation import Expectation, Waiting
 from dealerpi.engine.inputs import InputError, TableConfig
 from dealerpi.engine.payouts import Standings
@@ -69,7 +69,7 @@ from dealerpi.engine.play import HandPlay
 from dealerpi.engine.policies import AbsentPlayer, Preset
 from dealerpi.engine.positions import PositionError
 from dealerpi.engine.reading import DealtHand, PotNow, SeatNow
-from dealerpi.engine.records import Alert, DealRecord, Outcome
+from dealerpi.engine.records import Alert, DealRecord
 from dealerpi.engine.state import FORMAT_VERSION, SeatState, TableState
 from dealerpi.engine.tournament import ActionClock, LevelClock, ScheduleError
 

@@ -20,7 +20,6 @@ That is 73,775 + 4,719 entries, built in about 0.2 s (bench/bench_evaluation.py 
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Sequence
 from itertools import combinations
 
@@ -98,8 +97,6 @@ def _build_flush_table() -> dict[int, int]:
 # remembered. ``build_tables()`` fills everything at once (the benchmark does, before timing).
 _RANK_TABLE: dict[int, int] = {}
 _FLUSH_TABLE: dict[int, int] = {}
-BUILD_SECONDS = 0.0
-"""Time ``build_tables()`` took (quoted by the benchmark); 0 until it runs."""
 
 
 def start_tables() -> None:
@@ -121,11 +118,8 @@ def _rank_value(key: int, count: int) -> int:
 
 def build_tables() -> None:
     """Fill both tables completely (every 5, 6 and 7 card rank multiset)."""
-    global BUILD_SECONDS
-    started = time.perf_counter()
     start_tables()
     _RANK_TABLE.update(_build_rank_table())
-    BUILD_SECONDS = time.perf_counter() - started
 
 
 def evaluate(hole: Sequence[str], board: Sequence[str]) -> int:

@@ -9,7 +9,7 @@ with (``dealerpi.history.from_hand.record_from_hand``). A misdealt deal (MIS-6, 
 no hand: it has no PHH. A hand PHH cannot write (File 'em, several boards or runs, a bomb pot) has the reason
 instead.
 
-A hand's time is its ``start``'s ``"at"`` (the daemon journals every start with it, dealerpi/controller.py),
+A hand's time is its ``start``'s ``"at"`` (the daemon journals every start with it, dealerpi/table/controller.py),
 written as PHH's optional ``year``, ``month``, ``day``, ``time`` (a TOML local time) and ``time_zone =
 "UTC"`` (github.com/uoftcprg/phh-std, optional.rst, "Time": the time is in ``time_zone``). A start without
 a good ``"at"`` (an old journal, a simulated table) gives a hand without these keys.

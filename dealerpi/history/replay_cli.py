@@ -4,7 +4,7 @@ Prints one line per hand that did not replay cleanly (mismatch, invalid) and per
 then a summary; ``--json`` prints one JSON object instead. Both are printed as the hands are replayed
 (dealerpi.history.replay_jobs, on every core unless ``--jobs`` says otherwise), so a corpus of any size takes
 the same memory. Exit status 0 only if no hand mismatched and every file could be read.
-``dealerpi replay --journal FILE`` replays a table journal instead (dealerpi.journal_replay).
+``dealerpi replay --journal FILE`` replays a table journal instead (dealerpi.history.journal_replay).
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ class _Tally:
 def main(argv: list[str]) -> int:
     if "--journal" in argv or any(arg.startswith("--journal=") for arg in argv):
         journal_main: Callable[[list[str]], int] = importlib.import_module(
-            "dealerpi.journal_replay").main
+            "dealerpi.history.journal_replay").main
         return journal_main(argv)
     parser = argparse.ArgumentParser(
         prog="dealerpi replay", description="Replay PHH hand histories through the engine and compare the results.")

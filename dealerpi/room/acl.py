@@ -26,7 +26,7 @@ import secrets
 import subprocess
 from pathlib import Path
 
-from dealerpi.room.broker import ROOM
+from dealerpi.wire.broker import ROOM
 
 
 def acl_text(prefix: str) -> str:

@@ -13,17 +13,16 @@ from pathlib import Path
 
 from aiohttp import web
 
-from dealerpi.console.access import is_loopback
-from dealerpi.console.pairing import load_tokens, write_pairing
-from dealerpi.console.running import run_until_signal
-from dealerpi.console.server import page_urls
 from dealerpi.room import desk
 from dealerpi.room.acl import write_broker_files
-from dealerpi.room.broker import NAME, ROOM
 from dealerpi.room.service import RoomService
 from dealerpi.room.settings import RoomConfigError, RoomSettings, load_room
 from dealerpi.room.store import Store
 from dealerpi.room.web import RoomPage
+from dealerpi.webkit.access import is_loopback
+from dealerpi.webkit.pairing import load_tokens, page_urls, write_pairing
+from dealerpi.webkit.running import run_until_signal
+from dealerpi.wire.broker import NAME, ROOM
 
 
 async def serve(settings: RoomSettings, ready: Callable[[int, RoomService], None] | None = None) -> None:

@@ -13,9 +13,9 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from dealerpi.console.pairing import load_tokens
 from dealerpi.room.settings import RoomConfigError, RoomSettings, load_room
 from dealerpi.room.web import COOKIE
+from dealerpi.webkit.pairing import load_tokens
 
 
 def _base(settings: RoomSettings) -> str:

@@ -23,16 +23,16 @@ from typing import Any
 
 import aiomqtt
 
-from dealerpi.room import controls
-from dealerpi.room.broker import ROOM, Topics
-from dealerpi.room.client import mqtt_client, say_offline, together
-from dealerpi.room.controls import ControlError
-from dealerpi.room.deal import operate
-from dealerpi.room.mtt import Director, TournamentError, new_state
+from dealerpi.room.director import controls
+from dealerpi.room.director.controls import ControlError
+from dealerpi.room.director.deal import operate
+from dealerpi.room.director.mtt import Director, TournamentError, new_state
 from dealerpi.room.settings import RoomSettings
 from dealerpi.room.store import Store
 from dealerpi.room.store_sql import StoreError
+from dealerpi.webkit.mqtt import mqtt_client, say_offline, together
 from dealerpi.wire import mqtt
+from dealerpi.wire.broker import ROOM, Topics
 from dealerpi.wire.limits import LimitError, read_json
 
 _LOGGER = logging.getLogger(__name__)
@@ -175,7 +175,7 @@ class RoomService:
                 await client.publish(self.topics.command(table), json.dumps({"id": cid, **payload}), qos=1)
             await asyncio.sleep(self.resend_seconds)
 
-    # --- the tournament (dealerpi/room/mtt.py) ---------------------------------------------------------
+    # --- the tournament (dealerpi/room/director/mtt.py) ---------------------------------------------------------
 
     async def _tick(self, client: aiomqtt.Client) -> None:
         """The level clock: the director looks at it every ``tick_seconds``."""
@@ -239,7 +239,7 @@ class RoomService:
         await self._direct(self._client)
 
     async def control(self, body: dict[str, Any]) -> str:
-        """One of the director's controls (dealerpi/room/controls.py): applied to the director's state and
+        """One of the director's controls (dealerpi/room/director/controls.py): applied to the director's state and
         stored with it, then a step (a move plans its pauses now); ``ControlError`` says why not."""
         if self.director is None:
             raise ControlError("this room has no [tournament]")

@@ -16,7 +16,7 @@
     tables = ["t1", "t2"]
     stack = 300
 
-    [tournament]                      # a multi-table tournament (dealerpi/room/mtt_config.py)
+    [tournament]                      # a multi-table tournament (dealerpi/room/director/mtt_config.py)
 """
 
 from __future__ import annotations
@@ -27,9 +27,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from dealerpi.room.broker import NAME, ROOM, MqttSettings, parse_mqtt
-from dealerpi.room.mtt_config import TournamentSettings, parse_tournament
+from dealerpi.room.director.mtt_config import TournamentSettings, parse_tournament
 from dealerpi.room.store_sql import POSTGRESQL
+from dealerpi.wire.broker import NAME, ROOM, MqttSettings, parse_mqtt
 from dealerpi.wire.limits import LimitError, read_toml
 
 # PokerStat's default gap is 360 s (thsoftware.com/pokerstat/help/options.htm), for online tables; a live

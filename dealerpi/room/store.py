@@ -3,12 +3,12 @@ waiting lists, in SQLite or PostgreSQL (:mod:`dealerpi.room.store_sql`: the same
 not fsync'd: hands a power cut takes are asked from the tables again by the re-sync, their journals being the
 durable copy.
 
-A hand is keyed by ``(table, session, seq)`` (:mod:`dealerpi.console.final_hands`; ``session`` there names
+A hand is keyed by ``(table, session, seq)`` (:mod:`dealerpi.history.final_hands`; ``session`` there names
 the table's journal), so a hand the table sends again after an outage is stored once; hands the table can no
 longer send (older than its journal keeps) are recorded as ``lost`` ranges, counted as held by the re-sync.
 
 Statistics are sums over the players' lines: overall, per journal, and per player's session
-(:func:`dealerpi.room.stats.sessions`) by each hand's ``played_at``: the time its PHH carries, so a hand sent
+(:func:`dealerpi.room.director.stats.sessions`) by each hand's ``played_at``: the time its PHH carries, so a hand sent
 again after an outage counts when it was played, not when it came. A hand whose PHH has no time (a journal
 from before the daemon wrote ``"at"`` into each ``start``, a hand stored by a room from before this column)
 counts at the time the room stored it. The time is a column rather than read from the PHH at each look: a
@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from dealerpi.history.phh import HandRecord, PHHError, loads
-from dealerpi.room.books import LOST, Lost
-from dealerpi.room.stats import Session, hand_stats, hand_time, sessions
+from dealerpi.room.director.books import LOST, Lost
+from dealerpi.room.director.stats import Session, hand_stats, hand_time, sessions
 from dealerpi.room.store_sql import connect
 
 COUNTS = ("hands", "vpip", "pfr", "showdowns", "won")
@@ -174,7 +174,7 @@ class Store:
 
     def player_sessions(self, player: str, gap: int) -> list[Session]:
         """``player``'s sessions, the newest first: his hands at one table with no more than ``gap`` seconds
-        between two of them (:func:`dealerpi.room.stats.sessions`)."""
+        between two of them (:func:`dealerpi.room.director.stats.sessions`)."""
         return sessions(((table, int(played), bool(vpip), bool(pfr), bool(showdown), bool(won))
                          for table, played, vpip, pfr, showdown, won in self.db.execute(
                              "SELECT p.tbl, h.played_at, p.vpip, p.pfr, p.showdown, p.won FROM plays p JOIN hands h "
@@ -224,7 +224,7 @@ class Store:
         return [{"id": row[0], "player": row[1], "since": row[2]} for row in self.db.execute(
             "SELECT id, player, added_at FROM waiting WHERE game = ? ORDER BY id", (game,))]
 
-    # --- the tournament (dealerpi/room/mtt.py) -------------------------------------------------------
+    # --- the tournament (dealerpi/room/director/mtt.py) -------------------------------------------------------
 
     def tournament(self) -> dict[str, Any] | None:
         row = self.db.execute("SELECT state FROM tournament WHERE id = 1").fetchone()

@@ -35,7 +35,7 @@ CREATE TABLE IF NOT EXISTS lost (tbl TEXT, session TEXT, from_seq INTEGER, to_se
 CREATE INDEX IF NOT EXISTS plays_player ON plays (player);
 """
 # Columns added since the first schema (table, column, type): an older database gets them on opening.
-# hands.played_at: when the hand began, seconds since the epoch (dealerpi/room/stats.py hand_time).
+# hands.played_at: when the hand began, seconds since the epoch (dealerpi/room/director/stats.py hand_time).
 ADDED = (("hands", "played_at", "BIGINT"),)
 # The hands whose played_at is still to fill, found at every opening without reading the whole table (a
 # partial index: sqlite.org/partialindex.html, PostgreSQL's CREATE INDEX ... WHERE); empty once filled.

@@ -4,8 +4,8 @@ seats and waiting lists of the cash games, the players' statistics, the tourname
 twenty tables). A player's sessions are asked for when the page opens his row (``/stats.json?player=NAME``):
 they are not in the summary, which every change sends to every page.
 
-Access is the console's guard (:mod:`dealerpi.console.access`): a token per role in ``state/tokens.json``
-(:func:`dealerpi.console.pairing.load_tokens`; the host's token manages the waiting lists, the board's and
+Access is the console's guard (:mod:`dealerpi.webkit.access`): a token per role in ``state/tokens.json``
+(:func:`dealerpi.webkit.pairing.load_tokens`; the host's token manages the waiting lists, the board's and
 dealer's only look); without a token only on a loopback ``listen`` and a loopback Host, as the host. A change
 (POST) needs this page's own Origin. No access log.
 """
@@ -22,12 +22,12 @@ from typing import Any
 
 from aiohttp import web
 
-from dealerpi.console.access import ROLE, same_origin, token_guard
 from dealerpi.level_time import utc
-from dealerpi.room.controls import ControlError
-from dealerpi.room.deal import MONEY_OPS
+from dealerpi.room.director.controls import ControlError
+from dealerpi.room.director.deal import MONEY_OPS
 from dealerpi.room.service import RoomService
 from dealerpi.room.store import COUNTS
+from dealerpi.webkit.access import ROLE, same_origin, token_guard
 from dealerpi.wire.limits import LimitError, read_json
 
 COOKIE = "dealerpi_room"
@@ -126,7 +126,7 @@ class RoomPage:
         return web.json_response(self.service.tournament())
 
     async def _director(self, request: web.Request) -> web.StreamResponse:
-        """The director's controls (dealerpi/room/controls.py, docs/room.md): the host's only, as the desk;
+        """The director's controls (dealerpi/room/director/controls.py, docs/room.md): the host's only, as the desk;
         ``{"id": ..., "op": ...}``; the answer is ``{"answer": TEXT}``, a refusal a 400 with the reason."""
         body = await _hosts_body(request, "the director's controls are the host's")
         if not isinstance(body, dict):

@@ -29,7 +29,7 @@ from dealerpi.devices import Devices, FakeDevices
 from dealerpi.engine.games import GAMES
 from dealerpi.engine.table import Table
 from dealerpi.input import Key
-from dealerpi.input.console import DealerConsole
+from dealerpi.input.dealer_buttons import DealerConsole
 from dealerpi.sim.deck import VirtualDeck
 from dealerpi.sim.fake_shoe import FakeShoe
 
@@ -78,7 +78,7 @@ def cards_of_this_deal(entries: Iterable[Mapping[str, Any]]) -> list[str]:
 class PanelConsole(DealerConsole):
     """The daemon's dealer console on the panel. The panel sends the dealer display's frame to a page, so a
     hole card named there before CONFIRM would show it to whoever watches the page (house rules: hole cards
-    are secret); the console's words never name a card now (dealerpi/input/console.py), so nothing differs
+    are secret); the console's words never name a card now (dealerpi/input/dealer_buttons.py), so nothing differs
     here any more. ``is_public`` is kept for the daemon's call."""
 
     def __init__(self, is_public: Callable[[str], bool]) -> None:

@@ -1,6 +1,6 @@
 """``dealerpi sim``: the table daemon on fake devices, the console, and the virtual-hardware panel, in one command.
 
-Nothing here is a second table or a second page: the daemon is :func:`dealerpi.daemon.serve` on
+Nothing here is a second table or a second page: the daemon is :func:`dealerpi.table.daemon.serve` on
 :class:`~dealerpi.devices.FakeDevices` with the virtual shoe (``--shoe virtual``), which gives its socket the
 ``panel`` role (:mod:`dealerpi.sim.panel`); the pages are :func:`dealerpi.console.server.serve`'s, the panel
 page among them. Both run in this one process on one asyncio loop, talking over the daemon's Unix socket
@@ -30,14 +30,14 @@ from pathlib import Path
 from typing import Any
 
 from dealerpi import config as config_module
-from dealerpi.console.access import is_loopback
-from dealerpi.console.running import run_until_signal
-from dealerpi.controller import Controller
 from dealerpi.devices import FakeDevices
-from dealerpi.journal import JournalError
-from dealerpi.journal import read as read_journal
-from dealerpi.journal_folder import entries_from, folder_for, segment_name, segments_of
-from dealerpi.table_source import settings
+from dealerpi.journal.file import JournalError
+from dealerpi.journal.file import read as read_journal
+from dealerpi.journal.folder import entries_from, folder_for, segment_name, segments_of
+from dealerpi.table.controller import Controller
+from dealerpi.table.source import settings
+from dealerpi.webkit.access import is_loopback
+from dealerpi.webkit.running import run_until_signal
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -105,13 +105,15 @@ async def run_sim(config: config_module.Config, devices: FakeDevices, *, deck_rn
     """The daemon and the console on one loop until cancelled (or one of them stops): the daemon's exit status.
     ``ready`` is given the console's port."""
     from dealerpi.console.server import serve as serve_console
-    from dealerpi.daemon import VIRTUAL_SHOE
-    from dealerpi.daemon import serve as serve_daemon
+    from dealerpi.sim.hardware import SimHardware
+    from dealerpi.table.daemon import VIRTUAL_SHOE
+    from dealerpi.table.daemon import serve as serve_daemon
 
     assert config.console is not None
     stop, daemon_ready = asyncio.Event(), asyncio.Event()
     daemon = asyncio.ensure_future(serve_daemon(config, devices, shoe_url=VIRTUAL_SHOE, stop=stop,
-                                                ready=daemon_ready.set, deck_rng=deck_rng, started=started))
+                                                ready=daemon_ready.set, deck_rng=deck_rng, started=started,
+                                                virtual=SimHardware()))
     console: asyncio.Future[None] | None = None
     try:
         await asyncio.wait([daemon, asyncio.ensure_future(daemon_ready.wait())], return_when=asyncio.FIRST_COMPLETED)

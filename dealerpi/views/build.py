@@ -12,8 +12,8 @@ from dataclasses import replace
 
 from dealerpi.engine import SeatStatus, Table
 from dealerpi.engine.expectation import Waiting
-from dealerpi.room_pauses import DEALER_WORDS
 from dealerpi.views.model import Alert, DealerView, PotView, SeatView
+from dealerpi.wire.pauses import DEALER_WORDS
 
 
 def seat_view(table: Table, seat: int, *, show_own_cards: bool = False, alert: Alert | None = None) -> SeatView:

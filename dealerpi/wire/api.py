@@ -1,7 +1,7 @@
 """The daemon's local API as typed, versioned records: one parse at the boundary (issue 22).
 
 Klipper's API server and Moonraker answer ``{"id", "method", "params"}`` by looking the method up in a
-registry of endpoints, each registered once with what it takes; so does ``dealerpi.socket_api`` now. This
+registry of endpoints, each registered once with what it takes; so does ``dealerpi.table.api.server`` now. This
 module is what both ends of the socket share: the envelope (:class:`Request`), the parameters of each method
 (one ``msgspec.Struct`` each, unknown keys refused), and :func:`parse`, which turns a decoded message into
 the request and its parameters or one sentence naming the key that is wrong.
@@ -80,7 +80,7 @@ class Announce(Params, frozen=True):
 
 
 class LedgerNote(Params, frozen=True):
-    """An expense, a charge, a paid mark or its removal (dealerpi/console/money.py checks the note)."""
+    """An expense, a charge, a paid mark or its removal (dealerpi/books/money.py checks the note)."""
 
     note: dict[str, Any]
 

@@ -6,7 +6,7 @@ side and read key by key, laxly, on the other (a hand's ``"seq": "3"`` was store
 room decodes it (:func:`read`), unknown keys and wrong types refused with the key named. ``v`` is the
 payload's version; a payload without one is version 1 (every table before it was added).
 
-Topics are :class:`dealerpi.room.broker.Topics`; the commands that become journal inputs are checked key by
+Topics are :class:`dealerpi.wire.broker.Topics`; the commands that become journal inputs are checked key by
 key by the table's daemon (:mod:`dealerpi.wire.inputs`).
 """
 

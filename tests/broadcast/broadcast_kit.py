@@ -16,9 +16,9 @@ from daemon_kit import CONFIG
 from dealerpi.broadcast.server import Broadcast, serve
 from dealerpi.broadcast.session import BroadcastSession
 from dealerpi.broadcast.settings import load
-from dealerpi.controller import Controller
 from dealerpi.engine.expectation import Waiting
-from dealerpi.socket_api import ApiServer
+from dealerpi.table.api.server import ApiServer
+from dealerpi.table.controller import Controller
 
 SIT = [{"type": "sit", "seat": s, "player": n, "stack": 300} for s, n in ((1, "Ann"), (2, "Bob"), (3, "Cy"))]
 T0 = 1_800_000_000_000            # the tests' wall clock starts here (ms)

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from console_kit import SHOE, cards_in, start
 
-from dealerpi.console.protocol import Decoder, encode
+from dealerpi.wire.protocol import Decoder, encode
 
 SIT: list[dict[str, Any]]
 SIT = [{"type": "sit", "seat": s, "player": n, "stack": 250} for s, n in ((1, "Ann"), (2, "Bob"), (3, "Cy"))]
@@ -85,7 +85,7 @@ def test_a_peer_of_another_user_is_refused_the_broadcast_role(tmp_path: Path,
     is sent nothing after, not even the next input."""
     _config, controller, api = start(tmp_path)
     peer = os.geteuid()
-    monkeypatch.setattr("dealerpi.broadcast_stream.os.geteuid", lambda: peer + 4242)
+    monkeypatch.setattr("dealerpi.wire.broadcast.os.geteuid", lambda: peer + 4242)
 
     async def run() -> list[dict[str, Any]]:
         await api.start()

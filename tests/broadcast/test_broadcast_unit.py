@@ -1,6 +1,6 @@
 """systemd/dealerpi-broadcast.service (issue 21): its own hardened unit, network yes, devices no, running as the
 daemon's user (the only one the daemon's PrivateUsers=yes namespace can tell apart from the console's, see
-dealerpi/broadcast_stream.py) with a read-only system, a 0700 state folder, exposure at most 2.0 by
+dealerpi/wire/broadcast.py) with a read-only system, a 0700 state folder, exposure at most 2.0 by
 ``systemd-analyze security --offline=true`` (1.0 on Debian 12 when written)."""
 
 from __future__ import annotations

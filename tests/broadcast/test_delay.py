@@ -17,8 +17,8 @@ import pytest
 from broadcast_kit import T0, Clock, Rig, play_hand, running
 from console_kit import cards_in
 
-from dealerpi import controller as controller_module
 from dealerpi.broadcast.delay import DelayLine
+from dealerpi.table import controller as controller_module
 
 DECK = [rank + suit for suit in "shdc" for rank in "23456789TJQKA"]
 

@@ -22,11 +22,11 @@ from playwright.async_api import Page, async_playwright
 
 from dealerpi.broadcast import room_stats
 from dealerpi.broadcast.session import BroadcastSession
-from dealerpi.room.broker import MqttSettings
 from dealerpi.room.service import RoomService
 from dealerpi.room.settings import Game, RoomSettings
 from dealerpi.room.store import Store
 from dealerpi.room.web import RoomPage
+from dealerpi.wire.broker import MqttSettings
 
 DECK = [rank + suit for suit in "shdc" for rank in "23456789TJQKA"]
 TOKENS = {"host": "h" * 22, "dealer": "d" * 22, "board": "b" * 22}

@@ -12,7 +12,7 @@ from typing import Any
 from broadcast_kit import play_hand, running
 from console_kit import cards_in
 
-from dealerpi.console.views import public_view
+from dealerpi.views.roles import public_view
 
 # seat 2, 3, 1 twice; burn, flop, burn, turn, burn, river
 DECK = ["Ah", "9c", "Qh", "Kh", "9d", "Jh", "Th", "9h", "5h", "2c", "8d", "3s", "7d", "4c"]

@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 from config_kit import MINIMAL, errors_of, write
 
-from dealerpi import daemon
 from dealerpi.config import main as check_config
 from dealerpi.engine.table import Table
-from dealerpi.journal import JournalError, read
-from dealerpi.journal_replay import main as replay_journal
+from dealerpi.history.journal_replay import main as replay_journal
+from dealerpi.journal.file import JournalError, read
+from dealerpi.table import daemon
 
 LEVELS = '''levels = [
   { blinds = [1, 2], minutes = 20 },

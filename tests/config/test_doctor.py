@@ -13,7 +13,7 @@ import pytest
 from pi_trees import PI5_NEW, build_gpio, build_muxes
 
 from dealerpi.config import load
-from dealerpi.doctor import Context, gpiozero_honours_chip, main, run_checks
+from dealerpi.doctor.main import Context, gpiozero_honours_chip, main, run_checks
 
 ROOT = Path(__file__).resolve().parents[2]
 ME = pwd.getpwuid(os.getuid()).pw_name

@@ -11,9 +11,9 @@ from pathlib import Path
 from config_kit import MINIMAL, write
 
 from dealerpi.config import load
-from dealerpi.doctor_boot import check_config_txt, check_modules
-from dealerpi.doctor_checks import Check
-from dealerpi.doctor_sandbox import (
+from dealerpi.doctor.boot import check_config_txt, check_modules
+from dealerpi.doctor.checks import Check
+from dealerpi.doctor.sandbox import (
     check_button_edges,
     check_idle_levels,
     missing_i2c_dev,

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from dealerpi.config import CONSOLE_BUTTONS, Pin, all_pins, load
-from dealerpi.journal_folder import folder_for
+from dealerpi.journal.folder import folder_for
 
 ROOT = Path(__file__).resolve().parents[2]
 PINOUT = ROOT / "hardware" / "pinout.md"

@@ -20,8 +20,8 @@ from hypothesis import strategies as st
 from journal_kit import act, cards, sit, table
 
 from dealerpi.engine import Table
-from dealerpi.journal import JournalError, read
-from dealerpi.journal_replay import main as replay_journal
+from dealerpi.history.journal_replay import main as replay_journal
+from dealerpi.journal.file import JournalError, read
 
 HAND = [table(seats=4), sit(1), sit(2), sit(3, 250, "Cé"), {"type": "button", "seat": 1}, {"type": "start"},
         *cards("Ah", "Kd", "7c", "2s", "9h", "Qc"), act(1, "raise", 9), act(2, "fold")]

@@ -91,7 +91,7 @@ def test_working_directory_is_the_state_directory_writable_under_the_sandbox() -
     """Issue 13 item 1: lgpio makes its notify pipe in the working directory; under ProtectSystem=strict only
     StateDirectory= (and ReadWritePaths=) stay writable, and systemd makes the StateDirectory, owned by User=,
     before ExecStart. LG_WD names the same directory (lgpio changes into it on import)."""
-    from dealerpi.doctor import sandbox_writable, unit_directives
+    from dealerpi.doctor.main import sandbox_writable, unit_directives
 
     d = unit_directives(UNIT)
     assert d["ProtectSystem"] == ["strict"]

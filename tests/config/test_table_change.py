@@ -22,15 +22,15 @@ from daemon_kit import CONFIG
 from journal_kit import cards, sit, table
 
 from dealerpi.config import load
-from dealerpi.controller import Controller
 from dealerpi.devices import FakeDevices
 from dealerpi.engine import Table
 from dealerpi.engine.games import Structure
 from dealerpi.engine.inputs import parse_config
 from dealerpi.engine.policies import policies_for
 from dealerpi.engine.positions import Lineup, PositionError, SeatInfo, plan_hand
-from dealerpi.journal import Journal
-from dealerpi.table_change import differences
+from dealerpi.journal.file import Journal
+from dealerpi.table.change import differences
+from dealerpi.table.controller import Controller
 
 
 def controller_over(tmp_path: Path, journal: list[dict[str, Any]], config_text: str = CONFIG) -> Controller:

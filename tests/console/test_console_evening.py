@@ -41,7 +41,7 @@ from daemon_kit import CONFIG
 from playwright.sync_api import Browser, Page, expect
 
 from dealerpi.engine.table import Table
-from dealerpi.journal_folder import read_folder
+from dealerpi.journal.folder import read_folder
 
 pytestmark = pytest.mark.slow   # Chromium, a whole evening: 40 s
 

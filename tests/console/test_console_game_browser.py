@@ -16,7 +16,7 @@ from daemon_kit import CONFIG
 from playwright.sync_api import Browser, Page, expect
 
 from dealerpi.engine.table import Table
-from dealerpi.journal_folder import read_folder
+from dealerpi.journal.folder import read_folder
 
 pytestmark = pytest.mark.slow   # Chromium: 27 s
 

@@ -17,14 +17,14 @@ from console_kit import make
 from journal_kit import JournalTable, hand_records, scripted_session
 
 from dealerpi.console import server
-from dealerpi.console.final_hands import FinalHand, FinalHands
 from dealerpi.console.histories import HandHistories
-from dealerpi.console.protocol import Decoder, encode
 from dealerpi.console.server import Console
 from dealerpi.engine import Outcome
 from dealerpi.engine.table import Table
+from dealerpi.history.final_hands import FinalHand, FinalHands
 from dealerpi.history.phh import dumps
-from dealerpi.socket_api import RIDS_KEPT
+from dealerpi.table.api.server import RIDS_KEPT
+from dealerpi.wire.protocol import Decoder, encode
 
 TOKENS = {"host": "h" * 22, "dealer": "d" * 22, "board": "b" * 22}
 

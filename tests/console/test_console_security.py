@@ -15,9 +15,9 @@ from aiohttp import DummyCookieJar
 from aiohttp.test_utils import TestClient, TestServer
 from console_kit import make
 
-from dealerpi.console.devices import CODE_SECONDS, Devices
-from dealerpi.console.pairing import local_name, qr_svg
-from dealerpi.console.server import Console, page_urls
+from dealerpi.console.server import Console
+from dealerpi.webkit.devices import CODE_SECONDS, Devices
+from dealerpi.webkit.pairing import local_name, page_urls, qr_svg
 
 TOKENS = {"host": "h" * 22, "dealer": "d" * 22, "board": "b" * 22}
 HOST = {"Cookie": f"dealerpi_console={TOKENS['host']}"}

@@ -18,13 +18,13 @@ from aiohttp import ClientWebSocketResponse, WSMsgType
 from aiohttp.test_utils import TestClient, TestServer
 from console_kit import SHOE, make
 
-from dealerpi.console.pairing import load_tokens, role_of, write_pairing
 from dealerpi.console.server import Console
 from dealerpi.devices import FakeDevices
 from dealerpi.devices.factory import PiDevices
 from dealerpi.engine.table import Table
 from dealerpi.sim.panel import VirtualPanel, make_panel
-from dealerpi.socket_api import _Client
+from dealerpi.table.api.server import _Client
+from dealerpi.webkit.pairing import load_tokens, role_of, write_pairing
 
 TOKENS = {"host": "h" * 22, "dealer": "d" * 22, "board": "b" * 22}
 
@@ -234,7 +234,7 @@ def test_the_command_names_the_file_when_it_cannot_start(tmp_path: Path, capsys:
     """No [console] section, or a damaged tokens file: one line naming the file, no traceback."""
     from daemon_kit import CONFIG
 
-    from dealerpi.console.server import main
+    from dealerpi.console.main import main
 
     plain = tmp_path / "plain.toml"
     plain.write_text(CONFIG)

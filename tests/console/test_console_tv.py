@@ -2,7 +2,7 @@
 console``; in each state the page is no taller than the screen (the document and every element in it: nothing
 cut off below, nothing to scroll): 10 seats in a hand, a pot won when all fold, a bomb pot all in on the ante
 run three times (POT-11), a double-board bomb pot (seed 001), a tournament's director's clock (TRN-1, TRN-4).
-The winner is named with the hand in words (dealerpi/console/hand_words.py), the pots and boards labelled.
+The winner is named with the hand in words (dealerpi/views/hand_words.py), the pots and boards labelled.
 Cards are typed as the host over the daemon's socket and the players press their seat buttons through the
 virtual-hardware panel (tests/phone_kit.py). Set DEALERPI_CONSOLE_SCREENSHOTS=folder to keep the screenshots.
 """

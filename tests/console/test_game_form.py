@@ -12,10 +12,10 @@ import pytest
 from console_kit import start
 from daemon_kit import CONFIG
 
+from dealerpi.books.game_form import changed_table, table_input
 from dealerpi.config import Config
-from dealerpi.console.game_form import changed_table, table_input
 from dealerpi.engine.inputs import InputError, parse_config
-from dealerpi.socket_api import _Client
+from dealerpi.table.api.server import _Client
 
 SIT = [{"type": "sit", "seat": s, "player": n, "stack": 250} for s, n in ((1, "Ann"), (2, "Bob"), (3, "Cy"))]
 ANTE_GAME = {"type": "table", "game": "nlhe", "rules": "home", "seats": 6, "blinds": [1, 2], "ante": 1}

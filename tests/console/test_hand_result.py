@@ -8,10 +8,10 @@ from typing import Any
 
 from console.test_tournament_view import example
 
-from dealerpi.console.hand_result import board_labels, break_in, hand_result, next_input
-from dealerpi.console.views import public_view, role_view
 from dealerpi.engine import Table
 from dealerpi.evaluation.registry import EVALUATORS, describe
+from dealerpi.views.hand_result import board_labels, break_in, hand_result, next_input
+from dealerpi.views.roles import public_view, role_view
 
 
 def test_trn1_the_break_is_the_level_left_plus_the_levels_before_it() -> None:

@@ -15,12 +15,12 @@ from aiohttp.test_utils import TestClient, TestServer
 from console_kit import cards_in, make
 from daemon_kit import JOURNAL_TIME
 
-from dealerpi.console.hand_words import summary, winning_hands
 from dealerpi.console.histories import HandHistories
 from dealerpi.console.server import Console
 from dealerpi.engine.records import DealRecord, PotPaid
 from dealerpi.history.phh import loads, loads_all
 from dealerpi.history.replay import Status, replay
+from dealerpi.views.hand_words import summary, winning_hands
 
 TOKENS = {"host": "h" * 22, "dealer": "d" * 22, "board": "b" * 22}
 # hand 1, dealt from seat 2 (left of the button, seat 1) round twice (DEAL-4): Bob (2) Kd Qc, Cy (3) 8c 9c,

@@ -17,13 +17,13 @@ from daemon_kit import CONFIG, Clock
 from fault_kit import FaultyOps
 
 from dealerpi.config import load
-from dealerpi.console.protocol import Decoder, encode, merge
-from dealerpi.controller import Controller
 from dealerpi.devices import FakeDevices
-from dealerpi.durable import PROBE_EVERY
-from dealerpi.journal import Journal
+from dealerpi.journal.file import Journal
 from dealerpi.shoe.session import CardRead
-from dealerpi.socket_api import ApiServer
+from dealerpi.table.api.server import ApiServer
+from dealerpi.table.controller import Controller
+from dealerpi.table.durable import PROBE_EVERY
+from dealerpi.wire.protocol import Decoder, encode, merge
 
 SIT: list[dict[str, Any]]
 SIT = [{"type": "sit", "seat": s, "player": n, "stack": 250} for s, n in ((1, "Ann"), (2, "Bob"), (3, "Cy"))]

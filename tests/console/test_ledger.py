@@ -8,9 +8,9 @@ from typing import Any
 
 from console_kit import start
 
-from dealerpi.console.ledger import Ledger, csv_text, settle
+from dealerpi.books.ledger import Ledger, csv_text, settle
 from dealerpi.engine.table import Table
-from dealerpi.socket_api import _Client
+from dealerpi.table.api.server import _Client
 
 
 def run(inputs: list[dict[str, Any]]) -> tuple[Table, Ledger]:

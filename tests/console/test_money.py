@@ -12,7 +12,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from console.test_sessions import cash_game, change, client, send
 from console_kit import journal_lines, make
 
-from dealerpi.console.money import POKERNOW_COLUMNS
+from dealerpi.books.money import POKERNOW_COLUMNS
 from dealerpi.console.server import Console
 
 

@@ -10,8 +10,8 @@ import segno
 from console_kit import make
 from PIL import Image
 
-from dealerpi.console.qr_screen import qr_screen
 from dealerpi.devices import ButtonEdge
+from dealerpi.table.api.qr_screen import qr_screen
 
 SHORT = "http://192.168.1.20:8765/?t=Uk5xkZ95O4GHHbJoV8xfUA"          # 50 bytes: version 3 at L (53 max)
 

@@ -10,8 +10,8 @@ from typing import Any
 
 from console_kit import journal_lines, make, start
 
-from dealerpi.console.tournament_view import tournament_view
-from dealerpi.socket_api import _Client
+from dealerpi.table.api.server import _Client
+from dealerpi.views.tournament import tournament_view
 
 # heads-up, the button on seat 1: the big blind (seat 2) gets the first card (DEAL-2, BLD-4)
 ACES_OVER_SEVEN_DEUCE = ["7h", "Ah", "2d", "Ad"]

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from console_kit import SHOE, journal_lines, make
 
-from dealerpi.console.protocol import Decoder, ProtocolError, changes, encode, merge
-from dealerpi.journal import Journal
-from dealerpi.socket_api import _Client
+from dealerpi.journal.file import Journal
+from dealerpi.table.api.server import _Client
+from dealerpi.wire.protocol import Decoder, ProtocolError, changes, encode, merge
 
 SIT = [{"type": "sit", "seat": s, "player": n, "stack": 250} for s, n in ((1, "Ann"), (2, "Bob"), (3, "Cy"))]
 

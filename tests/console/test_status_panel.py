@@ -9,10 +9,10 @@ from pathlib import Path
 from daemon_kit import make, press
 
 from dealerpi.config import load
-from dealerpi.console.status_panel import banks
 from dealerpi.shoe.link import ShoeOffline, ShoeOnline
 from dealerpi.shoe.session import ReaderFault, ReadsLost, ShoeRestarted
-from dealerpi.socket_api import ApiServer
+from dealerpi.table.api.server import ApiServer
+from dealerpi.table.api.status_panel import banks
 
 ROOT = Path(__file__).resolve().parents[2]
 

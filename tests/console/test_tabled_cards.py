@@ -8,8 +8,8 @@ import json
 import re
 from typing import Any
 
-from dealerpi.console.views import role_view
 from dealerpi.engine.table import Table
+from dealerpi.views.roles import role_view
 
 STATUS: dict[str, Any] = {"alerts": (), "shoe_online": True}
 # dealt from seat 2 (left of the button, seat 1) round twice (DEAL-4): seat 2 Kd Qc, seat 3 8c 9c, seat 1 5d 4s

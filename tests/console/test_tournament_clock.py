@@ -12,7 +12,7 @@ from console_kit import start
 from daemon_kit import CONFIG
 
 from dealerpi.config import Config
-from dealerpi.console.views import public_view
+from dealerpi.views.roles import public_view
 
 # three 10-minute levels (TRN-1); the tournament preset (dead button, TDA clock, no top-ups)
 TOURNAMENT = CONFIG.replace('rules = "home"\nseats = 3\nblinds = [1, 3]', '''rules = "tournament"

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from dealerpi.console.views import public_view, role_view
 from dealerpi.engine import Table
+from dealerpi.views.roles import public_view, role_view
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "tournaments.md"
 

@@ -2,7 +2,7 @@
 least 50 times; each restart replays the journal and carries on; the recovered table must equal the
 uninterrupted one, at every kill and at the end.
 
-The child process is the daemon's core: ``dealerpi.controller.Controller`` on fake devices with the real
+The child process is the daemon's core: ``dealerpi.table.controller.Controller`` on fake devices with the real
 journal, fed the scripted inputs one by one (``submit``: journal append with fsync, then the engine, then the
 seat and dealer screens), as its main loop feeds button presses and shoe reads. It prints the count of inputs
 done after each one, so the parent knows what was acknowledged before the kill.
@@ -23,7 +23,7 @@ import pytest
 from daemon_kit import CONFIG, untimed
 from journal_kit import scripted_session, table_after
 
-from dealerpi.journal import read
+from dealerpi.journal.file import read
 
 pytestmark = pytest.mark.slow   # the real daemon SIGKILLed at random points: 46 s
 
@@ -33,9 +33,9 @@ CHILD = """
 import json, sys
 from pathlib import Path
 from dealerpi.config import load
-from dealerpi.controller import Controller
+from dealerpi.table.controller import Controller
 from dealerpi.devices import FakeDevices
-from dealerpi.journal import Journal
+from dealerpi.journal.file import Journal
 
 config = load(Path(sys.argv[1]))
 script = json.loads(Path(sys.argv[2]).read_text())

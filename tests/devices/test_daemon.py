@@ -18,11 +18,11 @@ import pytest
 from daemon_kit import CONFIG, JOURNAL_TIME, Clock, FakeDecks, journal_lines, make, press, screen, untimed
 
 from dealerpi.config import Config, load
-from dealerpi.controller import Controller
-from dealerpi.daemon import serve
 from dealerpi.devices import FakeDevices
-from dealerpi.journal import Journal
-from dealerpi.journal_folder import folder_for
+from dealerpi.journal.file import Journal
+from dealerpi.journal.folder import folder_for
+from dealerpi.table.controller import Controller
+from dealerpi.table.daemon import serve
 from dealerpi.views.model import SeatView
 from dealerpi.views.render import dealer_lines, render_dealer, render_seat
 

@@ -15,11 +15,11 @@ import pytest
 from daemon_kit import journal_lines, make, press, untimed
 from fault_kit import FaultyOps
 
-from dealerpi.durable import JOURNAL_PAUSED, PROBE_EVERY
-from dealerpi.journal import read
+from dealerpi.journal.file import read
 from dealerpi.shoe.alerts import shoe_alert
 from dealerpi.shoe.link import ShoeOffline, ShoeOnline
 from dealerpi.shoe.session import CardRead, ReaderFault, ReadsLost, ShoeRestarted
+from dealerpi.table.durable import JOURNAL_PAUSED, PROBE_EVERY
 
 
 def seated(tmp_path: Path, ops: FaultyOps) -> tuple:  # type: ignore[type-arg]

@@ -20,11 +20,11 @@ from daemon_kit import CONFIG, FakeDecks, screen, untimed
 from journal_kit import scripted_session
 
 from dealerpi.config import load
-from dealerpi.controller import Controller
-from dealerpi.daemon import JOURNAL_REFUSED, serve
 from dealerpi.devices import FakeDevices
 from dealerpi.engine.table import Table
-from dealerpi.journal_folder import JournalFolder, checksum, folder_for
+from dealerpi.journal.folder import JournalFolder, checksum, folder_for
+from dealerpi.table.controller import Controller
+from dealerpi.table.daemon import JOURNAL_REFUSED, serve
 from dealerpi.views.model import Alert, DealerView
 from dealerpi.views.render import render_dealer
 

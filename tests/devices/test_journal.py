@@ -1,4 +1,4 @@
-"""The journal (dealerpi/journal.py): durable appends, read-back, torn last lines, and SIGKILL survival."""
+"""The journal (dealerpi/journal/file.py): durable appends, read-back, torn last lines, and SIGKILL survival."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from fault_kit import FaultyOps
 
-from dealerpi.journal import Journal, JournalError, JournalFault, read
+from dealerpi.journal.file import Journal, JournalError, JournalFault, read
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -45,7 +45,7 @@ def test_torn_last_line_is_moved_aside_then_cut(tmp_path: Path, tail: bytes,
     path = tmp_path / "journal.jsonl"
     good = b'{"type":"start"}\n{"type":"card","card":"Ah"}\n'
     path.write_bytes(good + tail)
-    with caplog.at_level(logging.WARNING, logger="dealerpi.journal"):
+    with caplog.at_level(logging.WARNING, logger="dealerpi.journal.file"):
         journal, entries = Journal.open(path)
     assert entries == [{"type": "start"}, {"type": "card", "card": "Ah"}]
     assert [r.levelno for r in caplog.records] == [logging.WARNING]
@@ -136,7 +136,7 @@ def test_when_even_the_cut_fails_the_next_append_cuts_first(tmp_path: Path) -> N
 
 CHILD = textwrap.dedent("""
     import os, sys, time
-    import dealerpi.journal as journal_module
+    import dealerpi.journal.file as journal_module
     from pathlib import Path
 
     if sys.argv[2] == "split":

@@ -1,4 +1,4 @@
-"""The journal folder (dealerpi/journal_folder.py): a segment per hand from a checkpoint of the table, start-up
+"""The journal folder (dealerpi/journal/folder.py): a segment per hand from a checkpoint of the table, start-up
 from the newest good checkpoint (issue 12, item 3), fallbacks, rotation, and ``replay --journal FOLDER``.
 
 The live table is the daemon's own ``Controller`` fed a scripted evening (tests/journal_kit.py); a restart is
@@ -20,12 +20,13 @@ from fault_kit import FaultyOps
 from journal_kit import scripted_session
 
 from dealerpi.config import ConfigError, load
-from dealerpi.console.final_hands import FinalHands
-from dealerpi.controller import Controller
 from dealerpi.devices import FakeDevices
 from dealerpi.engine.table import Table
-from dealerpi.journal import FileOps, JournalError
-from dealerpi.journal_folder import (
+from dealerpi.history.final_hands import FinalHands
+from dealerpi.history.journal_replay import main as replay_main
+from dealerpi.history.journal_replay import replay_entries, summary
+from dealerpi.journal.file import FileOps, JournalError
+from dealerpi.journal.folder import (
     KEEP_BYTES,
     KEEP_SEGMENTS,
     JournalFolder,
@@ -35,8 +36,7 @@ from dealerpi.journal_folder import (
     segment_name,
     segments_of,
 )
-from dealerpi.journal_replay import main as replay_main
-from dealerpi.journal_replay import replay_entries, summary
+from dealerpi.table.controller import Controller
 
 SCRIPT = scripted_session(seed=12, hands=6)
 STARTS = [n for n, e in enumerate(SCRIPT) if e["type"] == "start"]
@@ -265,7 +265,7 @@ def test_a_checkpoint_that_cannot_be_written_is_an_alert_and_costs_only_start_up
     def full(path: Path, data: bytes) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr("dealerpi.journal_folder.write_atomically", full)
+    monkeypatch.setattr("dealerpi.journal.folder.write_atomically", full)
     play(controller, SCRIPT[STARTS[2]:STARTS[2] + 5])
     assert [a.message for a in controller.alerts if a.rule == "JOURNAL"] == [
         "checkpoint failed (cannot write checkpoint 000004.checkpoint.json: No space left on device (ENOSPC)): "

@@ -22,9 +22,9 @@ from gpiozero.pins.mock import MockFactory, MockPin
 from gpiozero.pins.pi import PiPin
 
 from dealerpi.config import Pin, load
-from dealerpi.controller import Controller
 from dealerpi.devices import ButtonBank, ButtonEdge, FakeDevices
-from dealerpi.journal import Journal
+from dealerpi.journal.file import Journal
+from dealerpi.table.controller import Controller
 
 ROOT = Path(__file__).parents[2]
 WAITING: list[tuple[PiPin, float, bool]] = []     # callbacks the loop has not run yet: (pin, ticks, state)

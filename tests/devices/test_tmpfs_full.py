@@ -25,11 +25,11 @@ import json, sys
 from pathlib import Path
 from daemon_kit import FakeDecks
 from dealerpi.config import load
-from dealerpi.controller import Controller
-from dealerpi.durable import PROBE_EVERY
+from dealerpi.table.controller import Controller
+from dealerpi.table.durable import PROBE_EVERY
 from dealerpi.devices import FakeDevices
 from dealerpi.engine import Table
-from dealerpi.journal_folder import JournalFolder, entries_from, folder_for, segments_of
+from dealerpi.journal.folder import JournalFolder, entries_from, folder_for, segments_of
 
 disk = Path(sys.argv[1])
 config = load(disk / "table.toml")

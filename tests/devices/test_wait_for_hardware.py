@@ -113,8 +113,8 @@ def test_run_by_hand_refuses_with_a_message_and_status_3(tmp_path: Path, monkeyp
                                                          capsys: pytest.CaptureFixture[str]) -> None:
     """``dealerpi run`` on a machine with no Pi header chip: exit status 3 (the unit's RestartPreventExitStatus)
     and one message naming what is missing and the doctor, no traceback."""
-    from dealerpi import daemon
     from dealerpi.devices import factory
+    from dealerpi.table import daemon
 
     monkeypatch.setattr(factory, "list_chips", lambda root, info: [])
     config = tmp_path / "table.toml"

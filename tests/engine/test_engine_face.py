@@ -13,9 +13,10 @@ import pytest
 
 import dealerpi.engine as engine
 from dealerpi.engine import events, hand_log
+from dealerpi.engine.events import Outcome
 from dealerpi.engine.expectation import Expectation, LegalActions, Waiting
 from dealerpi.engine.reading import DealtHand, PotNow, SeatNow, SeatStatus
-from dealerpi.engine.records import Alert, DealRecord, Outcome, Posted, PotPaid
+from dealerpi.engine.records import Alert, DealRecord, Posted, PotPaid
 from dealerpi.engine.state import SeatState, TableState
 from dealerpi.engine.table import Table
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from dealerpi.engine.hand import Phase
 from dealerpi.engine.table import Table
-from dealerpi.journal_replay import replay_lines, summary
+from dealerpi.history.journal_replay import replay_lines, summary
 
 
 def _deal_cards_are_distinct(table: Table) -> bool:

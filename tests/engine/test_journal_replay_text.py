@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from journal_kit import sit, table
 
-from dealerpi.journal_replay import main
+from dealerpi.history.journal_replay import main
 
 SEATED = [table(seats=6), sit(1, 300, "Ann"), sit(2, 200, "Bob")]
 

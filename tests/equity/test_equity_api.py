@@ -76,7 +76,7 @@ def test_daemon_and_engine_do_not_load_numpy() -> None:
     """The engine stays pure and the daemon light: importing them loads neither numpy nor dealerpi.equity.
     Positive control: importing dealerpi.equity in the same way does load numpy."""
     probe = "import sys, {0}; print('numpy' in sys.modules, 'dealerpi.equity' in sys.modules)"
-    for module, expected in (("dealerpi.daemon, dealerpi.engine.table", "False False"),
+    for module, expected in (("dealerpi.table.daemon, dealerpi.engine.table", "False False"),
                              ("dealerpi.equity", "True True")):
         done = subprocess.run([sys.executable, "-c", probe.format(module)], capture_output=True, text=True,
                               timeout=120, check=True)

@@ -13,12 +13,12 @@ from typing import Any
 
 from journal_kit import JournalTable, act, cards, hand_records, sit, table
 
-from dealerpi.console.final_hands import FinalHands
 from dealerpi.console.histories import HandHistories
 from dealerpi.engine import Table
+from dealerpi.history.final_hands import FinalHands
+from dealerpi.history.journal_replay import replay_lines
 from dealerpi.history.phh import dumps, loads
 from dealerpi.history.replay import Status, replay
-from dealerpi.journal_replay import replay_lines
 
 START: dict[str, Any] = {"type": "start"}
 

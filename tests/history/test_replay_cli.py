@@ -77,14 +77,14 @@ def test_unreadable_files_are_listed_and_fail(tmp_path: Path, capsys: pytest.Cap
 
 def test_journal_is_handed_to_the_engine_journal_replay(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[list[str]] = []
-    fake = types.ModuleType("dealerpi.journal_replay")
+    fake = types.ModuleType("dealerpi.history.journal_replay")
 
     def fake_main(argv: list[str]) -> int:
         seen.append(argv)
         return 7
 
     fake.main = fake_main  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "dealerpi.journal_replay", fake)
+    monkeypatch.setitem(sys.modules, "dealerpi.history.journal_replay", fake)
     assert main(["--journal", "table.journal"]) == 7
     assert seen == [["--journal", "table.journal"]]
 

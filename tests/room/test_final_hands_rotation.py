@@ -12,11 +12,11 @@ from daemon_kit import CONFIG, FakeDecks
 from journal_kit import scripted_session
 
 from dealerpi.config import load
-from dealerpi.console.final_hands import FinalHand, FinalHands
-from dealerpi.controller import Controller
 from dealerpi.devices import FakeDevices
 from dealerpi.engine.table import Table
-from dealerpi.journal_folder import JournalFolder
+from dealerpi.history.final_hands import FinalHand, FinalHands
+from dealerpi.journal.folder import JournalFolder
+from dealerpi.table.controller import Controller
 
 SCRIPT = scripted_session(seed=7, hands=12)
 STARTS = [n for n, e in enumerate(SCRIPT) if e["type"] == "start"]

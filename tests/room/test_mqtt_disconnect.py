@@ -1,6 +1,6 @@
 """Issue 15: after the broker is killed, no "Future exception was never retrieved" (asyncio's report of an error
 nobody read). aiomqtt 2.5.1 sets an unexpected disconnection's error on the client's ``_disconnected`` future and
-its ``__aexit__`` does not read it (dealerpi/room/client.py, ``Client``); our client's exit does.
+its ``__aexit__`` does not read it (dealerpi/webkit/mqtt.py, ``Client``); our client's exit does.
 
 The test kills a real mosquitto under a connected client that is not reading messages (as the bridge's
 ``_publish`` job when it is the one that fails first), waits until the client has seen the disconnection, leaves
@@ -21,7 +21,7 @@ import aiomqtt
 import pytest
 from mqtt_kit import Broker, until
 
-from dealerpi.room.client import mqtt_client
+from dealerpi.webkit.mqtt import mqtt_client
 
 pytestmark = pytest.mark.slow   # a real broker
 

@@ -1,4 +1,4 @@
-"""The room page behind the console's guard (dealerpi.console.access, issue 15: "the console's stack and
+"""The room page behind the console's guard (dealerpi.webkit.access, issue 15: "the console's stack and
 auth"): a room listening beyond loopback needs a token for everything; ``?token=`` becomes the room's own
 HttpOnly SameSite=Strict cookie and leaves the address (other keys such as ``big=1`` stay); a board token
 looks but does not change the waiting lists; a WebSocket from another origin is refused. No broker needed:
@@ -13,11 +13,11 @@ from typing import Any
 from aiohttp import WSServerHandshakeError
 from aiohttp.test_utils import TestClient, TestServer
 
-from dealerpi.room.broker import MqttSettings
 from dealerpi.room.service import RoomService
 from dealerpi.room.settings import Game, RoomSettings
 from dealerpi.room.store import Store
 from dealerpi.room.web import COOKIE, RoomPage
+from dealerpi.wire.broker import MqttSettings
 
 TOKENS = {"host": "h" * 22, "dealer": "d" * 22, "board": "b" * 22}
 

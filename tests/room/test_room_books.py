@@ -17,10 +17,10 @@ from books_kit import NOW, BooksRoom
 from mtt_kit import play
 
 from dealerpi.engine.payouts import Standings
-from dealerpi.room.books import LOST, HandOver, Lost, next_hand
-from dealerpi.room.hand_for_hand import round_over
-from dealerpi.room.mtt import Director, new_state
-from dealerpi.room.mtt_config import TournamentSettings, parse_tournament
+from dealerpi.room.director.books import LOST, HandOver, Lost, next_hand
+from dealerpi.room.director.hand_for_hand import round_over
+from dealerpi.room.director.mtt import Director, new_state
+from dealerpi.room.director.mtt_config import TournamentSettings, parse_tournament
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 

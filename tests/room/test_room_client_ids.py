@@ -15,7 +15,7 @@ import aiomqtt
 import pytest
 from mqtt_kit import PREFIX, Broker, Listener, until
 
-from dealerpi.room.client import mqtt_client
+from dealerpi.webkit.mqtt import mqtt_client
 
 pytestmark = pytest.mark.slow   # a real broker: 1 s
 

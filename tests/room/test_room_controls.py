@@ -1,4 +1,4 @@
-"""The director's controls (issue 20, dealerpi/room/controls.py): the clock paused, set and given or taken
+"""The director's controls (issue 20, dealerpi/room/director/controls.py): the clock paused, set and given or taken
 time (TRN-1), an announcement, a player unregistered (TRN-9) or moved (TDA 11, RP-6, TDA 8), a place corrected
 and undone (TRN-4); each applied once per id across a restart of the room, and refused with its reason. The
 director is driven with the tables' views as the room sees them (no broker); the page's endpoint through
@@ -16,16 +16,16 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from dealerpi.engine.payouts import Standings
-from dealerpi.room.broker import MqttSettings
-from dealerpi.room.controls import ControlError, apply, shown
-from dealerpi.room.hand_for_hand import round_over
-from dealerpi.room.mtt import Director, new_state
-from dealerpi.room.mtt_config import TournamentSettings, parse_tournament
-from dealerpi.room.mtt_summary import standings_json
+from dealerpi.room.director.controls import ControlError, apply, shown
+from dealerpi.room.director.hand_for_hand import round_over
+from dealerpi.room.director.mtt import Director, new_state
+from dealerpi.room.director.mtt_config import TournamentSettings, parse_tournament
+from dealerpi.room.director.mtt_summary import standings_json
 from dealerpi.room.service import RoomService
 from dealerpi.room.settings import RoomSettings
 from dealerpi.room.store import Store
 from dealerpi.room.web import RoomPage
+from dealerpi.wire.broker import MqttSettings
 
 # steps: level 1 (1 min), a break (1 min), level 2 (2 min), level 3 (60 min, the last: no end)
 LEVELS = [{"blinds": [50, 100], "minutes": 1}, {"break": True, "minutes": 1}, {"blinds": [100, 200], "minutes": 2},

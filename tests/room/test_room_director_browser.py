@@ -22,9 +22,9 @@ from orphan_kit import dies_with_parent
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from dealerpi.engine.payouts import Standings
-from dealerpi.room.mtt import Director, new_state
-from dealerpi.room.mtt_config import parse_tournament
-from dealerpi.room.mtt_summary import standings_json
+from dealerpi.room.director.mtt import Director, new_state
+from dealerpi.room.director.mtt_config import parse_tournament
+from dealerpi.room.director.mtt_summary import standings_json
 from dealerpi.room.store import Store
 
 pytestmark = pytest.mark.slow   # Chromium: 10 s

@@ -16,8 +16,8 @@ from mqtt_kit import Broker
 from mtt_kit import play, smallest, stacks
 from room_kit import RoomProcess, Tables, start_tournament, stopped_after, until_summary
 
-from dealerpi.console.views import public_view
-from dealerpi.room.seating import entry_seats
+from dealerpi.room.director.seating import entry_seats
+from dealerpi.views.roles import public_view
 
 pytestmark = pytest.mark.slow   # a real broker: 4 s
 

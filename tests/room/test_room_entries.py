@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from dealerpi.engine.payouts import Standings
-from dealerpi.room.mtt import Director, TournamentError, new_state
-from dealerpi.room.mtt_config import TournamentSettings, parse_tournament
+from dealerpi.room.director.mtt import Director, TournamentError, new_state
+from dealerpi.room.director.mtt_config import TournamentSettings, parse_tournament
 
 ROWS = [{"players": 4, "percents": [65, 35]}, {"players": 10, "percents": [50, 30, 20]}]
 

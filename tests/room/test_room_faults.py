@@ -3,7 +3,7 @@ plus the console's bridge, console_kit) and ``dealerpi room`` as its own process
 The broker is killed mid-game and started again, the room is killed with SIGKILL right after it sent a
 command and while a hand becomes final, and a table goes offline and comes back. At the end no hand is
 lost, none is stored twice, no command is applied twice, and the room's hands are exactly the finished
-hands of each table's journal (read again from the journal by dealerpi.console.final_hands)."""
+hands of each table's journal (read again from the journal by dealerpi.history.final_hands)."""
 
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ from journal_kit import scripted_session
 from mqtt_kit import PREFIX, Broker, Listener, until
 
 from dealerpi.console.mqtt_bridge import TableBridge
-from dealerpi.room.books import LOST
+from dealerpi.room.director.books import LOST
 from dealerpi.room.service import RoomService
 from dealerpi.room.settings import RoomSettings
 from dealerpi.room.store import Store

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from dealerpi.room.books import LOST
+from dealerpi.room.director.books import LOST
 from dealerpi.room.store import Store
 
 # Cy and Ann, no action: a hand the store parses (its lines: nobody in, nobody at a showdown)

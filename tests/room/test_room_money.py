@@ -17,16 +17,16 @@ from books_kit import JournaledTable
 from money_kit import MoneyRoom, money_settings
 from mtt_kit import Hand, play, smallest
 
-from dealerpi.console.final_hands import FinalHands
-from dealerpi.console.views import public_view
 from dealerpi.engine.deals import DealError
 from dealerpi.engine.expectation import Waiting
-from dealerpi.room import controls
-from dealerpi.room.books import from_record, from_view, next_hand
-from dealerpi.room.deal import deal_proposals, operate
-from dealerpi.room.money import MoneyError, check_ledger
-from dealerpi.room.mtt import TournamentError
-from dealerpi.room.mtt_config import parse_tournament
+from dealerpi.history.final_hands import FinalHands
+from dealerpi.room.director import controls
+from dealerpi.room.director.books import from_record, from_view, next_hand
+from dealerpi.room.director.deal import deal_proposals, operate
+from dealerpi.room.director.money import MoneyError, check_ledger
+from dealerpi.room.director.mtt import TournamentError
+from dealerpi.room.director.mtt_config import parse_tournament
+from dealerpi.views.roles import public_view
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 LEVELS = [{"blinds": [25, 50], "minutes": 10}, {"break": True, "minutes": 10}, {"blinds": [100, 200], "minutes": 60}]

@@ -21,9 +21,9 @@ import pytest
 from money_kit import MoneyRoom, money_settings, smallest_dealt
 from mtt_kit import play
 
-from dealerpi.console.final_hands import FinalHands
-from dealerpi.room.deal import deal_proposals, operate
-from dealerpi.room.money import check_ledger, paid_in
+from dealerpi.history.final_hands import FinalHands
+from dealerpi.room.director.deal import deal_proposals, operate
+from dealerpi.room.director.money import check_ledger, paid_in
 
 LEVELS: list[dict[str, Any]] = [{"blinds": [25, 50], "minutes": 10}, {"blinds": [50, 100], "minutes": 10},
                                 {"break": True, "minutes": 10},

@@ -18,9 +18,9 @@ from mqtt_kit import Broker, until
 from mtt_kit import play
 from room_kit import stopped_after
 
-from dealerpi.console.final_hands import FinalHands
-from dealerpi.room.deal import deal_proposals
-from dealerpi.room.money import check_ledger, paid_in
+from dealerpi.history.final_hands import FinalHands
+from dealerpi.room.director.deal import deal_proposals
+from dealerpi.room.director.money import check_ledger, paid_in
 from dealerpi.room.store import Store
 
 TABLES = ("t1", "t2")

@@ -24,7 +24,7 @@ from mtt_kit import play, stacks
 from room_kit import stopped_after
 
 from dealerpi.console.mqtt_bridge import TableBridge
-from dealerpi.room.mtt_config import parse_tournament
+from dealerpi.room.director.mtt_config import parse_tournament
 from dealerpi.room.service import RoomService
 from dealerpi.room.settings import RoomSettings
 from dealerpi.room.store import Store

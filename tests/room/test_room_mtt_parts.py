@@ -16,16 +16,16 @@ from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer
 from mqtt_kit import free_port
 
-from dealerpi.console.pairing import load_tokens
 from dealerpi.room import desk
-from dealerpi.room.broker import MqttSettings
-from dealerpi.room.mtt import Director, TournamentError, new_state
-from dealerpi.room.mtt_config import TournamentSettings, parse_tournament
-from dealerpi.room.seating import two_step_draw
+from dealerpi.room.director.mtt import Director, TournamentError, new_state
+from dealerpi.room.director.mtt_config import TournamentSettings, parse_tournament
+from dealerpi.room.director.seating import two_step_draw
 from dealerpi.room.service import RoomService
 from dealerpi.room.settings import RoomConfigError, RoomSettings, load_room, parse_room
 from dealerpi.room.store import Store
 from dealerpi.room.web import RoomPage
+from dealerpi.webkit.pairing import load_tokens
+from dealerpi.wire.broker import MqttSettings
 
 LEVELS = [{"blinds": [50, 100], "minutes": 1}, {"break": True, "minutes": 1}, {"blinds": [100, 200], "minutes": 2},
           {"blinds": [200, 400], "ante": 50, "minutes": 60}]

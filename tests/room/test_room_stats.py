@@ -24,13 +24,13 @@ from orphan_kit import dies_with_parent
 from playwright.sync_api import Browser, expect
 
 from dealerpi.history.phh import loads
-from dealerpi.room.broker import MqttSettings
+from dealerpi.room.director.stats import PlayerHand, Session, hand_stats, hand_time, sessions
 from dealerpi.room.service import RoomService
 from dealerpi.room.settings import RoomConfigError, RoomSettings, parse_room
-from dealerpi.room.stats import PlayerHand, Session, hand_stats, hand_time, sessions
 from dealerpi.room.store import Store
 from dealerpi.room.store_sql import StoreError
 from dealerpi.room.web import COOKIE, RoomPage
+from dealerpi.wire.broker import MqttSettings
 
 HEAD = 'variant = "NT"\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 3, 0]\nmin_bet = 3\n' \
        'starting_stacks = [250, 250, 250]\nplayers = ["Bob", "Cy", "Ann"]\n'
@@ -146,7 +146,7 @@ def test_a_database_that_cannot_be_opened_is_one_line_naming_it(tmp_path: Path) 
     assert str(caught.value) == f"the SQLite database {tmp_path / 'no' / 'room.sqlite'}: unable to open database file"
 
 
-# --- players' sessions (PokerStat's definition: dealerpi/room/stats.py) --------------------------------------
+# --- players' sessions (PokerStat's definition: dealerpi/room/director/stats.py) --------------------------------------
 
 NINE_PM = 1_795_554_000      # 2026-11-24 21:00:00 UTC (tests/sim/test_sim_histories.py works the epoch out)
 ANN_RAISED, ANN_LIMPED = (True, True, True, True), (True, False, True, False)   # Ann's (vpip, pfr, sd, won)

@@ -15,8 +15,8 @@ from mtt_kit import Hand, play, smallest
 from tda_kit import TdaRoom, bad_seat, worst_seats
 
 from dealerpi.engine import Table
-from dealerpi.room.mtt import Director, new_state
-from dealerpi.room.mtt_config import TournamentSettings, parse_tournament
+from dealerpi.room.director.mtt import Director, new_state
+from dealerpi.room.director.mtt_config import TournamentSettings, parse_tournament
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim"]
 

@@ -13,10 +13,9 @@ from money_kit import money_settings
 from mtt_kit import play
 from tda_kit import worst_seats
 
-from dealerpi.console.views import public_view
 from dealerpi.engine.payouts import Finish, Standings
-from dealerpi.room.seating import due_big_blind, entry_seats, present, worst_seat
-from dealerpi.room.tournament import (
+from dealerpi.room.director.seating import due_big_blind, entry_seats, present, worst_seat
+from dealerpi.room.director.tournament import (
     Layout,
     clock_off,
     draw_seats,
@@ -25,6 +24,7 @@ from dealerpi.room.tournament import (
     next_hand_may_start,
     settle_round,
 )
+from dealerpi.views.roles import public_view
 
 PLAYERS = [f"p{i:02d}" for i in range(20)]
 

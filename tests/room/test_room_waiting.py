@@ -14,12 +14,12 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 from room_kit import table_playing
 
-from dealerpi.room.broker import MqttSettings
 from dealerpi.room.service import RoomService, TableSeen
 from dealerpi.room.settings import Game, RoomSettings
 from dealerpi.room.store import Store
 from dealerpi.room.store_sql import StoreError
 from dealerpi.room.web import RoomPage
+from dealerpi.wire.broker import MqttSettings
 
 
 def state(players: dict[int, str], seats: int = 3) -> dict[str, Any]:

@@ -18,10 +18,10 @@ from journal_kit import scripted_session
 from mqtt_kit import PREFIX, Broker, Listener, until
 
 from dealerpi.console.mqtt_bridge import TableBridge
-from dealerpi.journal_folder import KEEP_SEGMENTS
-from dealerpi.room.broker import MqttSettings
-from dealerpi.room.client import mqtt_client
+from dealerpi.journal.folder import KEEP_SEGMENTS
 from dealerpi.views.render import dealer_lines
+from dealerpi.webkit.mqtt import mqtt_client
+from dealerpi.wire.broker import MqttSettings
 
 pytestmark = pytest.mark.slow   # a real broker: 7 s
 
@@ -406,7 +406,7 @@ def test_a_bridge_that_dies_stops_the_console_with_one_line_and_an_error_logged(
     import dataclasses
 
     from dealerpi.console import mqtt_bridge
-    from dealerpi.console.running import run_until_signal
+    from dealerpi.webkit.running import run_until_signal
 
     config, _controller, _api = make(tmp_path)
     settings = dataclasses.replace(config, mqtt=MqttSettings(T, "127.0.0.1", 1, "dealerpi", tmp_path / "pw", None))

@@ -36,8 +36,8 @@ from daemon_kit import CONFIG
 from shoe_pty import PtyShoe
 
 from dealerpi.engine.table import Table
-from dealerpi.journal_folder import JournalFolder, folder_for, read_folder, segments_of
-from dealerpi.journal_replay import summary
+from dealerpi.history.journal_replay import summary
+from dealerpi.journal.folder import JournalFolder, folder_for, read_folder, segments_of
 
 pytestmark = pytest.mark.slow   # the real daemon SIGKILLed again and again: 63 s
 

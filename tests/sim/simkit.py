@@ -19,11 +19,11 @@ from PIL import Image
 
 from dealerpi import config as config_module
 from dealerpi.config import Config
-from dealerpi.console.protocol import merge
-from dealerpi.controller import Controller
 from dealerpi.devices import FakeDevices
-from dealerpi.journal_folder import segment_name
+from dealerpi.journal.folder import segment_name
 from dealerpi.sim.server import SIM_CONFIG, START_JOURNAL, run_sim, sim_config
+from dealerpi.table.controller import Controller
+from dealerpi.wire.protocol import merge
 
 View = dict[str, Any]
 

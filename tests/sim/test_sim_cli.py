@@ -125,14 +125,31 @@ def test_the_virtual_shoe_needs_fake_devices(tmp_path: Path, capsys: pytest.Capt
     with 2, docs/journal.md)."""
     from daemon_kit import CONFIG
 
-    from dealerpi import daemon
+    from dealerpi.cli import run_table
 
     config = tmp_path / "table.toml"
     config.write_text(CONFIG.replace('devices = "fake"', 'devices = "pi"'))
-    assert daemon.main(["--config", str(config), "--shoe", "virtual"]) == 2
+    assert run_table(["--config", str(config), "--shoe", "virtual"]) == 2
     assert capsys.readouterr().err == ("dealerpi run: --shoe virtual is the simulator's shoe: add --fake (real devices "
                                        "read the shoe on its port)\n")
     (tmp_path / "state").mkdir()
     (tmp_path / "state" / "journal").write_text("not a folder")
-    assert daemon.main(["--config", str(config), "--shoe", "virtual", "--fake"]) == 2
+    assert run_table(["--config", str(config), "--shoe", "virtual", "--fake"]) == 2
     assert "--shoe virtual" not in capsys.readouterr().err
+
+
+def test_the_daemon_takes_the_simulators_shoe_only_when_handed_it(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 22: the daemon imports no simulator. Called without the simulator's parts (as a program other than
+    the ``dealerpi`` shell would), ``--shoe virtual --fake`` is refused with one line, before any device or the
+    journal is touched (its folder is not made)."""
+    from daemon_kit import CONFIG
+
+    from dealerpi.table import daemon
+
+    config = tmp_path / "table.toml"
+    config.write_text(CONFIG)
+    assert daemon.main(["--config", str(config), "--shoe", "virtual", "--fake"]) == 2
+    assert capsys.readouterr().err == ("dealerpi run: --shoe virtual needs the simulator's parts: run it as "
+                                       "`dealerpi run` or `dealerpi sim`\n")
+    assert not (tmp_path / "state").exists()

@@ -15,7 +15,7 @@ from simkit import running_sim
 from dealerpi.engine import PotPaid
 from dealerpi.history.phh import dumps_all, loads_all
 from dealerpi.history.replay import Status, replay
-from dealerpi.room.stats import hand_time
+from dealerpi.room.director.stats import hand_time
 from dealerpi.sim.server import START_JOURNAL
 
 # Seat 1 Ann 300 (button), seat 2 Bob 200 (small blind 1), seat 3 Cy 100 (big blind 3). The shoe deals from

@@ -123,7 +123,7 @@ def test_a_pending_exposed_does_not_put_a_hole_card_on_the_dealer_display(tmp_pa
 
 
 def test_a_pending_exposed_names_no_card_even_a_board_card(tmp_path: Path) -> None:
-    """The console's prompt never names a card (dealerpi/input/console.py), a board card neither: the dealer
+    """The console's prompt never names a card (dealerpi/input/dealer_buttons.py), a board card neither: the dealer
     sees the card. Seat 1 calls 3, seat 2 completes to 3, seat 3 checks; burn 2s, flop 7d 9s 5c; EXPOSED."""
     async def scenario() -> None:
         async with running_sim(tmp_path) as sim:

@@ -330,7 +330,7 @@ def room_and_broadcast() -> None:
     emit("hand_1", play_hand(HANDS[1]))
     emit("overlay_after_hand_1", overlay_feed(tokens["broadcast"]))
     # a hand is final, and sent to the room, when the next one starts (an undo may reach back until then:
-    # dealerpi/console/final_hands.py)
+    # dealerpi/history/final_hands.py)
     emit("hand_2", play_hand(HANDS[2]))
     emit("room_after_hand_2", wait_room_hands(1, 240))
     emit("broadcast_state", {name: len(text.splitlines()) for name, text in state_files(BROADCAST_STATE).items()})

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from PIL import ImageDraw
 
-from dealerpi.console.views import role_view
 from dealerpi.engine.table import Table
 from dealerpi.views import render
 from dealerpi.views.build import seat_view
+from dealerpi.views.roles import role_view
 
 HOLE = ["Ah", "Kh", "Qh", "Ad", "Kd", "Qd"]
 

@@ -24,7 +24,7 @@ from PIL import ImageDraw
 
 from dealerpi.engine.games import GAMES, Structure
 from dealerpi.engine.table import Table
-from dealerpi.input.console import DealerConsole
+from dealerpi.input.dealer_buttons import DealerConsole
 from dealerpi.input.seat import NOTICES, presets
 from dealerpi.views import render
 from dealerpi.views.build import dealer_view, seat_view

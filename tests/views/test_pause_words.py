@@ -15,10 +15,10 @@ import pytest
 from daemon_kit import make, screen
 from journal_kit import act, cards, replay, sit, table
 
-from dealerpi.console.views import role_view
-from dealerpi.room_pauses import BREAK, H4H, HALT, MOVES
 from dealerpi.views.build import dealer_view
 from dealerpi.views.render import dealer_lines, render_dealer
+from dealerpi.views.roles import role_view
+from dealerpi.wire.pauses import BREAK, H4H, HALT, MOVES
 
 START: dict[str, Any] = {"type": "start"}
 # three seats of 300, blinds 1/3, button 1: SB seat 2 posts 1, BB seat 3 posts 3; seats 1 and 2 fold. POT-2: the
@@ -42,7 +42,7 @@ def header_and_lines(entries: list[dict[str, Any]]) -> tuple[str, tuple[str, ...
 ])
 def test_trn5_trn8_the_rooms_pause_is_on_the_dealer_display_between_hands(
         reason: str, expect: str, lines: tuple[str, ...]) -> None:
-    """Each pause the room sends (dealerpi/room/mtt.py's reasons, imported: the words cannot drift from them)
+    """Each pause the room sends (dealerpi/room/director/mtt.py's reasons, imported: the words cannot drift from them)
     replaces "start": the header (at most 17 columns) says PAUSED or BREAK with the rule, the lines under it why
     and "wait for the room"; the hand's push (POT-2: 1 + 1 = 2, see FIRST_HAND) and the hand line follow
     unchanged."""

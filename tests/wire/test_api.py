@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from console_kit import make
 
-from dealerpi.socket_api import _Client
+from dealerpi.table.api.server import _Client
 from dealerpi.wire import api
 
 ROOT = Path(__file__).resolve().parents[2]

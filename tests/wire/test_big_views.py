@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from console_kit import make
 
-from dealerpi.console.protocol import encode
 from dealerpi.console.server import DaemonLink
+from dealerpi.wire.protocol import encode
 
 PLAYERS = 720
 
@@ -75,7 +75,7 @@ def test_one_more_buy_in_sends_the_new_lines_not_the_evenings_ledger(tmp_path: P
     """After 720 players, one more buy-in changes the host's view by one event and one player: the change
     sent carries those (appended to the lists the page has), not the 175 KB ledger again; merged, it is the
     whole view the daemon has."""
-    from dealerpi.console.protocol import changes, merge
+    from dealerpi.wire.protocol import changes, merge
 
     long_evening(tmp_path)
     _config, controller, api = make(tmp_path)
@@ -101,7 +101,7 @@ def test_merge_of_changes_rebuilds_any_view() -> None:
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from dealerpi.console.protocol import changes, merge
+    from dealerpi.wire.protocol import changes, merge
 
     leaf = st.none() | st.integers(0, 3) | st.lists(st.integers(0, 3), max_size=4)
     section = st.dictionaries(st.sampled_from("abc"), leaf, max_size=3)

@@ -19,10 +19,10 @@ from mqtt_kit import PREFIX, Broker, Listener, until
 
 from dealerpi import config as config_module
 from dealerpi.console.mqtt_bridge import TableBridge
-from dealerpi.console.protocol import encode
 from dealerpi.console.server import Console
-from dealerpi.room.client import mqtt_client
 from dealerpi.room.settings import RoomConfigError, load_room
+from dealerpi.webkit.mqtt import mqtt_client
+from dealerpi.wire.protocol import encode
 
 DEEP = b"[" * 100_000 + b"]" * 100_000
 DEEP_SMALL = b"[" * 30_000 + b"]" * 30_000          # under the socket's 64 KiB: the depth check must catch it
@@ -138,11 +138,11 @@ def test_room_page_a_deep_body_is_a_400_not_a_traceback(tmp_path: Path) -> None:
     a 30,000-deep array is answered 400 with the reason, not a 500 from a RecursionError."""
     from aiohttp.test_utils import TestClient, TestServer
 
-    from dealerpi.room.broker import MqttSettings
     from dealerpi.room.service import RoomService
     from dealerpi.room.settings import Game, RoomSettings
     from dealerpi.room.store import Store
     from dealerpi.room.web import COOKIE, RoomPage
+    from dealerpi.wire.broker import MqttSettings
 
     settings = RoomSettings(tmp_path / "room.sqlite", "127.0.0.1:0", tmp_path / "state", MqttSettings("room"),
                             (Game("nlhe-1-3", ("t1",), 200),))

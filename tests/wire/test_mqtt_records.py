@@ -12,10 +12,10 @@ import msgspec
 import pytest
 
 from dealerpi.console.mqtt_bridge import TableBridge
-from dealerpi.room.broker import MqttSettings
 from dealerpi.room.service import RoomService
 from dealerpi.room.settings import Game, RoomSettings
 from dealerpi.room.store import Store
+from dealerpi.wire.broker import MqttSettings
 from dealerpi.wire.mqtt import VERSION, HandPayload
 
 PHH = 'variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, 100]\n' \

@@ -11,7 +11,7 @@ from typing import Any
 from console_kit import journal_lines, make, start
 
 from dealerpi.engine import Outcome
-from dealerpi.socket_api import RIDS_KEPT, _Client
+from dealerpi.table.api.server import RIDS_KEPT, _Client
 
 SIT = [{"type": "sit", "seat": s, "player": n, "stack": 250} for s, n in ((1, "Ann"), (2, "Bob"), (3, "Cy"))]
 SEAT_TAKEN = {"type": "sit", "seat": 1, "player": "Dee", "stack": 250}

@@ -15,9 +15,9 @@ import pytest
 from console_kit import journal_lines, make
 from daemon_kit import CONFIG
 
-from dealerpi import journal_replay
+from dealerpi.history import journal_replay
 from dealerpi.shoe.session import CardRead
-from dealerpi.socket_api import _Client
+from dealerpi.table.api.server import _Client
 
 SIT: list[dict[str, Any]] = [{"type": "sit", "seat": s, "player": n, "stack": 250}
                              for s, n in ((1, "Ann"), (2, "Bob"), (3, "Cy"))]

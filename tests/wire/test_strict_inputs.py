@@ -14,7 +14,7 @@ from typing import Any
 
 from console_kit import journal_lines, make
 
-from dealerpi.socket_api import _Client
+from dealerpi.table.api.server import _Client
 
 SIT: list[dict[str, Any]] = [{"type": "sit", "seat": s, "player": n, "stack": 250}
                              for s, n in ((1, "Ann"), (2, "Bob"), (3, "Cy"))]
@@ -102,7 +102,7 @@ def test_unknown_keys_and_wrong_types_are_refused_with_the_key_named(tmp_path: P
 def test_the_sent_keys_follow_the_engine_and_the_game_form() -> None:
     """Every input type the engine parses is listed, but ``act`` (the seat buttons) and ``tick`` (the
     daemon's clock); a table's keys are the game form's (which lays a change over every key of a table)."""
-    from dealerpi.console.game_form import FORM_KEYS
+    from dealerpi.books.game_form import FORM_KEYS
     from dealerpi.engine.entries import PARSERS
     from dealerpi.wire.inputs import SENT_KEYS
 

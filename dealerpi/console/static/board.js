@@ -1,6 +1,6 @@
 // The board on a TV (issue 19), after console.js and clock.js: the boards with their labels (a bomb pot's two
 // boards, the runs of POT-11), the pots named, the winner in words ("Dan wins 25 with two pair, nines and
-// fives", dealerpi/console/hand_result.py), and the director's clock's extras: the time to the break, the average
+// fives", dealerpi/views/hand_result.py), and the director's clock's extras: the time to the break, the average
 // stack, the chips in play, a bell at each new level. Sizes follow the count of boards and seats, so every
 // state fits one 1920x1080 screen (tests/console/test_console_phone.py measures it).
 "use strict";

@@ -1,4 +1,4 @@
-// The tournament clock (dealerpi/console/tournament_view.py) on the board and the host's page: level, blinds and
+// The tournament clock (dealerpi/views/tournament.py) on the board and the host's page: level, blinds and
 // antes, time left, the next step, players left, the prize pool, places and prizes. The time left is the daemon's
 // (its level clock, fed by journaled ticks every 5 s); between two updates the page counts down with its own
 // clock and takes the daemon's figure again at each, so a page never drifts from the table. Uses console.js.

@@ -54,7 +54,7 @@ function twoStep(key, label, confirmLabel, action) {
   }}, live ? confirmLabel : label);
 }
 
-// a list that only grew at its end comes as {"$append": [new items]} (dealerpi/console/protocol.py: the ledger)
+// a list that only grew at its end comes as {"$append": [new items]} (dealerpi/wire/protocol.py: the ledger)
 function appended(item) {
   return item && typeof item === "object" && !Array.isArray(item) && Object.keys(item).length === 1 && "$append" in item;
 }
@@ -133,7 +133,7 @@ function renderSeats() {
   }
 }
 
-// the status panel (dealerpi/console/status_panel.py): shoe, journal, each display, each button bank
+// the status panel (dealerpi/table/api/status_panel.py): shoe, journal, each display, each button bank
 function renderStatus(status) {
   const shoe = status.shoe || {}, journal = status.journal || {};
   const item = (ok, text) => el("li", {class: ok ? "ok" : "bad"}, text);

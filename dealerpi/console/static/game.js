@@ -1,4 +1,4 @@
-// The host's game form (dealerpi/console/game_form.py): filled with the values in force (or with the change that
+// The host's game form (dealerpi/books/game_form.py): filled with the values in force (or with the change that
 // waits for the hand's end), it sends only the fields the host changed, and the daemon lays them over the table
 // in force, so a field the host did not touch (an ante, a policy) keeps its value. Uses console.js's globals.
 "use strict";

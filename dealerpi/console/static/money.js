@@ -1,4 +1,4 @@
-// Home money on the host's page (dealerpi/console/money.py, issue 19): expenses split among chosen players, the
+// Home money on the host's page (dealerpi/books/money.py, issue 19): expenses split among chosen players, the
 // house's charge where the game's preset takes one, "paid" marks on the transfers, closing the cash game when
 // money in equals money out. Sent as ledger_note and close_session operations; the daemon checks and answers
 // (a refusal is said in the message line). Uses console.js's globals (view, socket, el, fill, rid, say).

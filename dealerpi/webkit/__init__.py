@@ -1,0 +1,1 @@
+"""What every web process shares (console, room, broadcast): access, pairing, tokens, static files, the MQTT client."""
