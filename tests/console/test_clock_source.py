@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from console.test_sessions import change, client, send
+from table.test_sessions import change, client, send
 from console_kit import start
 
 TOURNAMENT = {"rules": "tournament", "buy_in": 30, "starting_stack": 1000,

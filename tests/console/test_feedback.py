@@ -4,13 +4,13 @@ showed (low)."""
 
 from __future__ import annotations
 
-from console.test_tabled_cards import apply, dealt_hand, views
+from views.test_tabled_cards import apply, dealt_hand, views
 
 from dealerpi.engine.table import Table
 
 
 def played_to_a_show() -> Table:
-    """tests/console/test_tabled_cards.py's hand: Ann folds, Bob and Cy check it down, Cy mucks, Bob shows
+    """tests/views/test_tabled_cards.py's hand: Ann folds, Bob and Cy check it down, Cy mucks, Bob shows
     Kd Qc and wins the 6 (blinds 1 + 3 and Bob's call of 2)."""
     table = dealt_hand()
     apply(table, *({"type": "act", "seat": s, "action": a} for s, a in ((1, "fold"), (2, "call"), (3, "check"))))

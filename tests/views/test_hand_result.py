@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from console.test_tournament_view import example
+from views.test_tournament_view import example
 
 from dealerpi.engine import Table
 from dealerpi.evaluation.registry import EVALUATORS, describe

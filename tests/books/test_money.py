@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from aiohttp.test_utils import TestClient, TestServer
-from console.test_sessions import cash_game, change, client, send
+from table.test_sessions import cash_game, change, client, send
 from console_kit import journal_lines, make
 
 from dealerpi.books.money import POKERNOW_COLUMNS
