@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from aiohttp.test_utils import TestClient, TestServer
-from table.test_sessions import cash_game, change, client, send
 from console_kit import journal_lines, make
+from table.test_sessions import cash_game, change, client, send
 
 from dealerpi.books.money import POKERNOW_COLUMNS
 from dealerpi.console.server import Console

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from table.test_sessions import change, client, send
 from console_kit import start
+from table.test_sessions import change, client, send
 
 TOURNAMENT = {"rules": "tournament", "buy_in": 30, "starting_stack": 1000,
               "levels": [{"blinds": [50, 100], "minutes": 20}, {"blinds": [100, 200], "minutes": 20}]}
