@@ -455,6 +455,12 @@ class Table:
         """The deal being played, for the record (None between hands)."""
         return None if self.play is None or self.play.over else self.play.record
 
+    @property
+    def open_deals(self) -> tuple[DealRecord, ...]:
+        """The deals played and not final yet (an undo may still change them: events.py), oldest first: a
+        reader that lists every deal takes the final ones from the ``HandFinal`` events, then these."""
+        return tuple(record for record, _ in self._deals[self._final:])
+
     def seat(self, seat: int) -> SeatNow:
         """Seat ``seat`` now: player, chips behind, status, bet, what it may do."""
         return reading.seat_now(self.state, self.play, seat)

@@ -20,7 +20,8 @@ from __future__ import annotations
 import datetime
 import logging
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from dealerpi.engine import DealRecord, DealtHand, HandFinal, HandStarted, Outcome
@@ -55,12 +56,12 @@ def phh_record(dealt: DealtHand, at: object = None) -> HandRecord:
 @dataclass(frozen=True)
 class FinishedHand:
     """A final deal: the engine's record, the start's time, and its PHH (None for a misdealt deal, or with
-    ``phh_missing`` saying why PHH cannot write it)."""
+    ``phh_missing`` saying why PHH cannot write it). The PHH is written when first asked for: ``dealerpi
+    replay --journal`` wants the records only, and writing every hand's PHH would slow it down."""
 
     record: DealRecord
     at: object
-    phh: HandRecord | None
-    phh_missing: str | None
+    dealt: DealtHand | None = field(default=None, repr=False, compare=False)
 
     @property
     def number(self) -> int:
@@ -69,6 +70,24 @@ class FinishedHand:
     @property
     def misdeal(self) -> bool:
         return self.record.misdeal
+
+    @property
+    def phh(self) -> HandRecord | None:
+        return self._written[0]
+
+    @property
+    def phh_missing(self) -> str | None:
+        return self._written[1]
+
+    @cached_property
+    def _written(self) -> tuple[HandRecord | None, str | None]:
+        if self.dealt is None:                        # a misdealt deal: its redeal (same number) is the hand
+            return None, None
+        try:
+            return phh_record(self.dealt, self.at), None
+        except PHHError as exc:
+            _LOGGER.info("hand %d is not written as PHH: %s", self.record.number, exc)
+            return None, str(exc)
 
 
 class Recorder:
@@ -84,16 +103,7 @@ class Recorder:
             if isinstance(event, HandStarted):
                 self._started[event.number] = entry.get("at")
             elif isinstance(event, HandFinal):
-                finished.append(self._finished(event))
+                record, dealt = event.record, event.dealt
+                at = self._started.get(record.number) if dealt is None else self._started.pop(record.number, None)
+                finished.append(FinishedHand(record, at, dealt))
         return finished
-
-    def _finished(self, final: HandFinal) -> FinishedHand:
-        record, dealt = final.record, final.dealt
-        if dealt is None:                             # a misdealt deal: its redeal (same number) is the hand
-            return FinishedHand(record, self._started.get(record.number), None, None)
-        at = self._started.pop(record.number, None)
-        try:
-            return FinishedHand(record, at, phh_record(dealt, at), None)
-        except PHHError as exc:
-            _LOGGER.info("hand %d is not written as PHH: %s", record.number, exc)
-            return FinishedHand(record, at, None, str(exc))

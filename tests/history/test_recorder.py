@@ -130,7 +130,7 @@ def test_the_readers_agree_on_the_final_hands_of_an_evening_with_undos_misdeals_
     assert [hand.number for hand in pages.played] == [1, 2, 3]
     assert [dumps(hand.phh) for hand in pages.played if hand.phh is not None] == texts
     assert [record.extra["time"] for record in records] == [time(20, 0), time(20, 7), time(20, 9)]
-    replayed = [(data["number"], data["misdeal"]) for deal in replay_lines(json.dumps(e) for e in lines)[0].records
+    replayed = [(data["number"], data["misdeal"]) for deal in replay_lines(json.dumps(e) for e in lines).table.records
                 for data in [deal.as_json()]]
     assert replayed == [(1, True), (1, False), (2, True), (2, False), (3, False)]
     three = records[2]
