@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from dealerpi.engine import DealRecord, DealtHand, HandFinal, HandStarted, Outcome
+from dealerpi.engine import DealRecord, DealtHand, HandFinal, HandStarted, Outcome, Undone
 from dealerpi.history.from_hand import record_from_hand
 from dealerpi.history.phh import HandRecord, PHHError
 
@@ -62,6 +62,7 @@ class FinishedHand:
     record: DealRecord
     at: object
     dealt: DealtHand | None = field(default=None, repr=False, compare=False)
+    inputs: tuple[Mapping[str, Any], ...] = ()     # with ``Recorder(keep_inputs=True)``: see Recorder
 
     @property
     def number(self) -> int:
@@ -91,19 +92,40 @@ class FinishedHand:
 
 
 class Recorder:
-    """Follows one table's outcomes; :meth:`note` returns the deals each input made final, in order."""
+    """Follows one table's outcomes; :meth:`note` returns the deals each input made final, in order.
 
-    def __init__(self) -> None:
+    ``keep_inputs``: each hand played out also carries its inputs (the console's replay of a hand, input by
+    input: console/hand_replay.py), the accepted ones from the start that dealt it up to the one before the
+    input that made it final, less those undone (``Undone``: an undo takes back the last accepted input).
+    The ``start`` that settles a showdown left open is the hand's too (POT-7: the engine takes it within the
+    hand), and so are ticks after its end."""
+
+    def __init__(self, *, keep_inputs: bool = False) -> None:
         self._started: dict[int, object] = {}        # hand number -> the "at" of the start that dealt it
+        self._inputs: dict[int, list[Mapping[str, Any]]] | None = {} if keep_inputs else None   # hands open
 
     def note(self, entry: Mapping[str, Any], outcome: Outcome) -> list[FinishedHand]:
         """``outcome`` is what applying ``entry`` (a journal input) to the table gave."""
         finished: list[FinishedHand] = []
+        inputs = self._inputs
         for event in outcome.events:
             if isinstance(event, HandStarted):
                 self._started[event.number] = entry.get("at")
+                if inputs is not None:
+                    inputs[event.number] = []        # a fouled deal's replay (MIS-7) starts its hand again
             elif isinstance(event, HandFinal):
                 record, dealt = event.record, event.dealt
-                at = self._started.get(record.number) if dealt is None else self._started.pop(record.number, None)
-                finished.append(FinishedHand(record, at, dealt))
+                if dealt is None:                    # a misdealt deal: its redeal (same number) is the hand
+                    finished.append(FinishedHand(record, self._started.get(record.number)))
+                    continue
+                kept = inputs.pop(record.number, []) if inputs is not None else []
+                finished.append(FinishedHand(record, self._started.pop(record.number, None), dealt, tuple(kept)))
+            elif isinstance(event, Undone) and inputs is not None:
+                for number, kept in list(inputs.items()):
+                    del kept[len(kept) - event.inputs:]
+                    if not kept:                     # its start taken back
+                        del inputs[number]
+        if inputs is not None and outcome.accepted and entry.get("type") != "undo":
+            for kept in inputs.values():
+                kept.append(entry)
         return finished
