@@ -526,8 +526,12 @@ class Table:
         """``seat``'s own cards: for that seat's display only (hole cards are secret)."""
         return reading.hole_cards(self.play, seat)
 
+    def cards_read(self) -> tuple[str, ...]:
+        """The cards the shoe has read for the hand in progress (or just played), in order, burns included: a
+        card exposed in the dealing (MIS-3, EXP-*) is one of them."""
+        return () if self.play is None else tuple(self.play.deal.read_order)
+
     @property
     def awaiting_first_card(self) -> bool:
         """A hand is being played and the shoe has not read a card of it yet (the deck may be shuffled)."""
-        play = reading.live(self.play)
-        return play is not None and not play.deal.read_order
+        return not self.between_hands and not self.cards_read()
