@@ -1,10 +1,11 @@
 """``dealerpi replay --journal`` over an evening's journal: this tree against another, in one run.
 
     git archive <commit> dealerpi | tar -x -C /tmp/before
-    .venv/bin/python bench/bench_journal_replay.py --before /tmp/before [--hands 1000] [--repeats 5]
+    .venv/bin/python bench/bench_journal_replay.py --before /tmp/before [--hands 1200] [--repeats 5]
 
 bench_latency's 10-seat table plays ``--hands`` hands into a journal as the daemon writes it, as one file and
-as the daemon's folder (a segment and a checkpoint per hand). Each tree then replays both in its own fresh
+as the daemon's folder (a segment and a checkpoint per hand; beyond 1000 hands the first segments are
+rotated away, so the folder's replay begins at a checkpoint). Each tree then replays both in its own fresh
 process (``PYTHONPATH`` the tree), taking turns ``--repeats`` times; each process times
 ``dealerpi.journal_replay.main(["--journal", PATH, "--json"])`` in-process (reading, the fold, the JSON
 printed to /dev/null: the command's own work, not the interpreter's start-up) and the fastest run of each
@@ -55,7 +56,7 @@ def timed(tree: Path, journal: Path) -> tuple[float, str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", type=Path, required=True, help="the other tree (holding dealerpi/)")
-    parser.add_argument("--hands", type=int, default=1000)
+    parser.add_argument("--hands", type=int, default=1200)
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args(argv)
     failed = False
