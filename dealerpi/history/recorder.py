@@ -1,8 +1,9 @@
 """The one recorder of finished hands: the engine's events in, hand records (PHH) out (issue 22).
 
-Every reader of a table's finished hands (the console's room bridge and hand-history pages, the simulator's,
-which are the console's, and the tests' untrimmed reference) applies the journal's inputs to a ``Table`` and
-hands each outcome to a :class:`Recorder`. The recorder does not decide when a hand is final: the engine
+Every reader of a table's finished hands (the console's room bridge, whose records the room's books read,
+and hand-history pages, the simulator's, which are the console's, ``dealerpi replay --journal``, and the
+tests' untrimmed reference) applies the journal's inputs to a ``Table`` and hands each outcome to a
+:class:`Recorder`. The recorder does not decide when a hand is final: the engine
 does (``HandFinal``, engine/events.py), once no undo can reach the hand. It adds what the engine ignores, the
 start's time (``"at"``), and writes the PHH record with the forced bets, names and seats the hand was dealt
 with (``dealerpi.history.from_hand.record_from_hand``). A misdealt deal (MIS-6, MIS-7) is final too, and is
