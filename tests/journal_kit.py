@@ -10,7 +10,7 @@ from typing import Any
 from dealerpi.engine import Outcome
 from dealerpi.engine.play import HandPlay
 from dealerpi.engine.table import Table
-from dealerpi.history.journal_replay import replay_lines, summary
+from dealerpi.history.journal_replay import Replayed, replay_lines, summary
 from dealerpi.history.phh import HandRecord
 from dealerpi.history.recorder import Recorder
 
@@ -76,9 +76,8 @@ def three_handed(rules: str = "home", game: str = "nlhe", **extra: Any) -> list[
 
 def replay(entries: list[dict[str, Any]]) -> tuple[Table, dict[str, Any]]:
     """Replay through the journal path (JSON lines), as ``dealerpi replay --journal`` does."""
-    lines = [json.dumps(e) for e in entries]
-    played, rejected, alerts = replay_lines(lines)
-    return played, summary(played, rejected, alerts)
+    replayed = replay_lines(json.dumps(e) for e in entries)
+    return replayed.table, summary(replayed)
 
 
 def play_of(played: Table) -> HandPlay:
@@ -143,8 +142,8 @@ def scripted_session(seed: int, hands: int) -> list[dict[str, Any]]:
 
 
 def table_after(entries: list[dict[str, Any]]) -> dict[str, Any]:
-    table = Table()
+    replayed = Replayed(Table())
     for entry in entries:
-        table.apply(entry)
-    state = summary(table, [], [])
+        replayed.apply(entry)
+    state = summary(replayed)
     return {key: state[key] for key in ("seats", "button", "hands", "next")}

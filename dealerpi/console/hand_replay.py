@@ -10,6 +10,7 @@ The clock's ticks change nothing a replay shows and are not steps.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from dealerpi.console.histories import HOST, PlayedHand
@@ -25,7 +26,7 @@ def _who(table: Table, seat: object) -> str:
     return f"seat {seat}" + (f" ({info.player})" if info is not None and info.player else "")
 
 
-def _words(entry: dict[str, Any], after: Table, expected: Expectation, board: tuple[tuple[str, ...], ...],
+def _words(entry: Mapping[str, Any], after: Table, expected: Expectation, board: tuple[tuple[str, ...], ...],
            reveal: bool) -> str:
     """What one input did, in the role's words (names from the between-hands record: they hold all hand)."""
     kind, seat = entry.get("type"), entry.get("seat")

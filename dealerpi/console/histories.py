@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dealerpi.engine import DealRecord, HandStarted, Outcome, Undone
+from dealerpi.engine import DealRecord, HandStarted, Outcome
 from dealerpi.history.final_hands import FinalHands
 from dealerpi.history.phh import HandRecord, dumps, dumps_all
 from dealerpi.history.recorder import FinishedHand
@@ -42,7 +43,7 @@ class PlayedHand:
     at: str | None                      # the start's time as journaled ("at"), None in an old journal
     game: str
     before: dict[str, Any]              # Table.snapshot() just before its start
-    inputs: list[dict[str, Any]]        # its accepted inputs, from its start to the one that finished it
+    inputs: tuple[Mapping[str, Any], ...]   # its accepted inputs from its start (the recorder's)
     players: dict[int, str]
     record: DealRecord
     words: dict[str, Any]               # hand_words.summary
@@ -52,11 +53,10 @@ class PlayedHand:
 
 @dataclass
 class _Open:
-    """A hand dealt and not final yet: the table before its start, and its accepted inputs less those undone
-    (from its start; those after it ended are ticks, or the start that settled its open showdown, POT-7)."""
+    """A hand dealt and not final yet: the table before its start, its players and game (its inputs are the
+    recorder's: ``FinishedHand.inputs``)."""
 
     before: dict[str, Any]
-    inputs: list[dict[str, Any]]
     players: dict[int, str]
     game: str
     evaluators: tuple[str, ...]
@@ -64,6 +64,8 @@ class _Open:
 
 class HandHistories(FinalHands):
     """Follows the journal (FinalHands); :meth:`poll` brings :attr:`played` up to date."""
+
+    keeps_inputs = True
 
     def __init__(self, path: Path, memo: Path | None = None, keep: int = 1,
                  keep_played: int = PLAYED_KEPT) -> None:
@@ -88,28 +90,18 @@ class HandHistories(FinalHands):
     def _applied(self, entry: dict[str, Any], outcome: Outcome, finished: list[FinishedHand]) -> None:
         for hand in finished:
             opened = self._open.pop(hand.number, None) if not hand.misdeal else None
-            if opened is None:
+            if opened is None or not hand.inputs:
                 continue
             self.played.append(PlayedHand(
-                hand.number, str(opened.inputs[0].get("at")) if opened.inputs[0].get("at") else None, opened.game,
-                opened.before, list(opened.inputs), opened.players, hand.record,
+                hand.number, str(hand.at) if hand.at else None, opened.game,
+                opened.before, hand.inputs, opened.players, hand.record,
                 summary(hand.record, opened.players, opened.evaluators), hand.phh,
                 None if hand.phh is not None else hand.phh_missing or "PHH cannot write this hand"))
-        for event in outcome.events:
-            if isinstance(event, Undone):
-                for number, opened in list(self._open.items()):
-                    opened.inputs.pop()
-                    if not opened.inputs:            # its start taken back
-                        del self._open[number]
-        if not outcome.accepted or entry.get("type") == "undo":
-            return
-        for opened in self._open.values():
-            opened.inputs.append(entry)
         table = self._table
         for event in outcome.events:
             if isinstance(event, HandStarted) and table.config is not None:
                 self._open[event.number] = _Open(
-                    self._before, [entry], {seat: info.player for seat, info in table.seats.items()},
+                    self._before, {seat: info.player for seat, info in table.seats.items()},
                     table.config.game.key, tuple(table.config.game.evaluators))
 
 

@@ -455,6 +455,12 @@ class Table:
         """The deal being played, for the record (None between hands)."""
         return None if self.play is None or self.play.over else self.play.record
 
+    @property
+    def open_deals(self) -> tuple[DealRecord, ...]:
+        """The deals played and not final yet (an undo may still change them: events.py), oldest first: a
+        reader that lists every deal takes the final ones from the ``HandFinal`` events, then these."""
+        return tuple(record for record, _ in self._deals[self._final:])
+
     def seat(self, seat: int) -> SeatNow:
         """Seat ``seat`` now: player, chips behind, status, bet, what it may do."""
         return reading.seat_now(self.state, self.play, seat)
@@ -520,8 +526,12 @@ class Table:
         """``seat``'s own cards: for that seat's display only (hole cards are secret)."""
         return reading.hole_cards(self.play, seat)
 
+    def cards_read(self) -> tuple[str, ...]:
+        """The cards the shoe has read for the hand in progress (or just played), in order, burns included: a
+        card exposed in the dealing (MIS-3, EXP-*) is one of them."""
+        return () if self.play is None else tuple(self.play.deal.read_order)
+
     @property
     def awaiting_first_card(self) -> bool:
         """A hand is being played and the shoe has not read a card of it yet (the deck may be shuffled)."""
-        play = reading.live(self.play)
-        return play is not None and not play.deal.read_order
+        return not self.between_hands and not self.cards_read()

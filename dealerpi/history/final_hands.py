@@ -69,6 +69,8 @@ class FinalHand:
 class FinalHands:
     """Follows one journal file; :meth:`poll` reads what was appended and returns the hands that became final."""
 
+    keeps_inputs = False                     # each hand's inputs, from the recorder (the console's pages: True)
+
     def __init__(self, path: Path, memo: Path | None = None, keep: int = KEEP_SEGMENTS) -> None:
         self.path = path
         self.memo = memo
@@ -84,7 +86,7 @@ class FinalHands:
         self._offset = 0
         self._position = (0, 0)              # (segment, offset) in the daemon's journal folder
         self._table = _bounded(Table())      # every input: the engine says which hands are final
-        self._recorder = Recorder()
+        self._recorder = Recorder(keep_inputs=self.keeps_inputs)
 
     @property
     def count(self) -> int:

@@ -1,8 +1,9 @@
 """The one recorder of finished hands: the engine's events in, hand records (PHH) out (issue 22).
 
-Every reader of a table's finished hands (the console's room bridge and hand-history pages, the simulator's,
-which are the console's, and the tests' untrimmed reference) applies the journal's inputs to a ``Table`` and
-hands each outcome to a :class:`Recorder`. The recorder does not decide when a hand is final: the engine
+Every reader of a table's finished hands (the console's room bridge, whose records the room's books read,
+and hand-history pages, the simulator's, which are the console's, ``dealerpi replay --journal``, and the
+tests' untrimmed reference) applies the journal's inputs to a ``Table`` and hands each outcome to a
+:class:`Recorder`. The recorder does not decide when a hand is final: the engine
 does (``HandFinal``, engine/events.py), once no undo can reach the hand. It adds what the engine ignores, the
 start's time (``"at"``), and writes the PHH record with the forced bets, names and seats the hand was dealt
 with (``dealerpi.history.from_hand.record_from_hand``). A misdealt deal (MIS-6, MIS-7) is final too, and is
@@ -20,10 +21,11 @@ from __future__ import annotations
 import datetime
 import logging
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
-from dealerpi.engine import DealRecord, DealtHand, HandFinal, HandStarted, Outcome
+from dealerpi.engine import DealRecord, DealtHand, HandFinal, HandStarted, Outcome, Undone
 from dealerpi.history.from_hand import record_from_hand
 from dealerpi.history.phh import HandRecord, PHHError
 
@@ -55,12 +57,13 @@ def phh_record(dealt: DealtHand, at: object = None) -> HandRecord:
 @dataclass(frozen=True)
 class FinishedHand:
     """A final deal: the engine's record, the start's time, and its PHH (None for a misdealt deal, or with
-    ``phh_missing`` saying why PHH cannot write it)."""
+    ``phh_missing`` saying why PHH cannot write it). The PHH is written when first asked for: ``dealerpi
+    replay --journal`` wants the records only, and writing every hand's PHH would slow it down."""
 
     record: DealRecord
     at: object
-    phh: HandRecord | None
-    phh_missing: str | None
+    dealt: DealtHand | None = field(default=None, repr=False, compare=False)
+    inputs: tuple[Mapping[str, Any], ...] = ()     # with ``Recorder(keep_inputs=True)``: see Recorder
 
     @property
     def number(self) -> int:
@@ -70,30 +73,60 @@ class FinishedHand:
     def misdeal(self) -> bool:
         return self.record.misdeal
 
+    @property
+    def phh(self) -> HandRecord | None:
+        return self._written[0]
+
+    @property
+    def phh_missing(self) -> str | None:
+        return self._written[1]
+
+    @cached_property
+    def _written(self) -> tuple[HandRecord | None, str | None]:
+        if self.dealt is None:                        # a misdealt deal: its redeal (same number) is the hand
+            return None, None
+        try:
+            return phh_record(self.dealt, self.at), None
+        except PHHError as exc:
+            _LOGGER.info("hand %d is not written as PHH: %s", self.record.number, exc)
+            return None, str(exc)
+
 
 class Recorder:
-    """Follows one table's outcomes; :meth:`note` returns the deals each input made final, in order."""
+    """Follows one table's outcomes; :meth:`note` returns the deals each input made final, in order.
 
-    def __init__(self) -> None:
+    ``keep_inputs``: each hand played out also carries its inputs (the console's replay of a hand, input by
+    input: console/hand_replay.py), the accepted ones from the start that dealt it up to the one before the
+    input that made it final, less those undone (``Undone``: an undo takes back the last accepted input).
+    The ``start`` that settles a showdown left open is the hand's too (POT-7: the engine takes it within the
+    hand), and so are ticks after its end."""
+
+    def __init__(self, *, keep_inputs: bool = False) -> None:
         self._started: dict[int, object] = {}        # hand number -> the "at" of the start that dealt it
+        self._inputs: dict[int, list[Mapping[str, Any]]] | None = {} if keep_inputs else None   # hands open
 
     def note(self, entry: Mapping[str, Any], outcome: Outcome) -> list[FinishedHand]:
         """``outcome`` is what applying ``entry`` (a journal input) to the table gave."""
         finished: list[FinishedHand] = []
+        inputs = self._inputs
         for event in outcome.events:
             if isinstance(event, HandStarted):
                 self._started[event.number] = entry.get("at")
+                if inputs is not None:
+                    inputs[event.number] = []        # a fouled deal's replay (MIS-7) starts its hand again
             elif isinstance(event, HandFinal):
-                finished.append(self._finished(event))
+                record, dealt = event.record, event.dealt
+                if dealt is None:                    # a misdealt deal: its redeal (same number) is the hand
+                    finished.append(FinishedHand(record, self._started.get(record.number)))
+                    continue
+                kept = inputs.pop(record.number, []) if inputs is not None else []
+                finished.append(FinishedHand(record, self._started.pop(record.number, None), dealt, tuple(kept)))
+            elif isinstance(event, Undone) and inputs is not None:
+                for number, kept in list(inputs.items()):
+                    del kept[len(kept) - event.inputs:]
+                    if not kept:                     # its start taken back
+                        del inputs[number]
+        if inputs is not None and outcome.accepted and entry.get("type") != "undo":
+            for kept in inputs.values():
+                kept.append(entry)
         return finished
-
-    def _finished(self, final: HandFinal) -> FinishedHand:
-        record, dealt = final.record, final.dealt
-        if dealt is None:                             # a misdealt deal: its redeal (same number) is the hand
-            return FinishedHand(record, self._started.get(record.number), None, None)
-        at = self._started.pop(record.number, None)
-        try:
-            return FinishedHand(record, at, phh_record(dealt, at), None)
-        except PHHError as exc:
-            _LOGGER.info("hand %d is not written as PHH: %s", record.number, exc)
-            return FinishedHand(record, at, None, str(exc))

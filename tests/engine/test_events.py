@@ -110,3 +110,27 @@ def test_a_snapshot_between_a_hand_and_its_fixing_input_rebuilds_the_same_reach(
     rebuilt = Table.from_snapshot(table.snapshot())
     assert rebuilt.apply(UNDO).accepted
     assert rebuilt.apply(UNDO).reason == "nothing to undo: hand #1 is over and final"
+
+
+def _open(table: Table) -> list[tuple[int, bool]]:
+    return [(deal.number, deal.misdeal) for deal in table.open_deals]
+
+
+def test_open_deals_are_the_deals_an_undo_may_still_change_until_the_input_that_fixes_them_mis_6() -> None:
+    """``dealerpi replay --journal`` lists the recorder's final deals, then these (Table.open_deals). A misdeal
+    after two cards (MIS-6) is a deal of hand 1, open while the redeal is played; the redeal, complete, is
+    open too (the UNDO of the last fold would reopen it); the leave fixes both: none is open then."""
+    table = Table()
+    _apply(table, three_handed())
+    assert _open(table) == []
+    _apply(table, [*cards("As", "Kd"), {"type": "misdeal"}])
+    assert _open(table) == [(1, True)]
+    _apply(table, [*HOLE, act(1, "fold"), act(2, "fold")])
+    assert _open(table) == [(1, True), (1, False)]
+    assert table.apply(UNDO).events == (Undone(1, reopened=1),)
+    assert _open(table) == [(1, True)]
+    _apply(table, [act(2, "fold")])
+    [leave] = _apply(table, [{"type": "leave", "seat": 1}])
+    assert [(e.record.number, e.record.misdeal) for e in leave.events if isinstance(e, HandFinal)] == [
+        (1, True), (1, False)]
+    assert _open(table) == []

@@ -91,8 +91,7 @@ def test_deal7_mis7_duplicate_card_fouls_the_deck_and_returns_the_bets() -> None
     assert result["next"] == {"expect": "start"}
     journal += [{"type": "start"}]                                   # the redeal keeps the button and the blinds
     played, result = replay(journal)
-    assert played.play is not None and (played.play.plan.button, played.play.plan.sb, played.play.plan.bb) == \
-        (1, 2, 3)
+    assert not played.between_hands and (played.button(), *played.blind_seats()) == (1, 2, 3)
     assert result["hands"][-1]["number"] == 1
 
 

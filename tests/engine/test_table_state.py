@@ -57,10 +57,10 @@ def restored(played: Table) -> Table:
 def same_table(a: Table, b: Table) -> None:
     assert a.state == b.state
     assert a.expectation() == b.expectation()
-    assert (a.play is None) == (b.play is None)
-    if a.play is not None and b.play is not None:
-        assert (a.play.hand.stacks, a.play.hand.hole, a.play.hand.boards) == \
-               (b.play.hand.stacks, b.play.hand.hole, b.play.hand.boards)
+    assert (a.hand_number, a.between_hands, a.dealt_seats()) == (b.hand_number, b.between_hands, b.dealt_seats())
+    assert [(a.seat(s), a.hole_cards(s)) for s in a.dealt_seats()] == \
+           [(b.seat(s), b.hole_cards(s)) for s in b.dealt_seats()]
+    assert (a.board(), a.cards_read()) == (b.board(), b.cards_read())
 
 
 @pytest.mark.parametrize("journal", [tournament_journal(), cash_journal()], ids=["tournament", "cash"])

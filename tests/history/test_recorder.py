@@ -130,10 +130,38 @@ def test_the_readers_agree_on_the_final_hands_of_an_evening_with_undos_misdeals_
     assert [hand.number for hand in pages.played] == [1, 2, 3]
     assert [dumps(hand.phh) for hand in pages.played if hand.phh is not None] == texts
     assert [record.extra["time"] for record in records] == [time(20, 0), time(20, 7), time(20, 9)]
-    replayed = [(data["number"], data["misdeal"]) for deal in replay_lines(json.dumps(e) for e in lines)[0].records
+    replayed = [(data["number"], data["misdeal"]) for deal in replay_lines(json.dumps(e) for e in lines).table.records
                 for data in [deal.as_json()]]
     assert replayed == [(1, True), (1, False), (2, True), (2, False), (3, False)]
     three = records[2]
     assert three.players is not None and len(three.players) == 2
     assert any(action.endswith("f # killed") for action in three.actions)
     assert replay(three).status is Status.MATCH
+
+
+def test_each_hand_keeps_its_inputs_less_those_undone_through_the_start_that_settled_it_pot_7(
+        tmp_path: Path) -> None:
+    """The console's replay of a hand steps through its inputs, which the recorder keeps (keep_inputs): those
+    accepted from the start that dealt it up to the input that made it final, less those undone. The
+    untrimmed reference is every accepted input less those undone (JournalTable). Hand 1 (the 20:00 start):
+    its misdeal (MIS-6) and redeal, not the start at 20:05 nor the check after it (both undone), then the
+    start at 20:06 that settled its open showdown (POT-7) and the fouled deal it dealt (MIS-7), up to the
+    start at 20:07 that made it final. Hand 2 (dealt again at 20:07): up to seat 3's leave. Hand 3 (20:09): up
+    to seat 1's leave."""
+    lines = _evening()
+    journal = tmp_path / "journal.jsonl"
+    _write(journal, lines)
+    pages = HandHistories(journal)
+    pages.poll()
+    untrimmed = JournalTable()
+    for entry in lines:
+        untrimmed.apply(entry)
+    accepted = untrimmed.accepted
+    starts = {entry["at"][11:16]: index for index, entry in enumerate(accepted) if entry["type"] == "start"}
+    assert sorted(starts) == ["20:00", "20:06", "20:07", "20:09"]          # 20:05 was undone
+    leave3, leave1 = accepted.index({"type": "leave", "seat": 3}), accepted.index({"type": "leave", "seat": 1})
+    assert [(hand.number, list(hand.inputs)) for hand in pages.played] == [
+        (1, accepted[starts["20:00"]:starts["20:07"]]), (2, accepted[starts["20:07"]:leave3]),
+        (3, accepted[starts["20:09"]:leave1])]
+    assert [hand.at for hand in pages.played] == [
+        "2026-11-26T20:00:00Z", "2026-11-26T20:07:00Z", "2026-11-26T20:09:00Z"]

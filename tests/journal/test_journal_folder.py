@@ -23,8 +23,8 @@ from dealerpi.config import ConfigError, load
 from dealerpi.devices import FakeDevices
 from dealerpi.engine.table import Table
 from dealerpi.history.final_hands import FinalHands
+from dealerpi.history.journal_replay import Replayed, replay_entries, summary
 from dealerpi.history.journal_replay import main as replay_main
-from dealerpi.history.journal_replay import replay_entries, summary
 from dealerpi.journal.file import FileOps, JournalError
 from dealerpi.journal.folder import (
     KEEP_BYTES,
@@ -63,7 +63,7 @@ def boot(tmp_path: Path, ops: FileOps = os, *, keep_segments: int = KEEP_SEGMENT
 
 
 def same_table(table: Table) -> dict[str, Any]:
-    state = summary(table, [], [])
+    state = summary(Replayed(table))
     snapshot = table.snapshot()
     snapshot["inputs"] = untimed(snapshot["inputs"])      # the start's time is the journal's, not the table's
     return {"snapshot": snapshot, **{key: state[key] for key in ("seats", "button", "next")}}
@@ -168,7 +168,7 @@ def test_replay_of_a_rotated_folder_starts_from_its_oldest_good_checkpoint(
     assert out.err == ("dealerpi replay: the first segments were rotated away; from checkpoint "
                        "000005.checkpoint.json\n")
     result = json.loads(out.out)
-    expected = summary(*replay_entries(SCRIPT))
+    expected = summary(replay_entries(SCRIPT))
     assert {k: result[k] for k in ("seats", "button", "next")} == {k: expected[k] for k in ("seats", "button", "next")}
     assert [h["number"] for h in result["hands"]] == [4, 5, 6]     # hand 4 is in the checkpoint, 5 and 6 after
 
@@ -219,7 +219,7 @@ def test_replay_of_a_journal_folder_gives_the_same_as_the_single_file(tmp_path: 
     from_folder = json.loads(capsys.readouterr().out)
     assert from_folder == from_file
     assert len(from_file["hands"]) == len(STARTS)
-    assert summary(*replay_entries(SCRIPT))["seats"] == from_file["seats"]
+    assert summary(replay_entries(SCRIPT))["seats"] == from_file["seats"]
     assert os.listdir(tmp_path / "state") == ["journal"]
 
 

@@ -146,7 +146,8 @@ def due_big_blind(room: Room, table: str) -> str:
     """TRN-8: the player who posts the big blind next: the first occupied seat clockwise after the last hand's
     big blind."""
     played = room.controller(table).table
-    seats, bb, count = played.seats, played.play.plan.bb, played.config.seats
+    seats, bb, count = played.seats, played.blind_seats()[1], played.config.seats
+    assert bb is not None, "no hand played yet"
     player: str = next(seats[s].player for s in [(bb + k - 1) % count + 1 for k in range(1, count + 1)] if s in seats)
     return player
 

@@ -36,7 +36,7 @@ from daemon_kit import CONFIG
 from shoe_pty import PtyShoe
 
 from dealerpi.engine.table import Table
-from dealerpi.history.journal_replay import summary
+from dealerpi.history.journal_replay import Replayed, summary
 from dealerpi.journal.folder import JournalFolder, folder_for, read_folder, segments_of
 
 pytestmark = pytest.mark.slow   # the real daemon SIGKILLed again and again: 63 s
@@ -69,10 +69,10 @@ def first_inputs() -> list[dict[str, Any]]:
 
 
 def table_after(entries: list[dict[str, Any]]) -> dict[str, Any]:
-    table = Table()
+    replayed = Replayed(Table())
     for entry in entries:
-        assert table.apply(entry).accepted, entry
-    state = summary(table, [], [])
+        assert replayed.apply(entry).accepted, entry
+    state = summary(replayed)
     return {key: state[key] for key in ("seats", "button", "hands", "next")}
 
 

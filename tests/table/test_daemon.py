@@ -19,6 +19,7 @@ from daemon_kit import CONFIG, JOURNAL_TIME, Clock, FakeDecks, journal_lines, ma
 
 from dealerpi.config import Config, load
 from dealerpi.devices import FakeDevices
+from dealerpi.engine import SeatStatus
 from dealerpi.journal.file import Journal
 from dealerpi.journal.folder import folder_for
 from dealerpi.table.controller import Controller
@@ -192,8 +193,7 @@ def test_player_clock_time_reaches_the_engine_as_journaled_ticks_trn2(tmp_path: 
     controller.tick()
     ticks = [e for e in journal_lines(config) if e["type"] == "tick"]
     assert sum(t["seconds"] for t in ticks) == 120 and all(t["seconds"] == 1 for t in ticks)
-    assert controller.table.play is not None
-    assert controller.table.play.hand.folded[controller.table.play.plan.order.index(actor)]
+    assert controller.table.seat(actor).status is SeatStatus.FOLDED
 
 
 def test_a_shot_clock_decision_is_timed_from_the_action_that_made_it_trn2(tmp_path: Path) -> None:

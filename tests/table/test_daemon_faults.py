@@ -79,7 +79,7 @@ def test_a_card_that_cannot_be_journaled_is_not_taken_so_the_shoe_resends_it(tmp
     press(devices, clock, config.dealer.buttons["start"])
     ops.fail("fdatasync", errno.EIO)
     assert controller.on_read(CardRead("T00", "0BADCAFE", 1)) is False   # no ACK
-    assert controller.table.play is not None and not controller.table.play.deal.buffer[0]
+    assert controller.table.awaiting_first_card                           # the card was not taken
     assert controller.on_read(CardRead("T00", "0BADCAFE", 1)) is False   # the resend, still paused
     ops.heal()
     clock.now += PROBE_EVERY

@@ -76,7 +76,7 @@ def test_seat_missing_from_the_config_keeps_its_player_and_the_table_plays(
     assert controller.table.seats[5].player == "Eve" and controller.table.seats[5].stack == 250
 
     assert controller.submit({"type": "start"}).accepted
-    assert controller.table.play is not None and sorted(controller.table.play.plan.order) == [1, 2, 3]
+    assert not controller.table.between_hands and sorted(controller.table.dealt_seats()) == [1, 2, 3]
     restarted = controller_over(tmp_path / "again", [*SIX_SEATS, table(seats=3)])
     assert [(a.rule, a.message) for a in restarted.alerts] == [     # said again at every start-up until done
         ("TABLE", "Seat 5 (Eve, 250) is not at this 3-seat table: move the player to an empty seat or cash out")]
@@ -106,18 +106,15 @@ def test_the_button_on_a_missing_seat_restarts_the_rotation(tmp_path: Path) -> N
               {"type": "act", "seat": 6, "action": "fold"}, {"type": "act", "seat": 1, "action": "fold"}]
     replayed = Table()
     assert all(replayed.apply(entry).accepted for entry in played)
-    assert replayed.play is not None
-    plan = replayed.play.plan
-    assert (plan.button, plan.sb, plan.bb) == (6, 1, 2)
+    assert (replayed.button(), *replayed.blind_seats()) == (6, 1, 2)
     controller = controller_over(tmp_path, played)
     messages = [a.message for a in controller.alerts]
     assert "The button or a blind was on a seat this 3-seat table does not have: the next hand is dealt as " \
            "a first hand" in messages
     outcome = controller.submit({"type": "start"})
     assert outcome.accepted, outcome.reason
-    assert controller.table.play is not None
-    plan = controller.table.play.plan
-    assert (plan.button, plan.sb, plan.bb) == (1, 2, 3)
+    assert not controller.table.between_hands
+    assert (controller.table.button(), *controller.table.blind_seats()) == (1, 2, 3)
 
 
 def test_a_change_found_mid_hand_waits_for_the_hand_to_end(tmp_path: Path) -> None:

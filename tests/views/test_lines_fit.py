@@ -118,8 +118,8 @@ def play(seed: int, game: str, scale: int, ruler: Ruler) -> int:
             if kind == "start":
                 break
             roll = rng.random()
-            if roll < 0.02 and table.play is not None and table.play.deal.read_order:
-                feed({"type": "exposed", "card": rng.choice(table.play.deal.read_order)})
+            if roll < 0.02 and table.cards_read():
+                feed({"type": "exposed", "card": rng.choice(table.cards_read())})
             elif kind in ("card", "burn"):
                 if not deck:
                     break
