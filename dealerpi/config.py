@@ -22,8 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from dealerpi.engine.inputs import InputError, parse_config
-from dealerpi.engine.policies import Preset
+from dealerpi.engine import InputError, Preset, parse_config
 from dealerpi.wire.broker import MqttSettings, parse_mqtt
 from dealerpi.wire.limits import LimitError, read_toml
 

@@ -10,7 +10,7 @@ import argparse
 import json
 import sys
 
-from dealerpi.engine.deals import DealError, icm_values, proposals
+from dealerpi.engine import DealError, icm_values, proposals
 
 
 def _stack(text: str) -> tuple[str, int]:

@@ -15,9 +15,7 @@ from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
-from dealerpi.engine.games import GAMES
-from dealerpi.engine.inputs import MONEY_KEYS, InputError, Level, TableConfig
-from dealerpi.engine.policies import CHOICES, PRESETS, Policies, Preset
+from dealerpi.engine import CHOICES, GAMES, MONEY_KEYS, PRESETS, InputError, Level, Policies, Preset, TableConfig
 
 # the keys of a ``table`` input the form may change (docs/journal.md, docs/tournaments.md)
 FORM_KEYS = ("game", "rules", "policies", "seats", "blinds", "limits", "ante", "bb_ante", "starting_stack",

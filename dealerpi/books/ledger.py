@@ -34,8 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dealerpi.books.game_form import table_input
-from dealerpi.engine.inputs import TableConfig
-from dealerpi.engine.table import Table
+from dealerpi.engine import Table, TableConfig
 
 EXACT_PLAYERS = 12          # 2**12 subsets x 12: a few milliseconds; more players are settled greedily
 CLOSE = "close"             # a ``table`` input's ``"session"`` that closes the session in force

@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from dealerpi.engine.table import Table
+from dealerpi.engine import Table
 
 FPS = 30
 REEL = "AX"              # CMX's "other" source: the stream's recording

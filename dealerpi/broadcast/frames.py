@@ -13,10 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dealerpi.engine.expectation import Waiting
-from dealerpi.engine.hand_log import BetOrRaisedTo, BoardDealt, CheckedOrCalled, Folded, Killed
-from dealerpi.engine.reading import SeatStatus
-from dealerpi.engine.table import Table
+from dealerpi.engine import BetOrRaisedTo, BoardDealt, CheckedOrCalled, Folded, Killed, SeatStatus, Table, Waiting
 from dealerpi.views.hand_words import summary
 from dealerpi.views.roles import public_view
 

@@ -19,7 +19,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from dealerpi.broadcast.frames import dead_cards, hands_complete, live_hands
-from dealerpi.engine.table import Table
+from dealerpi.engine import Table
 from dealerpi.equity import EquityError, compute_equities, compute_outs, warm_up
 from dealerpi.equity.result import HandEquity
 

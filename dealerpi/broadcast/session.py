@@ -22,7 +22,7 @@ from dealerpi.broadcast.delay import DelayLine
 from dealerpi.broadcast.frames import broadcast_frame, on_break, player_stats, venue_frame
 from dealerpi.broadcast.odds import Odds
 from dealerpi.broadcast.store import Session, Stamped, Store
-from dealerpi.engine.table import Table
+from dealerpi.engine import Table
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -14,8 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from dealerpi.console.histories import HOST, PlayedHand
-from dealerpi.engine.expectation import Expectation, Waiting
-from dealerpi.engine.table import Table
+from dealerpi.engine import Expectation, Table, Waiting
 
 _VERBS = {"fold": "folds", "check": "checks", "call": "calls", "bet": "bets", "raise": "raises to",
           "all_in": "is all in"}

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from dealerpi.cards import CardError, Deck
-from dealerpi.engine.games import GAMES, GameDef
+from dealerpi.engine import GAMES, GameDef
 from dealerpi.equity.result import Card, EquityError
 
 _LOGGER = logging.getLogger(__name__)

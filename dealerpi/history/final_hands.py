@@ -34,8 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from dealerpi.engine import Outcome, Table
-from dealerpi.engine.inputs import InputError
+from dealerpi.engine import InputError, Outcome, Table
 from dealerpi.history.phh import dumps
 from dealerpi.history.recorder import FinishedHand, Recorder
 from dealerpi.journal.folder import (

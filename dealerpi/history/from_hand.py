@@ -20,19 +20,21 @@ from dataclasses import replace
 from typing import Any, assert_never
 
 from dealerpi.engine import (
+    UNKNOWN,
     BetOrRaisedTo,
     BoardDealt,
     CheckedOrCalled,
     Folded,
+    Hand,
     HoleDealt,
     HoleSwapped,
     Killed,
     Mucked,
+    Phase,
     RunsAgreed,
     Shown,
     StreetRetracted,
 )
-from dealerpi.engine.hand import UNKNOWN, Hand, Phase
 from dealerpi.history.phh import HandRecord, PHHError
 from dealerpi.history.replay import VARIANTS, Status, apply_actions, replay, start_hand
 

@@ -18,8 +18,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import NamedTuple, cast
 
-from dealerpi.engine.games import GAMES
-from dealerpi.engine.hand import UNKNOWN, Hand, IllegalAction, Phase
+from dealerpi.engine import GAMES, UNKNOWN, Hand, IllegalAction, Phase
 from dealerpi.history.phh import Action, Amount, HandRecord, PHHError, parse_action, read_deal
 
 _LOGGER = logging.getLogger(__name__)

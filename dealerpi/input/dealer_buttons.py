@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from dealerpi.engine.expectation import Waiting
+from dealerpi.engine import Waiting
 
 _LOGGER = logging.getLogger(__name__)
 

@@ -26,7 +26,7 @@ from enum import StrEnum
 from typing import Any
 
 from dealerpi.config import InputTiming
-from dealerpi.engine.games import Structure
+from dealerpi.engine import Structure
 from dealerpi.views.model import SeatView
 
 _LOGGER = logging.getLogger(__name__)

@@ -26,8 +26,7 @@ from PIL import Image
 
 from dealerpi.config import Config, Pin
 from dealerpi.devices import Devices, FakeDevices
-from dealerpi.engine.games import GAMES
-from dealerpi.engine.table import Table
+from dealerpi.engine import GAMES, Table
 from dealerpi.input import Key
 from dealerpi.input.dealer_buttons import DealerConsole
 from dealerpi.sim.deck import VirtualDeck

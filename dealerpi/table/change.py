@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
-from dealerpi.engine.inputs import TableConfig, parse_config
+from dealerpi.engine import TableConfig, parse_config
 
 
 def against_journal(journal: TableConfig | None, config_input: Mapping[str, Any]) -> list[str] | None:

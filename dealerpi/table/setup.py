@@ -15,8 +15,7 @@ import logging
 from typing import Any, Protocol
 
 from dealerpi.config import Config, gcd_unit
-from dealerpi.engine import Outcome, Table
-from dealerpi.engine.inputs import InputError, parse_config
+from dealerpi.engine import InputError, Outcome, Table, parse_config
 from dealerpi.input import SeatPanel
 from dealerpi.table.change import against_journal
 from dealerpi.table.source import TableSource

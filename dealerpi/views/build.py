@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from dealerpi.engine import SeatStatus, Table
-from dealerpi.engine.expectation import Waiting
+from dealerpi.engine import SeatStatus, Table, Waiting
 from dealerpi.views.model import Alert, DealerView, PotView, SeatView
 from dealerpi.wire.pauses import DEALER_WORDS
 

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dealerpi.engine.expectation import Waiting
-from dealerpi.engine.table import Table
+from dealerpi.engine import Table, Waiting
 from dealerpi.views.hand_words import summary
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from dealerpi.engine.records import DealRecord
+from dealerpi.engine import DealRecord
 from dealerpi.evaluation.registry import EVALUATORS, describe
 
 _WITH_ARTICLE = ("flush", "straight", "full house")

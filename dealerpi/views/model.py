@@ -8,9 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from dealerpi.engine.expectation import Waiting
-from dealerpi.engine.games import Structure
-from dealerpi.engine.records import Alert
+from dealerpi.engine import Alert, Structure, Waiting
 
 __all__ = ["Alert", "DealerView", "PotView", "SeatView"]
 

@@ -22,7 +22,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from dealerpi.engine.expectation import call_words, raise_words
+from dealerpi.engine import call_words, raise_words
 from dealerpi.views.model import Alert, DealerView, SeatView
 
 _LOGGER = logging.getLogger(__name__)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from dealerpi.engine.table import Table
+from dealerpi.engine import Table
 from dealerpi.views.build import dealer_view, expect_words, seat_view
 from dealerpi.views.hand_result import board_labels, bomb_pot, break_in, hand_result, next_input
 from dealerpi.views.tournament import blinds_in_force, tournament_view

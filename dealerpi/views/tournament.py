@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dealerpi.engine.table import Table
-from dealerpi.engine.tournament import LevelLike
+from dealerpi.engine import LevelLike, Table
 
 
 def _step(step: LevelLike) -> dict[str, Any]:

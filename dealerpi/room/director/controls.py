@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from dealerpi.engine.payouts import Finish
+from dealerpi.engine import Finish
 from dealerpi.room.director.mtt_summary import standings_json, standings_of
 from dealerpi.room.director.seating import due_big_blind, entry_seats, present, worst_seat
 from dealerpi.room.director.shape import DirectorLike

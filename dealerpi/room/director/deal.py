@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from dealerpi.engine.deals import MOST_PLAYERS, DealError, check_deal, proposals
+from dealerpi.engine import MOST_PLAYERS, DealError, check_deal, proposals
 from dealerpi.room.director.money import MoneyError, bounties_of, entries, standings_of
 from dealerpi.room.director.shape import DirectorLike
 from dealerpi.room.director.table_view import View, view_seats

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from dealerpi.engine.hand import Phase
+from dealerpi.engine import Phase
 from dealerpi.history.phh import HandRecord
 from dealerpi.history.replay import apply_actions, start_hand
 from dealerpi.room.director.table_view import View, view_seats

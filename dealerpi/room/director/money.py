@@ -24,14 +24,22 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from dealerpi.engine import tournament_money
-from dealerpi.engine.betting import IllegalAction
-from dealerpi.engine.bounties import Bounties
-from dealerpi.engine.chip_race import plan_race, race_result
-from dealerpi.engine.entries import AddOn, Rebuy
-from dealerpi.engine.payouts import Finish, Standings
-from dealerpi.engine.state import SeatState, TableState
-from dealerpi.engine.tournament import LevelClock
+from dealerpi.engine import (
+    AddOn,
+    Bounties,
+    Finish,
+    IllegalAction,
+    LevelClock,
+    Rebuy,
+    SeatState,
+    Standings,
+    TableState,
+    buy_addon,
+    buy_rebuy,
+    enter_tournament,
+    plan_race,
+    race_result,
+)
 from dealerpi.room.director.books import HandOver
 from dealerpi.room.director.table_view import View, view_seats
 from dealerpi.wire.pauses import BREAK
@@ -109,7 +117,7 @@ class Money:
     def enter(self, player: str, level: int, standings: Standings) -> Standings:
         """TRN-9: ``player`` enters or re-enters (engine ``enter``: the re-entry limit, his earlier finish no
         longer one, the pool, the field's payout row, his head); ``MoneyError`` if he may not."""
-        state = self._call(lambda proxy, config: tournament_money.enter(proxy, config, player, f"enter {player}"),
+        state = self._call(lambda proxy, config: enter_tournament(proxy, config, player, f"enter {player}"),
                            player, 0, level, standings)
         if not _config(self.settings).payouts_by_field:     # TRN-4: the room's payouts for this field
             state = replace(state, standings=(state.standings or standings).with_percents(
@@ -122,7 +130,7 @@ class Money:
         standings = standings_of(self.state["standings"])
         if self._still_in(player, standings):
             return False
-        self._call(lambda proxy, config: tournament_money.enter(proxy, config, player, f"re-enter {player}"),
+        self._call(lambda proxy, config: enter_tournament(proxy, config, player, f"re-enter {player}"),
                    player, 0, level, standings)
         return True
 
@@ -292,10 +300,10 @@ class Money:
     def _buy(self, player: str, kind: str, stack: int, level: int, standings: Standings) -> tuple[TableState, int]:
         config = _config(self.settings)
         if kind == "rebuy":
-            state = self._call(lambda proxy, c: tournament_money.rebuy(proxy, c, Rebuy(1))[0], player, stack, level,
+            state = self._call(lambda proxy, c: buy_rebuy(proxy, c, Rebuy(1))[0], player, stack, level,
                                standings)
             return state, config.panel_stack
-        state = self._call(lambda proxy, c: tournament_money.addon(proxy, c, AddOn(1))[0], player, stack, level,
+        state = self._call(lambda proxy, c: buy_addon(proxy, c, AddOn(1))[0], player, stack, level,
                            standings)
         return state, config.addon_chips
 

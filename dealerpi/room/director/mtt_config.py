@@ -30,8 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from dealerpi.engine.inputs import MONEY_KEYS, InputError, Level, TableConfig, parse_config
-from dealerpi.engine.payouts import percents_for
+from dealerpi.engine import MONEY_KEYS, InputError, Level, TableConfig, parse_config, percents_for
 from dealerpi.wire.broker import NAME
 
 KEYS = ("tables", "seats", "buy_in", "starting_stack", "payouts", "game", "levels", "late_entry_levels",

@@ -18,8 +18,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from dealerpi.engine.inputs import parse_config
-from dealerpi.engine.payouts import Standings
+from dealerpi.engine import Standings, parse_config
 from dealerpi.room.director.mtt_config import TournamentSettings
 
 

@@ -42,9 +42,7 @@ import msgspec
 
 from dealerpi.books import game_form
 from dealerpi.books.ledger import CLOSE, Event, Ledger, Session
-from dealerpi.engine import Outcome
-from dealerpi.engine.inputs import InputError, parse_config
-from dealerpi.engine.table import Table
+from dealerpi.engine import InputError, Outcome, Table, parse_config
 from dealerpi.journal.file import utc_now
 from dealerpi.journal.folder import segment_name, segments_of
 from dealerpi.shoe.health import ShoeHealth

@@ -18,9 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from dealerpi.books.game_form import changed_table, table_input
-from dealerpi.engine.inputs import MONEY_KEYS, InputError, TableConfig, parse_config
-from dealerpi.engine.policies import PRESETS, Preset
-from dealerpi.engine.table import Table
+from dealerpi.engine import MONEY_KEYS, PRESETS, InputError, Preset, Table, TableConfig, parse_config
 
 TOURNAMENT_KEYS = ("levels", "payouts", "buy_in", "late_entry_levels", "starting_stack", *MONEY_KEYS)
 
