@@ -35,7 +35,6 @@ from typing import TYPE_CHECKING, Any
 from dealerpi.config import Config, ConfigError, load
 from dealerpi.devices import ButtonEdge, Devices, make_devices
 from dealerpi.devices.display import DISPLAY_ERRORS
-from dealerpi.devices.factory import wait_for_hardware
 from dealerpi.devices.gpio import HardwareError, HardwareMissing
 from dealerpi.engine import Table
 from dealerpi.journal.file import JournalError, describe
@@ -43,6 +42,7 @@ from dealerpi.journal.folder import JournalFolder, Recovered, folder_for
 from dealerpi.shoe.alerts import load_decks
 from dealerpi.shoe.link import ShoeLink
 from dealerpi.table.controller import Controller
+from dealerpi.table.hardware_wait import wait_for_hardware
 from dealerpi.table.virtual import Panel, VirtualHardware, VirtualShoe
 from dealerpi.views.model import Alert, DealerView
 from dealerpi.views.render import render_dealer

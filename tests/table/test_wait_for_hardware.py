@@ -12,8 +12,9 @@ from luma.core.device import dummy
 from pi_trees import PI5_NEW, build_gpio, build_muxes
 
 from dealerpi.config import DisplayConfig, load
-from dealerpi.devices.factory import PiDevices, wait_for_hardware
+from dealerpi.devices.factory import PiDevices
 from dealerpi.devices.gpio import HardwareMissing
+from dealerpi.table.hardware_wait import wait_for_hardware
 from dealerpi.views.model import Alert, DealerView
 from dealerpi.views.render import render_dealer
 
