@@ -27,6 +27,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import msgspec
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from dealerpi import config as config_module
@@ -37,10 +38,12 @@ from dealerpi.console.history_routes import HistoryRoutes
 from dealerpi.console.ledger import csv_text
 from dealerpi.console.money import pokernow_csv
 from dealerpi.console.pairing import load_tokens, local_address, local_name, qr_svg, write_pairing
-from dealerpi.console.protocol import PANEL, Decoder, ProtocolError, encode
+from dealerpi.console.protocol import PANEL, Decoder, ProtocolError, encode, merge
 from dealerpi.console.running import run_until_signal
 from dealerpi.console.static_files import static_file
 from dealerpi.wire.limits import LimitError, read_json
+from dealerpi.wire.views import RECORDS, BoardView, HelloResult, ViewError, read_view
+from dealerpi.wire.views import VERSION as VIEW_VERSION
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -56,13 +59,22 @@ OFFLINE = {"type": "offline", "message": "the table daemon went away: this page 
 
 class DaemonLink:
     """One connection to the daemon's socket: requests with ids, and the pushed view changes handed to
-    ``on_push`` in the order they came (the hello's whole view first)."""
+    ``on_push`` in the order they came (the hello's whole view first).
+
+    Every view is checked at this boundary (issue 22): the hello's answer as :class:`HelloResult` with the
+    role's record, each change merged into this link's copy and the merged view read as the record again
+    (:func:`dealerpi.wire.views.read_view`). A view that is not its record is logged with the key named and
+    the link closed: the pages say offline rather than show a view nobody checked. :attr:`record` is the
+    view now, typed."""
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
                  on_push: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
         self._reader, self._writer, self._on_push = reader, writer, on_push
         self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._next_id = 0
+        self.role: str | None = None            # the role said in hello: its view's record
+        self._view: dict[str, Any] = {}         # the view with every change merged: what is checked
+        self.record: BoardView | None = None
         self.closed = asyncio.Event()
         self._task = asyncio.ensure_future(self._pump())
 
@@ -75,6 +87,8 @@ class DaemonLink:
         self._next_id += 1
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._pending[number := self._next_id] = future
+        if method == "hello":
+            self.role = str(params.get("role"))
         self._writer.write(encode({"id": number, "method": method, "params": params}))
         try:
             return await asyncio.wait_for(future, REQUEST_SECONDS)
@@ -88,18 +102,47 @@ class DaemonLink:
                 for message in decoder.feed(data):
                     future = self._pending.pop(message.get("id", -1), None)
                     if "view" in message.get("result", {}):          # the hello's answer: the whole view
+                        self._first(message["result"])
                         await self._on_push({"type": "view", "view": message["result"]["view"]})
                     elif message.get("method") == "view":
+                        self._follow(message.get("params"))
                         await self._on_push({"type": "changes", "changes": message.get("params", {})})
                     if future is not None and not future.done():
                         future.set_result(message)
         except (ConnectionError, ProtocolError) as exc:
             _LOGGER.warning("the daemon's socket: %s", exc)
+        except ViewError as exc:
+            _LOGGER.error("the daemon's socket: a view refused, the link closed: %s", exc)
         finally:
             self.closed.set()
             for future in self._pending.values():
                 if not future.done():
                     future.set_exception(ConnectionError("the table daemon closed the connection"))
+
+    def _first(self, result: object) -> None:
+        """The hello's answer, checked as :class:`HelloResult` of the role's view; kept as a copy to merge
+        the changes into (the caller forwards the frame itself)."""
+        record = RECORDS.get(self.role or "")
+        if record is None:
+            raise ViewError(f"a view for the role {self.role!r}, which has none")
+        try:
+            hello: HelloResult[BoardView] = msgspec.convert(result, HelloResult[record])  # type: ignore[valid-type]
+        except msgspec.ValidationError as error:
+            raise ViewError(f"the {self.role}'s hello: {str(error).replace('`$.', '`')}") from None
+        if hello.view.v != VIEW_VERSION:
+            raise ViewError(f"the {self.role}'s view: version {hello.view.v} is not spoken here (this console "
+                            f"speaks {VIEW_VERSION})")
+        self.record = hello.view
+        self._view = msgspec.json.decode(msgspec.json.encode(result["view"]))  # type: ignore[index]
+
+    def _follow(self, changes: object) -> None:
+        """A pushed change merged into the copy, and the view it makes checked."""
+        if self.role is None:
+            raise ViewError("a view's change before any hello")
+        if not isinstance(changes, dict):
+            raise ViewError(f"the {self.role}'s view: a change is a JSON object, not {type(changes).__name__}")
+        merge(self._view, msgspec.json.decode(msgspec.json.encode(changes)))   # a copy: the frame goes on
+        self.record = read_view(self.role, self._view)
 
     async def close(self) -> None:
         self._writer.close()
