@@ -17,9 +17,11 @@ import ssl
 from typing import Any
 
 import aiomqtt
+import msgspec
 
 from dealerpi.room.broker import MqttSettings
 from dealerpi.room.client import KEEPALIVE
+from dealerpi.wire.stream import FeedStatus
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -69,5 +71,10 @@ class Publisher:
                               keepalive=KEEPALIVE, timeout=10)
 
     async def _publish(self, client: aiomqtt.Client, message: dict[str, Any]) -> None:
-        body = message["status"] if message["type"] == "status" else message["frame"]
-        await client.publish(f"{self.topic}/{message['type']}", json.dumps(body), qos=1, retain=True)
+        """The status as its typed record (``wire/stream.py`` FeedStatus, with its version); the frame as the
+        overlay gets it (a JSON object nobody in this house reads from the broker: docs/architecture.md)."""
+        if message["type"] == "status":
+            body = msgspec.json.encode(msgspec.convert(message["status"], FeedStatus))
+        else:
+            body = json.dumps(message["frame"]).encode()
+        await client.publish(f"{self.topic}/{message['type']}", body, qos=1, retain=True)
