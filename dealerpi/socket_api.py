@@ -404,8 +404,8 @@ class ApiServer:
                 data = file.read(JOURNAL_CHUNK)
             end = data.rfind(b"\n") + 1
             if end:
-                return {"result": {"text": data[:end].decode(), "next": [number, offset + end]}}
-        return {"result": {"text": "", "next": None}}
+                return {"result": msgspec.to_builtins(api.JournalChunk(data[:end].decode(), (number, offset + end)))}
+        return {"result": msgspec.to_builtins(api.JournalChunk("", None))}
 
     def show_qr(self, role: str, url: object, label: object, seconds: object = QR_SECONDS) -> dict[str, Any]:
         """The host asks for a pairing code on the dealer display (issue 14). The URL carries a one-time code
@@ -419,7 +419,7 @@ class ApiServer:
             return {"error": {"message": f"show_qr: url is an http(s) URL, label a short word, seconds at most "
                                          f"{QR_SECONDS:g}"}}
         self.daemon.show_on_dealer(qr_screen(url, label), float(seconds))
-        return {"result": {"shown": float(seconds)}}
+        return {"result": msgspec.to_builtins(api.QrShown(float(seconds)))}
 
     def submit(self, role: str, entry: object, rid: object, confirmed: bool) -> dict[str, Any]:
         """One input from a page: checked for the role, tagged, journaled and applied by the daemon."""

@@ -25,7 +25,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 from aiohttp import WSCloseCode, WSMsgType, web
@@ -41,8 +41,9 @@ from dealerpi.console.pairing import load_tokens, local_address, local_name, qr_
 from dealerpi.console.protocol import PANEL, Decoder, ProtocolError, encode, merge
 from dealerpi.console.running import run_until_signal
 from dealerpi.console.static_files import static_file
+from dealerpi.wire.api import JournalChunk, QrShown
 from dealerpi.wire.limits import LimitError, read_json
-from dealerpi.wire.views import RECORDS, BoardView, HelloResult, ViewError, read_view
+from dealerpi.wire.views import RECORDS, BoardView, HelloResult, Ledger, ViewError, read_view
 from dealerpi.wire.views import VERSION as VIEW_VERSION
 
 _LOGGER = logging.getLogger(__name__)
@@ -243,7 +244,7 @@ class Console:
                                              "seconds": seconds})
         if "error" in answer:
             raise web.HTTPBadRequest(text=f"400: {answer['error']['message']}\n")
-        return web.json_response(answer["result"])
+        return web.json_response(msgspec.to_builtins(_result(answer, "show_qr", QrShown)))
 
     def _redeemed(self, role: str) -> None:
         """A code was used: a dealer's code leaves the dealer display at once (it pairs nothing more)."""
@@ -272,6 +273,7 @@ class Console:
     async def _ledger_csv(self, request: web.Request) -> web.StreamResponse:
         self._allowed(request, "host")
         answer = await self._ask("ledger", {})
+        _result(answer, "ledger", Ledger)          # checked as its record; the CSV writers read the dict
         if request.query.get("format") == "pokernow":      # PokerNow's columns, every session (money.py)
             return web.Response(text=pokernow_csv(answer["result"]["sessions"]), content_type="text/csv",
                                 headers={"Content-Disposition": 'attachment; filename="ledger_pokernow.csv"'})
@@ -288,8 +290,9 @@ class Console:
             answer = await self._ask("journal", {"at": at})
             if "error" in answer:
                 raise web.HTTPConflict(text=f"409: {answer['error']['message']}\n")
-            parts.append(answer["result"]["text"])
-            at = answer["result"]["next"]
+            chunk = _result(answer, "journal", JournalChunk)
+            parts.append(chunk.text)
+            at = None if chunk.next is None else list(chunk.next)
         return web.Response(text="".join(parts), content_type="application/x-ndjson",
                             headers={"Content-Disposition": 'attachment; filename="journal.jsonl"'})
 
@@ -397,6 +400,21 @@ class Console:
 
 async def _ignore(message: dict[str, Any]) -> None:
     return None
+
+
+_T = TypeVar("_T")
+
+
+def _result(answer: dict[str, Any], method: str, record: type[_T]) -> _T:
+    """An answer's ``result`` as its record (dealerpi/wire): one that is not is the daemon's fault, said in
+    the log with the key named and answered 502, never passed on unchecked."""
+    try:
+        return msgspec.convert(answer.get("result"), record)
+    except msgspec.ValidationError as error:
+        why = str(error).replace("`$.", "`")
+        _LOGGER.error("the daemon's answer to %s is not its record: %s", method, why)
+        raise web.HTTPBadGateway(text=f"502: the table daemon's answer to {method} was not understood: "
+                                      f"{why}\n") from None
 
 
 # --- the command ---------------------------------------------------------------------------------------
