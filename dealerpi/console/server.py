@@ -41,7 +41,7 @@ from dealerpi.console.pairing import load_tokens, local_address, local_name, qr_
 from dealerpi.console.protocol import PANEL, Decoder, ProtocolError, encode, merge
 from dealerpi.console.running import run_until_signal
 from dealerpi.console.static_files import static_file
-from dealerpi.wire.api import JournalChunk, QrShown
+from dealerpi.wire.api import InputAnswer, JournalChunk, NoteAnswer, QrShown
 from dealerpi.wire.limits import LimitError, read_json
 from dealerpi.wire.views import RECORDS, BoardView, HelloResult, Ledger, ViewError, read_view
 from dealerpi.wire.views import VERSION as VIEW_VERSION
@@ -376,12 +376,11 @@ class Console:
         if isinstance(op, dict) and op.get("op") == "table":       # the host's game form (game_form.py)
             answer = await link.request("change_table", {"changes": op.get("changes"), "rid": op.get("rid"),
                                                          "confirm": bool(op.get("confirm"))})
-            result = answer.get("result") or {"accepted": False, "reason": answer.get("error", {}).get("message")}
-            return {"type": "result", "rid": op.get("rid"), "form": "game", **result}
+            return {"type": "result", "rid": op.get("rid"), "form": "game", **_answer(answer, "change_table")}
         if isinstance(op, dict) and op.get("op") in ("ledger_note", "close_session"):    # the host's money
             params = {"note": op.get("note")} if op["op"] == "ledger_note" else {"rid": op.get("rid")}
             answer = await link.request(str(op["op"]), params)
-            result = answer.get("result") or {"accepted": False, "reason": answer.get("error", {}).get("message")}
+            result = _answer(answer, str(op["op"]), NoteAnswer if op["op"] == "ledger_note" else InputAnswer)
             return {"type": "result", "op": op["op"], "rid": op.get("rid"), **result}
         if isinstance(op, dict) and op.get("op") in PANEL_OPS:     # the virtual hardware: the daemon checks
             params = {k: op[k] for k in ("where", "button", "card", "after") if k in op}
@@ -394,12 +393,28 @@ class Console:
         if isinstance(op.get("rid"), str):
             params["rid"] = op["rid"]
         answer = await link.request("input", params)
-        result = answer.get("result") or {"accepted": False, "reason": answer.get("error", {}).get("message")}
-        return {"type": "result", "rid": op.get("rid"), **result}
+        return {"type": "result", "rid": op.get("rid"), **_answer(answer, "input")}
 
 
 async def _ignore(message: dict[str, Any]) -> None:
     return None
+
+
+def _answer(answer: dict[str, Any], method: str, record: type[InputAnswer] | type[NoteAnswer] = InputAnswer
+            ) -> dict[str, Any]:
+    """An input's (or a note's) answer for the page: its ``result`` read as its record (dealerpi/wire/api.py)
+    and passed on as that record writes it; an error's message as a refusal; an answer that is not its
+    record is the daemon's fault: logged with the key named, and the page told the input's fate is unknown."""
+    if "result" not in answer:
+        return {"accepted": False, "reason": answer.get("error", {}).get("message")}
+    try:
+        said: dict[str, Any] = msgspec.to_builtins(msgspec.convert(answer["result"], record))
+    except msgspec.ValidationError as error:
+        why = str(error).replace("`$.", "`")
+        _LOGGER.error("the daemon's answer to %s is not its record: %s", method, why)
+        return {"accepted": False, "reason": f"the table daemon's answer was not understood ({why}): look at the "
+                                             "table before sending it again"}
+    return said
 
 
 _T = TypeVar("_T")

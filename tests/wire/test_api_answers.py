@@ -11,9 +11,9 @@ import pytest
 from aiohttp import web
 from console_kit import make
 
-from dealerpi.console.server import _result
+from dealerpi.console.server import _answer, _result
 from dealerpi.socket_api import _Client
-from dealerpi.wire.api import JournalChunk, QrShown
+from dealerpi.wire.api import JournalChunk, NoteAnswer, QrShown
 from dealerpi.wire.views import Ledger
 
 
@@ -61,3 +61,24 @@ def test_the_daemons_ledger_answer_is_a_ledger_record(tmp_path: Path) -> None:
         _result(answer, "ledger", Ledger)
     assert str(caught.value.text).endswith("Expected `int`, got `str` - at `players[0].in`\n")
 
+
+
+def test_an_inputs_answer_reaches_the_page_as_its_record_writes_it(caplog: pytest.LogCaptureFixture) -> None:
+    """The page gets the answer as ``InputAnswer`` / ``NoteAnswer`` write it (the same keys as before, none
+    it does not know); one that is not its record is refused for the page with the key named, and logged."""
+    said = {"accepted": True, "reason": None, "alerts": [{"rule": "BLD-1", "message": "First hand"}]}
+    assert _answer({"result": said}, "input") == said                                          # control
+    assert _answer({"result": {"accepted": True, "reason": None, "note": "n1"}}, "ledger_note", NoteAnswer) == \
+        {"accepted": True, "reason": None, "note": "n1"}
+    assert _answer({"error": {"message": "say hello with a role first"}}, "input") == \
+        {"accepted": False, "reason": "say hello with a role first"}
+    with caplog.at_level(logging.ERROR):
+        assert _answer({"result": {**said, "seat": 4}}, "input") == {
+            "accepted": False, "reason": "the table daemon's answer was not understood (Object contains unknown "
+                                         "field `seat`): look at the table before sending it again"}
+        assert _answer({"result": {"accepted": "yes", "reason": None}}, "ledger_note", NoteAnswer)["reason"] == (
+            "the table daemon's answer was not understood (Expected `bool`, got `str` - at `accepted`): look at the "
+            "table before sending it again")
+    assert [r.getMessage() for r in caplog.records] == [
+        "the daemon's answer to input is not its record: Object contains unknown field `seat`",
+        "the daemon's answer to ledger_note is not its record: Expected `bool`, got `str` - at `accepted`"]
