@@ -220,3 +220,24 @@ def test_the_daemon_refuses_to_send_a_view_that_is_not_its_record(
 
 async def _ignore(message: dict[str, Any]) -> None:
     return None
+
+
+def test_the_virtual_panels_view_is_its_record(tmp_path: Path) -> None:
+    """A daemon on fake devices (dealerpi sim): the panel's view is the host's and the virtual hardware's;
+    its hello is answered with it, checked, and a frame key the record lacks is refused."""
+    from dealerpi.sim.panel import make_panel
+    from dealerpi.wire.views import PanelView
+
+    controller, api = mid_hand(tmp_path)
+    api.panel = make_panel(controller.config, controller.devices, lambda: controller.table)
+    assert api.panel is not None
+    answer = api.handle(_Client(writer=None), {"id": 1, "method": "hello",  # type: ignore[arg-type]
+                                               "params": {"role": "panel"}})
+    view = as_json(answer["result"]["view"])
+    panel = read_view("panel", view)
+    assert isinstance(panel, PanelView)
+    assert panel.hardware.seats == [1, 2, 3] and set(panel.frames) == {"1", "2", "3", "dealer"}
+    assert panel.virtual_shoe.deck is None                  # no virtual shoe was given to this one
+    with pytest.raises(ViewError) as caught:
+        read_view("panel", {**view, "virtual_shoe": {"deck": None, "cards": ["Kd"]}})
+    assert str(caught.value) == "the panel's view: Object contains unknown field `cards` - at `virtual_shoe`"
