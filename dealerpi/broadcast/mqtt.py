@@ -11,7 +11,6 @@ clients with the same id). After a broker outage the retained status and latest 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import ssl
 from typing import Any
@@ -21,7 +20,7 @@ import msgspec
 
 from dealerpi.room.broker import MqttSettings
 from dealerpi.room.client import KEEPALIVE
-from dealerpi.wire.stream import FeedStatus
+from dealerpi.wire.stream import BroadcastFrame, FeedStatus
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -71,10 +70,14 @@ class Publisher:
                               keepalive=KEEPALIVE, timeout=10)
 
     async def _publish(self, client: aiomqtt.Client, message: dict[str, Any]) -> None:
-        """The status as its typed record (``wire/stream.py`` FeedStatus, with its version); the frame as the
-        overlay gets it (a JSON object nobody in this house reads from the broker: docs/architecture.md)."""
-        if message["type"] == "status":
-            body = msgspec.json.encode(msgspec.convert(message["status"], FeedStatus))
-        else:
-            body = json.dumps(message["frame"]).encode()
-        await client.publish(f"{self.topic}/{message['type']}", body, qos=1, retain=True)
+        """The status and the frame as their typed records (``wire/stream.py``: ``FeedStatus``,
+        ``BroadcastFrame``, each with its version ``v``). One that is not its record is this process's bug:
+        said with the key named, and not published (the broker keeps the last good one)."""
+        kind = message["type"]
+        try:
+            record = msgspec.convert(message[kind], FeedStatus if kind == "status" else BroadcastFrame)
+        except msgspec.ValidationError as error:
+            _LOGGER.error("the delayed feed's %s is not its record, not published: %s", kind,
+                          str(error).replace("`$.", "`"))
+            return
+        await client.publish(f"{self.topic}/{kind}", msgspec.json.encode(record), qos=1, retain=True)

@@ -55,7 +55,7 @@ def test_the_room_gets_the_delayed_feed_retained_no_sooner_and_another_table_not
             before = list(room.messages)
             rig.clock.ms += 2 * 60_000
             for _ in range(1000):                         # the release loop's next turns, then the broker
-                if any(topic == "broadcast/t1/frame" and '"result"' in text and '"number": 1' in text
+                if any(topic == "broadcast/t1/frame" and (json.loads(text)["result"] or {}).get("number") == 1
                        for topic, text, _ in room.messages):
                     break
                 await asyncio.sleep(0.01)
@@ -66,6 +66,7 @@ def test_the_room_gets_the_delayed_feed_retained_no_sooner_and_another_table_not
         assert cards_in(json.dumps(before), dealt) == []
         frames = [text for topic, text, _ in after if topic == "broadcast/t1/frame"]
         assert cards_in("\n".join(frames), dealt) == dealt                    # the positive control
+        assert {json.loads(text)["v"] for text in frames} == {1}        # BroadcastFrame, version 1 (wire/stream.py)
         assert ("broadcast/t1/status", {"state": "on_air", "delay_s": 60, "v": 1}) in statuses(after)
         assert other == []
 

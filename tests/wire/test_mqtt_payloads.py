@@ -196,3 +196,42 @@ def test_the_feeds_status_and_the_broadcast_stream_are_records() -> None:
     with pytest.raises(StreamError) as caught:
         read_stream({**event, "position": [1]}, StreamEvent)
     assert str(caught.value) == "the daemon's event: Expected `array` of length 2, got 1 - at `position`"
+
+
+def test_the_delayed_feeds_frame_is_its_record_and_a_bad_one_is_not_published(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """``broadcast/T/frame``: a real table's delayed frame mid-hand (hole cards face up: the delay is its
+    secrecy, issue 21) reads as ``BroadcastFrame``; the publisher encodes it with ``v`` and refuses, naming
+    the key, a frame that is not the record, publishing nothing."""
+    from dealerpi.broadcast.frames import broadcast_frame
+    from dealerpi.broadcast.mqtt import Publisher
+    from dealerpi.wire.stream import BroadcastFrame
+
+    _config, controller, _api = make(tmp_path)
+    for seat, name in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
+        assert controller.submit({"type": "sit", "seat": seat, "player": name, "stack": 250, "by": "host"}).accepted
+    assert controller.submit({"type": "start", "by": "host"}).accepted
+    for tag in range(6):
+        controller.on_card(f"T{tag:02d}")
+    frame = json.loads(json.dumps(broadcast_frame(controller.table, 1000)))
+    record = msgspec.convert(frame, BroadcastFrame)                                   # positive control
+    assert record.ms == 1000 and record.v == 1
+    assert [len(record.seats[s].cards) for s in ("1", "2", "3")] == [2, 2, 2]
+    published: list[tuple[str, bytes]] = []
+
+    class Client:
+        async def publish(self, topic: str, body: bytes, qos: int, retain: bool) -> None:
+            published.append((topic, body))
+
+    publisher = Publisher(MqttSettings("t1"))
+    asyncio.run(publisher._publish(Client(), {"type": "frame", "frame": frame}))    # type: ignore[arg-type]
+    assert [(topic, json.loads(body)) for topic, body in published] == [("broadcast/t1/frame", {**frame, "v": 1})]
+    bad = {**frame, "seats": {**frame["seats"], "1": {**frame["seats"]["1"], "equity": "40%"}}}
+    with caplog.at_level(logging.ERROR):
+        asyncio.run(publisher._publish(Client(), {"type": "frame", "frame": bad}))   # type: ignore[arg-type]
+        asyncio.run(publisher._publish(Client(), {"type": "frame", "frame": {**frame, "hole": {}}}))  # type: ignore[arg-type]
+    assert len(published) == 1
+    assert [r.getMessage() for r in caplog.records] == [
+        "the delayed feed's frame is not its record, not published: Expected `object | null`, got `str` - at "
+        "`seats[...].equity`",
+        "the delayed feed's frame is not its record, not published: Object contains unknown field `hole`"]
