@@ -24,8 +24,8 @@ content, so they check less than the records do.
 The column ``x today`` compares with what production did before the views were typed (the dict through
 msgspec, unchecked: ``protocol.encode``, ``wire.limits.read_json``): the daemon's check of its own view at a
 hello (dict -> record), the console's check of each whole view it receives (a dict, then the record:
-``DaemonLink``), and of each change (decoded, merged into its copy of the host's view, the whole view read
-as the record again).
+``DaemonLink``), and of each change (decoded, merged into its copy of the host's view, and the sections it
+changed read again as the record's: ``wire.views.read_changed``; the whole view read again is shown too).
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ Object = dict[str, Any]
 
 # --- msgspec: the records the console reads the views as (dealerpi/wire/views.py) -------------------------
 
-from dealerpi.wire.views import BoardView, DealerView, HostView  # noqa: E402
+from dealerpi.wire.views import BoardView, DealerView, HostView, read_changed  # noqa: E402
 
 # --- pydantic v2 and the hand-checked variant: TypedDicts ------------------------------------------------
 
@@ -288,11 +288,14 @@ def measure(rounds: int) -> list[Row]:
     today = best(rounds, lambda: msgspec.json.encode(change))
     host = json.loads(json.dumps(views["host"]))
     received = best(rounds, lambda: msgspec.json.decode(data))       # today: the console decodes the change
-    follow = best(rounds, lambda: msgspec.convert(merge(host, msgspec.json.decode(data)), HostView))
+    record = msgspec.convert(host, HostView)
+    whole = best(rounds, lambda: msgspec.convert(merge(host, msgspec.json.decode(data)), HostView))
+    follow = best(rounds, lambda: read_changed("host", record, merge(host, diff := msgspec.json.decode(data)), diff))
     rows += [(name, "encode: json.dumps", base, 1.0, None),
              (name, "encode: msgspec, the dict (today)", today, today / base, 1.0),
-             (name, "decode: msgspec, a dict (today)", received, None or received / base, 1.0),
-             (name, "decode, merge, whole view -> record (the link)", follow, follow / base, follow / received)]
+             (name, "decode: msgspec, a dict (today)", received, received / base, 1.0),
+             (name, "decode, merge, whole view -> record", whole, whole / base, whole / received),
+             (name, "decode, merge, changed sections -> record (the link)", follow, follow / base, follow / received)]
     return rows
 
 

@@ -43,7 +43,7 @@ from dealerpi.console.running import run_until_signal
 from dealerpi.console.static_files import static_file
 from dealerpi.wire.api import InputAnswer, JournalChunk, NoteAnswer, QrShown
 from dealerpi.wire.limits import LimitError, read_json
-from dealerpi.wire.views import RECORDS, BoardView, HelloResult, Ledger, ViewError, read_view
+from dealerpi.wire.views import RECORDS, BoardView, HelloResult, Ledger, ViewError, read_changed
 from dealerpi.wire.views import VERSION as VIEW_VERSION
 
 _LOGGER = logging.getLogger(__name__)
@@ -63,8 +63,8 @@ class DaemonLink:
     ``on_push`` in the order they came (the hello's whole view first).
 
     Every view is checked at this boundary (issue 22): the hello's answer as :class:`HelloResult` with the
-    role's record, each change merged into this link's copy and the merged view read as the record again
-    (:func:`dealerpi.wire.views.read_view`). A view that is not its record is logged with the key named and
+    role's record, each change merged into this link's copy and the sections it changed read again as the
+    record's (:func:`dealerpi.wire.views.read_changed`). A view that is not its record is logged with the key named and
     the link closed: the pages say offline rather than show a view nobody checked. :attr:`record` is the
     view now, typed."""
 
@@ -137,13 +137,13 @@ class DaemonLink:
         self._view = msgspec.json.decode(msgspec.json.encode(result["view"]))  # type: ignore[index]
 
     def _follow(self, changes: object) -> None:
-        """A pushed change merged into the copy, and the view it makes checked."""
-        if self.role is None:
+        """A pushed change merged into the copy, and the sections it changed read again as the record's."""
+        if self.role is None or self.record is None:
             raise ViewError("a view's change before any hello")
         if not isinstance(changes, dict):
             raise ViewError(f"the {self.role}'s view: a change is a JSON object, not {type(changes).__name__}")
         merge(self._view, msgspec.json.decode(msgspec.json.encode(changes)))   # a copy: the frame goes on
-        self.record = read_view(self.role, self._view)
+        self.record = read_changed(self.role, self.record, self._view, changes)
 
     async def close(self) -> None:
         self._writer.close()

@@ -20,7 +20,8 @@ keys a view has only sometimes (the ``next`` input's, a tournament's clock or st
 
 from __future__ import annotations
 
-from typing import Generic, TypeVar
+from collections.abc import Iterable, Mapping
+from typing import Any, Generic, TypeVar
 
 import msgspec
 from msgspec import UNSET, UnsetType
@@ -431,3 +432,28 @@ def read_view(role: str, data: object) -> BoardView:
     if view.v != VERSION:
         raise ViewError(f"the {role}'s view: version {view.v} is not spoken here (this console speaks {VERSION})")
     return view
+
+
+_FIELDS: dict[type[BoardView], dict[str, tuple[str, Any]]] = {
+    record: {field.encode_name: (field.name, field.type) for field in msgspec.structs.fields(record)}
+    for record in RECORDS.values()}
+
+
+def read_changed(role: str, record: BoardView, view: Mapping[str, object], keys: Iterable[str]) -> BoardView:
+    """``record`` with the sections ``keys`` read again from ``view`` (the whole view, a change merged in):
+    only what changed is converted, not the evening's ledger at every press (bench/bench_wire.py). A key the
+    record lacks, a wrong type inside a section or another version is a :class:`ViewError` naming it."""
+    fields = _FIELDS[type(record)]
+    updates: dict[str, object] = {}
+    for key in keys:
+        if key not in fields:
+            raise ViewError(f"the {role}'s view: Object contains unknown field `{key}`")
+        name, kind = fields[key]
+        try:
+            updates[name] = msgspec.convert(view.get(key), kind)
+        except msgspec.ValidationError as error:
+            why = str(error).replace("`$", f"`{key}")
+            raise ViewError(f"the {role}'s view: {why if ' - at `' in why else f'{why} - at `{key}`'}") from None
+    if (version := updates.get("v", VERSION)) != VERSION:
+        raise ViewError(f"the {role}'s view: version {version} is not spoken here (this console speaks {VERSION})")
+    return msgspec.structs.replace(record, **updates)

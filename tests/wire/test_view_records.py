@@ -241,3 +241,29 @@ def test_the_virtual_panels_view_is_its_record(tmp_path: Path) -> None:
     with pytest.raises(ViewError) as caught:
         read_view("panel", {**view, "virtual_shoe": {"deck": None, "cards": ["Kd"]}})
     assert str(caught.value) == "the panel's view: Object contains unknown field `cards` - at `virtual_shoe`"
+
+
+def test_a_change_is_checked_by_the_sections_it_changed(tmp_path: Path) -> None:
+    """The console reads again only the sections a change touched (``read_changed``): the record it keeps
+    equals the whole view read afresh (positive control), and a bad value inside a changed section, a key the
+    record lacks or another version is named with its path."""
+    from dealerpi.console.protocol import changes, merge
+    from dealerpi.wire.views import read_changed
+
+    controller, api = mid_hand(tmp_path)
+    before = as_json(api.view("host"))
+    record = read_view("host", before)
+    assert controller.submit({"type": "act", "seat": controller.table.expectation().seat, "action": "call"}).accepted
+    after = as_json(api.view("host"))
+    diff = changes(before, after)
+    assert {"pots", "seats", "action", "expect", "next"} <= set(diff) and "ledger" not in diff
+    view = merge(copy.deepcopy(before), copy.deepcopy(diff))
+    assert read_changed("host", record, view, diff) == read_view("host", after)
+    for bad, why in (({"seats": {"2": {**after["seats"]["2"], "stack": "197"}}},
+                      "Expected `int`, got `str` - at `seats[...].stack`"),
+                     ({"status": {"colour": "red"}}, "Object contains unknown field `colour` - at `status`"),
+                     ({"hole_cards": {"1": ["Kd"]}}, "Object contains unknown field `hole_cards`"),
+                     ({"v": 2}, "version 2 is not spoken here (this console speaks 1)")):
+        with pytest.raises(ViewError) as caught:
+            read_changed("host", record, merge(copy.deepcopy(before), copy.deepcopy(bad)), bad)
+        assert str(caught.value) == f"the host's view: {why}"
