@@ -131,7 +131,10 @@ class RoomService:
             if not isinstance(data, dict):
                 return
             if kind == "state":
-                try:              # typed, versioned (dealerpi/wire/mqtt.py): the board view, or counts alone
+                # typed, versioned (dealerpi/wire/mqtt.py): the board view, or the counts alone. Picked by "seats":
+                # msgspec decodes a union of two untagged object records by neither (msgspec docs,
+                # supported-types, "Union / Optional"), and the state has no tag of its own (the pages read it)
+                try:
                     mqtt.read(data, mqtt.TableState if "seats" in data else mqtt.TableCounts)
                 except mqtt.PayloadError as error:
                     _LOGGER.warning("room: %s's state refused: %s", table, error)

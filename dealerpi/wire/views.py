@@ -9,8 +9,9 @@ receiver that speaks another refuses the view.
 The daemon still builds the view as JSON-ready data: what it sends after the first view is the *changes*
 (:func:`dealerpi.console.protocol.changes`, two levels deep, lists that grew sent as ``$append``), which a
 record cannot express. So the first whole view goes in :class:`HelloResult`, and the console merges every
-change into its copy and checks the merged view (``console/server.py``, ``DaemonLink``): a change that would
-leave a view with an unknown key or a wrong type is refused with the key named, whichever frame carried it.
+change into its copy and reads the sections it changed again (:func:`read_changed`, from ``DaemonLink`` in
+``console/server.py``): a change that would leave a view with an unknown key or a wrong type is refused with
+the key named, whichever frame carried it.
 
 Records are ``forbid_unknown_fields`` with no defaults, so a view that lacks a key is refused too; the few
 keys a view has only sometimes (the ``next`` input's, a tournament's clock or standings) are
