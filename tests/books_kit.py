@@ -1,6 +1,6 @@
 """The room's tournament director over engine tables, without a broker: what the room sees is in the test's
 hands. Each table journals every input (a file ``NAME.jsonl``) and the console's own reader of finished
-hands (console/final_hands.py) follows it, so a hand's record exists only once the table accepted an input
+hands (history/final_hands.py) follows it, so a hand's record exists only once the table accepted an input
 after it (engine/events.py: the next start, the room's own leave), as on a real table; ``look`` is the
 room hearing a table (its state as the bridge publishes it, and its final hands stored, or not); ``step``
 lets the director decide and applies its commands to the tables."""

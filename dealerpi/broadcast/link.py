@@ -11,6 +11,7 @@ from pathlib import Path
 from dealerpi.broadcast.session import BroadcastSession
 from dealerpi.wire.broadcast import ROLE, VERSION
 from dealerpi.wire.protocol import Decoder, ProtocolError, encode
+from dealerpi.wire.stream import StreamError, StreamEvent, StreamHello, read_stream
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -55,11 +56,20 @@ async def _follow_once(socket_path: Path, session: BroadcastSession, connected: 
                     if result.get("version") != VERSION:
                         raise HelloRefused(f"the daemon speaks broadcast version {result.get('version')}, this "
                                            f"process {VERSION}: update both")
+                    try:              # the envelope typed (wire/stream.py); the snapshot is the engine's to read
+                        read_stream(result, StreamHello)
+                    except StreamError as error:
+                        raise HelloRefused(str(error)) from None
                     session.connected(result)
                     _LOGGER.info("following the table daemon at %s", socket_path)
                     if connected is not None:
                         connected.set()
                 elif message.get("method") == "event":
+                    try:
+                        read_stream(message.get("params"), StreamEvent)
+                    except StreamError as error:      # reconnect: the catch-up reads the journal itself
+                        _LOGGER.error("%s; the connection is dropped and the table caught up", error)
+                        raise ProtocolError(str(error)) from None
                     session.on_event(message["params"])
     finally:
         writer.close()

@@ -11,15 +11,16 @@ clients with the same id). After a broker outage the retained status and latest 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import ssl
 from typing import Any
 
 import aiomqtt
+import msgspec
 
 from dealerpi.webkit.mqtt import KEEPALIVE
 from dealerpi.wire.broker import MqttSettings
+from dealerpi.wire.stream import BroadcastFrame, FeedStatus
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -69,5 +70,14 @@ class Publisher:
                               keepalive=KEEPALIVE, timeout=10)
 
     async def _publish(self, client: aiomqtt.Client, message: dict[str, Any]) -> None:
-        body = message["status"] if message["type"] == "status" else message["frame"]
-        await client.publish(f"{self.topic}/{message['type']}", json.dumps(body), qos=1, retain=True)
+        """The status and the frame as their typed records (``wire/stream.py``: ``FeedStatus``,
+        ``BroadcastFrame``, each with its version ``v``). One that is not its record is this process's bug:
+        said with the key named, and not published (the broker keeps the last good one)."""
+        kind = message["type"]
+        try:
+            record = msgspec.convert(message[kind], FeedStatus if kind == "status" else BroadcastFrame)
+        except msgspec.ValidationError as error:
+            _LOGGER.error("the delayed feed's %s is not its record, not published: %s", kind,
+                          str(error).replace("`$.", "`"))
+            return
+        await client.publish(f"{self.topic}/{kind}", msgspec.json.encode(record), qos=1, retain=True)

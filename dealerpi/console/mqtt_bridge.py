@@ -25,7 +25,6 @@ lacks; the room sends a command again until it has its answer (docs/room.md).
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import Coroutine
 from pathlib import Path
@@ -50,7 +49,7 @@ _LOGGER = logging.getLogger(__name__)
 
 # the journal inputs the room may send: seats (a player from the waiting list, balancing), the stakes, the
 # button a tournament table's draw gave, pause/resume (TRN-5 hand-for-hand, a break), chips (a tournament's
-# rebuy or add-on, room/money.py) and colour_up (TRN-6: the race's plan at a break, then its result)
+# rebuy or add-on, room/director/money.py) and colour_up (TRN-6: the race's plan at a break, then its result)
 COMMANDS = frozenset({"sit", "leave", "move", "away", "back", "chips", "table", "button", "pause", "resume",
                       "colour_up"})
 RETRY_SECONDS = 1.0
@@ -129,23 +128,31 @@ class TableBridge:
 
     async def _publish(self, client: aiomqtt.Client) -> None:
         """Whenever the view changed: the hands that became final, availability and the state."""
-        shown: tuple[bool, str] | None = None
+        shown: tuple[bool, bytes] | None = None
         while True:
             await self._changed.wait()
             self._changed.clear()
             for hand in self.final.poll():
                 await self._send_hand(client, hand)
             online = self.daemon_online
-            state = {"table": self.name, "session": self.final.session, "hands": self.final.count,
-                     "first": self.final.hands[0].seq if self.final.hands else self.final.count + 1,
-                     **(self.view or {})}
-            text = json.dumps(state, separators=(",", ":"))
+            text = self.state()
             if shown is None or shown[0] != online:
                 await client.publish(self.topics.availability(self.name), "online" if online else "offline",
                                      qos=1, retain=True)
             if shown is None or shown[1] != text:
                 await client.publish(self.topics.state(self.name), text, qos=1, retain=True)
             shown = (online, text)
+
+    def state(self) -> bytes:
+        """``P/T``: the board view and the hand counts (:class:`dealerpi.wire.mqtt.TableState`), or the counts
+        alone while the daemon is away (:class:`~dealerpi.wire.mqtt.TableCounts`), encoded from the record."""
+        counts = mqtt.TableCounts(table=self.name, session=self.final.session, hands=self.final.count,
+                                  first=self.final.hands[0].seq if self.final.hands else self.final.count + 1)
+        if self.view is None:
+            return msgspec.json.encode(counts)
+        # the view was checked as the board's record as it came (DaemonLink); this adds the counts to it
+        state = msgspec.convert({**self.view, **msgspec.to_builtins(counts)}, mqtt.TableState)
+        return msgspec.json.encode(state)
 
     async def _send_hand(self, client: aiomqtt.Client, hand: FinalHand) -> None:
         payload = mqtt.HandPayload(self.name, self.final.session, hand.seq, hand.number, list(hand.players), hand.phh)
@@ -156,24 +163,30 @@ class TableBridge:
             payload = message.payload
             answer = await self.command(payload if isinstance(payload, bytes) else str(payload).encode(), client)
             if answer is not None:
-                await client.publish(self.topics.result(self.name), json.dumps(answer), qos=1)
+                await client.publish(self.topics.result(self.name), msgspec.json.encode(answer), qos=1)
 
-    async def command(self, payload: bytes, client: aiomqtt.Client) -> dict[str, Any] | None:
-        """One command from the room; the answer to publish (None: a resend, answered by the hands)."""
+    async def command(self, payload: bytes, client: aiomqtt.Client) -> mqtt.CommandAnswer | None:
+        """One command from the room, read as its record (:data:`dealerpi.wire.mqtt.Command`); the answer to
+        publish (None: a resend, answered by the hands)."""
         try:
             command = read_json(payload, "a command", MAX_COMMAND)   # limits first (issue 22, probe 2)
         except LimitError as error:
-            return {"id": None, "accepted": False,
-                    "reason": "a command is a JSON object" if "not JSON" in str(error) else str(error)}
+            return mqtt.CommandAnswer(id=None, accepted=False,
+                                      reason="a command is a JSON object" if "not JSON" in str(error) else str(error))
         cid = command.get("id") if isinstance(command, dict) else None
         if not (isinstance(command, dict) and isinstance(cid, str) and 0 < len(cid) <= 48):
-            return {"id": None, "accepted": False, "reason": 'a command is {"id": "1-48 characters", "type": ...}'}
+            return mqtt.CommandAnswer(id=None, accepted=False,
+                                      reason='a command is {"id": "1-48 characters", "type": ...}')
         kind = command.get("type")
-        if kind == "resend":
-            try:
-                after = mqtt.read(command, mqtt.Resend).after
-            except mqtt.PayloadError as error:
-                return {"id": cid, "accepted": False, "reason": f"resend: {error}"}
+        if kind not in mqtt.COMMAND_TYPES:
+            return mqtt.CommandAnswer(id=cid, accepted=False, reason=f"type {kind!r} is not a room command (one of: "
+                                      f"resend, {', '.join(sorted(COMMANDS))})")
+        try:
+            record = mqtt.read_command(command)
+        except mqtt.PayloadError as error:
+            return mqtt.CommandAnswer(id=cid, accepted=False, reason=f"{kind}: {error}")
+        if isinstance(record, mqtt.ResendCommand):
+            after = record.after
             oldest = self.final.hands[0].seq if self.final.hands else self.final.count + 1
             if oldest > after + 1 and self._lost_said != after:
                 self._lost_said = after
@@ -184,17 +197,11 @@ class TableBridge:
                 if hand.seq > after:
                     await self._send_hand(client, hand)
             return None
-        if kind == "announce":          # the director's announcement: the dealer display's, not a journal input
-            return {"id": cid, **await self._announce(command.get("text"))}
-        if kind not in COMMANDS:
-            return {"id": cid, "accepted": False,
-                    "reason": f"type {kind!r} is not a room command (one of: resend, {', '.join(sorted(COMMANDS))})"}
-        entry = {key: value for key, value in command.items() if key != "id"}
-        return {"id": cid, **await self._submit(entry, f"room:{cid}")}
+        if isinstance(record, mqtt.Announce):   # the director's announcement: the dealer display's, not an input
+            return mqtt.CommandAnswer(id=cid, **await self._announce(record.text))
+        return mqtt.CommandAnswer(id=cid, **await self._submit(mqtt.journal_input(record), f"room:{cid}"))
 
-    async def _announce(self, text: object) -> dict[str, Any]:
-        if not isinstance(text, str):
-            return {"accepted": False, "reason": 'announce: "text" is text'}
+    async def _announce(self, text: str) -> dict[str, Any]:
         try:
             link = await DaemonLink.open(self.socket_path, _ignore)
         except OSError as exc:

@@ -22,8 +22,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
+import msgspec
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from dealerpi import config as config_module
@@ -35,8 +36,11 @@ from dealerpi.webkit.access import DEVICE, ROLE, is_loopback, same_origin, secur
 from dealerpi.webkit.devices import CODE_SECONDS, Devices
 from dealerpi.webkit.pairing import load_tokens, local_address, local_name, page_urls, qr_svg, write_pairing
 from dealerpi.webkit.static_files import static_file
+from dealerpi.wire.api import InputAnswer, JournalChunk, NoteAnswer, QrShown
 from dealerpi.wire.limits import LimitError, read_json
-from dealerpi.wire.protocol import PANEL, Decoder, ProtocolError, encode
+from dealerpi.wire.protocol import PANEL, Decoder, ProtocolError, encode, merge
+from dealerpi.wire.views import RECORDS, BoardView, HelloResult, Ledger, ViewError, read_changed
+from dealerpi.wire.views import VERSION as VIEW_VERSION
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -52,13 +56,22 @@ OFFLINE = {"type": "offline", "message": "the table daemon went away: this page 
 
 class DaemonLink:
     """One connection to the daemon's socket: requests with ids, and the pushed view changes handed to
-    ``on_push`` in the order they came (the hello's whole view first)."""
+    ``on_push`` in the order they came (the hello's whole view first).
+
+    Every view is checked at this boundary (issue 22): the hello's answer as :class:`HelloResult` with the
+    role's record, each change merged into this link's copy and the sections it changed read again as the
+    record's (:func:`dealerpi.wire.views.read_changed`). A view that is not its record is logged with the key named and
+    the link closed: the pages say offline rather than show a view nobody checked. :attr:`record` is the
+    view now, typed."""
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
                  on_push: Callable[[dict[str, Any]], Awaitable[None]]) -> None:
         self._reader, self._writer, self._on_push = reader, writer, on_push
         self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._next_id = 0
+        self.role: str | None = None            # the role said in hello: its view's record
+        self._view: dict[str, Any] = {}         # the view with every change merged: what is checked
+        self.record: BoardView | None = None
         self.closed = asyncio.Event()
         self._task = asyncio.ensure_future(self._pump())
 
@@ -71,6 +84,8 @@ class DaemonLink:
         self._next_id += 1
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._pending[number := self._next_id] = future
+        if method == "hello":
+            self.role = str(params.get("role"))
         self._writer.write(encode({"id": number, "method": method, "params": params}))
         try:
             return await asyncio.wait_for(future, REQUEST_SECONDS)
@@ -84,18 +99,47 @@ class DaemonLink:
                 for message in decoder.feed(data):
                     future = self._pending.pop(message.get("id", -1), None)
                     if "view" in message.get("result", {}):          # the hello's answer: the whole view
+                        self._first(message["result"])
                         await self._on_push({"type": "view", "view": message["result"]["view"]})
                     elif message.get("method") == "view":
+                        self._follow(message.get("params"))
                         await self._on_push({"type": "changes", "changes": message.get("params", {})})
                     if future is not None and not future.done():
                         future.set_result(message)
         except (ConnectionError, ProtocolError) as exc:
             _LOGGER.warning("the daemon's socket: %s", exc)
+        except ViewError as exc:
+            _LOGGER.error("the daemon's socket: a view refused, the link closed: %s", exc)
         finally:
             self.closed.set()
             for future in self._pending.values():
                 if not future.done():
                     future.set_exception(ConnectionError("the table daemon closed the connection"))
+
+    def _first(self, result: object) -> None:
+        """The hello's answer, checked as :class:`HelloResult` of the role's view; kept as a copy to merge
+        the changes into (the caller forwards the frame itself)."""
+        record = RECORDS.get(self.role or "")
+        if record is None:
+            raise ViewError(f"a view for the role {self.role!r}, which has none")
+        try:
+            hello: HelloResult[BoardView] = msgspec.convert(result, HelloResult[record])  # type: ignore[valid-type]
+        except msgspec.ValidationError as error:
+            raise ViewError(f"the {self.role}'s hello: {str(error).replace('`$.', '`')}") from None
+        if hello.view.v != VIEW_VERSION:
+            raise ViewError(f"the {self.role}'s view: version {hello.view.v} is not spoken here (this console "
+                            f"speaks {VIEW_VERSION})")
+        self.record = hello.view
+        self._view = msgspec.json.decode(msgspec.json.encode(result["view"]))  # type: ignore[index]
+
+    def _follow(self, changes: object) -> None:
+        """A pushed change merged into the copy, and the sections it changed read again as the record's."""
+        if self.role is None or self.record is None:
+            raise ViewError("a view's change before any hello")
+        if not isinstance(changes, dict):
+            raise ViewError(f"the {self.role}'s view: a change is a JSON object, not {type(changes).__name__}")
+        merge(self._view, msgspec.json.decode(msgspec.json.encode(changes)))   # a copy: the frame goes on
+        self.record = read_changed(self.role, self.record, self._view, changes)
 
     async def close(self) -> None:
         self._writer.close()
@@ -196,7 +240,7 @@ class Console:
                                              "seconds": seconds})
         if "error" in answer:
             raise web.HTTPBadRequest(text=f"400: {answer['error']['message']}\n")
-        return web.json_response(answer["result"])
+        return web.json_response(msgspec.to_builtins(_result(answer, "show_qr", QrShown)))
 
     def _redeemed(self, role: str) -> None:
         """A code was used: a dealer's code leaves the dealer display at once (it pairs nothing more)."""
@@ -225,6 +269,7 @@ class Console:
     async def _ledger_csv(self, request: web.Request) -> web.StreamResponse:
         self._allowed(request, "host")
         answer = await self._ask("ledger", {})
+        _result(answer, "ledger", Ledger)          # checked as its record; the CSV writers read the dict
         if request.query.get("format") == "pokernow":      # PokerNow's columns, every session (money.py)
             return web.Response(text=pokernow_csv(answer["result"]["sessions"]), content_type="text/csv",
                                 headers={"Content-Disposition": 'attachment; filename="ledger_pokernow.csv"'})
@@ -241,8 +286,9 @@ class Console:
             answer = await self._ask("journal", {"at": at})
             if "error" in answer:
                 raise web.HTTPConflict(text=f"409: {answer['error']['message']}\n")
-            parts.append(answer["result"]["text"])
-            at = answer["result"]["next"]
+            chunk = _result(answer, "journal", JournalChunk)
+            parts.append(chunk.text)
+            at = None if chunk.next is None else list(chunk.next)
         return web.Response(text="".join(parts), content_type="application/x-ndjson",
                             headers={"Content-Disposition": 'attachment; filename="journal.jsonl"'})
 
@@ -326,12 +372,11 @@ class Console:
         if isinstance(op, dict) and op.get("op") == "table":       # the host's game form (game_form.py)
             answer = await link.request("change_table", {"changes": op.get("changes"), "rid": op.get("rid"),
                                                          "confirm": bool(op.get("confirm"))})
-            result = answer.get("result") or {"accepted": False, "reason": answer.get("error", {}).get("message")}
-            return {"type": "result", "rid": op.get("rid"), "form": "game", **result}
+            return {"type": "result", "rid": op.get("rid"), "form": "game", **_answer(answer, "change_table")}
         if isinstance(op, dict) and op.get("op") in ("ledger_note", "close_session"):    # the host's money
             params = {"note": op.get("note")} if op["op"] == "ledger_note" else {"rid": op.get("rid")}
             answer = await link.request(str(op["op"]), params)
-            result = answer.get("result") or {"accepted": False, "reason": answer.get("error", {}).get("message")}
+            result = _answer(answer, str(op["op"]), NoteAnswer if op["op"] == "ledger_note" else InputAnswer)
             return {"type": "result", "op": op["op"], "rid": op.get("rid"), **result}
         if isinstance(op, dict) and op.get("op") in PANEL_OPS:     # the virtual hardware: the daemon checks
             params = {k: op[k] for k in ("where", "button", "card", "after") if k in op}
@@ -344,12 +389,43 @@ class Console:
         if isinstance(op.get("rid"), str):
             params["rid"] = op["rid"]
         answer = await link.request("input", params)
-        result = answer.get("result") or {"accepted": False, "reason": answer.get("error", {}).get("message")}
-        return {"type": "result", "rid": op.get("rid"), **result}
+        return {"type": "result", "rid": op.get("rid"), **_answer(answer, "input")}
 
 
 async def _ignore(message: dict[str, Any]) -> None:
     return None
+
+
+def _answer(answer: dict[str, Any], method: str, record: type[InputAnswer] | type[NoteAnswer] = InputAnswer
+            ) -> dict[str, Any]:
+    """An input's (or a note's) answer for the page: its ``result`` read as its record (dealerpi/wire/api.py)
+    and passed on as that record writes it; an error's message as a refusal; an answer that is not its
+    record is the daemon's fault: logged with the key named, and the page told the input's fate is unknown."""
+    if "result" not in answer:
+        return {"accepted": False, "reason": answer.get("error", {}).get("message")}
+    try:
+        said: dict[str, Any] = msgspec.to_builtins(msgspec.convert(answer["result"], record))
+    except msgspec.ValidationError as error:
+        why = str(error).replace("`$.", "`")
+        _LOGGER.error("the daemon's answer to %s is not its record: %s", method, why)
+        return {"accepted": False, "reason": f"the table daemon's answer was not understood ({why}): look at the "
+                                             "table before sending it again"}
+    return said
+
+
+_T = TypeVar("_T")
+
+
+def _result(answer: dict[str, Any], method: str, record: type[_T]) -> _T:
+    """An answer's ``result`` as its record (dealerpi/wire): one that is not is the daemon's fault, said in
+    the log with the key named and answered 502, never passed on unchecked."""
+    try:
+        return msgspec.convert(answer.get("result"), record)
+    except msgspec.ValidationError as error:
+        why = str(error).replace("`$.", "`")
+        _LOGGER.error("the daemon's answer to %s is not its record: %s", method, why)
+        raise web.HTTPBadGateway(text=f"502: the table daemon's answer to {method} was not understood: "
+                                      f"{why}\n") from None
 
 
 # --- the command ---------------------------------------------------------------------------------------

@@ -505,7 +505,7 @@ class Table:
 
     def bust_by(self) -> dict[int, list[int]]:
         """PKO: after a hand, each seat it left at 0 and the seats that busted it (the winners of the last pot it
-        was in, between.py's rule; the room's bounties read it, room/knockouts.py); {} during a hand."""
+        was in, between.py's rule; the room's bounties read it, room/director/knockouts.py); {} during a hand."""
         play = self.play
         if play is None or not self.between_hands or not play.over:
             return {}

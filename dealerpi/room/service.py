@@ -17,7 +17,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -131,14 +131,28 @@ class RoomService:
             if not isinstance(data, dict):
                 return
             if kind == "state":
+                # typed, versioned (dealerpi/wire/mqtt.py): the board view, or the counts alone. Picked by "seats":
+                # msgspec decodes a union of two untagged object records by neither (msgspec docs,
+                # supported-types, "Union / Optional"), and the state has no tag of its own (the pages read it)
+                try:
+                    mqtt.read(data, mqtt.TableState if "seats" in data else mqtt.TableCounts)
+                except mqtt.PayloadError as error:
+                    _LOGGER.warning("room: %s's state refused: %s", table, error)
+                    return
                 if "seats" not in data and "seats" in seen.state:    # its console lost the daemon: the page
                     data = {**seen.state, **data, "stale": True}     # keeps the players last seen (issue 20)
                 seen.state = data
                 await self._ask_missing(client, table, seen)
             elif kind == "hand":
                 self._store_hand(table, data)
-            elif isinstance(data.get("id"), str) and not data.get("retry"):
-                self.store.answer(data["id"], data)
+            else:
+                try:
+                    answer = mqtt.read(data, mqtt.CommandAnswer)
+                except mqtt.PayloadError as error:
+                    _LOGGER.warning("room: %s's answer refused: %s", table, error)
+                    return
+                if answer.id is not None and answer.retry is not True:
+                    self.store.answer(answer.id, data)
             await self._direct(client)
         self._changed()
 
@@ -166,13 +180,14 @@ class RoomService:
         now = time.monotonic()
         if have < hands and now - seen.asked > self.resend_seconds:
             seen.asked = now
-            await client.publish(self.topics.command(table), json.dumps(
-                {"id": f"resend-{secrets.token_hex(4)}", "type": "resend", "after": have}), qos=1)
+            await client.publish(self.topics.command(table), mqtt.command(f"resend-{secrets.token_hex(4)}",
+                                                                          {"type": "resend", "after": have}), qos=1)
 
     async def _resend_commands(self, client: aiomqtt.Client) -> None:
         while True:
             for cid, table, payload in self.store.unanswered():
-                await client.publish(self.topics.command(table), json.dumps({"id": cid, **payload}), qos=1)
+                if (encoded := self._encoded(cid, table, payload)) is not None:
+                    await client.publish(self.topics.command(table), encoded, qos=1)
             await asyncio.sleep(self.resend_seconds)
 
     # --- the tournament (dealerpi/room/director/mtt.py) ---------------------------------------------------------
@@ -204,9 +219,20 @@ class RoomService:
             self.store.save_tournament(director.state, commands)
             self._changed()
         for cid, table, payload in commands:
-            if client is not None:
+            if client is not None and (encoded := self._encoded(cid, table, payload)) is not None:
                 with contextlib.suppress(aiomqtt.MqttError):      # the resend loop sends it again
-                    await client.publish(self.topics.command(table), json.dumps({"id": cid, **payload}), qos=1)
+                    await client.publish(self.topics.command(table), encoded, qos=1)
+
+    def _encoded(self, cid: str, table: str, payload: Mapping[str, Any]) -> bytes | None:
+        """A stored command as its record on the wire (dealerpi/wire/mqtt.py); one the table would refuse
+        is the room's own fault: said, and answered refused here (the director sees it, it is not resent)."""
+        try:
+            return mqtt.command(cid, payload)
+        except mqtt.PayloadError as error:
+            reason = f"the room's {payload.get('type')} command is not one a table reads: {error}"
+            _LOGGER.error("room: command %s to %s: %s", cid, table, reason)
+            self.store.answer(cid, {"id": cid, "accepted": False, "reason": reason})
+            return None
 
     def views(self) -> dict[str, dict[str, Any]]:
         """The online tables' public states (the director waits for a table that is offline)."""
@@ -230,7 +256,7 @@ class RoomService:
         await self._direct(self._client)
 
     async def tournament_money(self, body: dict[str, Any]) -> None:
-        """The director's money commands (room/deal.py ``operate``: a rebuy, an add-on, a race's winners, a
+        """The director's money commands (room/director/deal.py ``operate``: a rebuy, an add-on, a race's winners, a
         deal); ``ValueError`` says why one is refused. Stored, then the director sends what it needs."""
         if self.director is None:
             raise TournamentError("this room has no [tournament]")
@@ -261,9 +287,9 @@ class RoomService:
         """Store a command, then publish it (now if connected; else it goes with the next resend)."""
         cid = secrets.token_hex(8)
         self.store.add_command(cid, table, payload, waiting)
-        if self._client is not None:
+        if self._client is not None and (encoded := self._encoded(cid, table, payload)) is not None:
             try:
-                await self._client.publish(self.topics.command(table), json.dumps({"id": cid, **payload}), qos=1)
+                await self._client.publish(self.topics.command(table), encoded, qos=1)
             except aiomqtt.MqttError as exc:
                 _LOGGER.warning("room: command %s to %s waits for the broker: %s", cid, table, exc)
         return cid

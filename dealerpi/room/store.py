@@ -145,7 +145,7 @@ class Store:
             "SELECT tbl, session, from_seq, to_seq FROM lost ORDER BY tbl, session, from_seq")]
 
     def hand(self, table: str, session: str, seq: int) -> tuple[int, str] | Lost | None:
-        """One stored hand: the table's hand number and its PHH (the tournament's books, room/books.py);
+        """One stored hand: the table's hand number and its PHH (the tournament's books, room/director/books.py);
         ``LOST`` for a hand the table could no longer send."""
         row = self.db.execute("SELECT number, phh FROM hands WHERE tbl = ? AND session = ? AND seq = ?",
                               (table, session, seq)).fetchone()

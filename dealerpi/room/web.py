@@ -116,7 +116,7 @@ class RoomPage:
                 self.service.register(body["player"])
             elif op == "start":
                 await self.service.start_tournament()
-            elif op in MONEY_OPS:                       # rebuy, addon, race, deal (room/deal.py, docs/room.md)
+            elif op in MONEY_OPS:                       # rebuy, addon, race, deal (room/director/deal.py, docs/room.md)
                 await self.service.tournament_money(body)
             else:
                 raise web.HTTPBadRequest(text='400: {"op": "register", "player": NAME} or {"op": "start"}\n')

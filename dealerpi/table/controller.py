@@ -139,7 +139,7 @@ class Controller:
             self.table.records_kept = RECORDS_KEPT
             self.shoe_position = start.shoe
         # issue 20: a new journal's first record names it (``journal``: a random id, and its time), so the
-        # console's session (the hash of that line, console/final_hands.py) is this journal's alone
+        # console's session (the hash of that line, history/final_hands.py) is this journal's alone
         self.durable.new_journal = not entries and (start is None or start.table is None)
         if self.durable.new_journal and self.api is not None:
             self.api.new_journal()               # a new evening: the ledger's notes of the last one are put aside

@@ -4,7 +4,7 @@ A failed append leaves the input unapplied (a card unACKed: the shoe resends it)
 inputs paused" with the error on every display, and refuses inputs until a probe on a timer succeeds (after
 a failed fsync the file's contents are unknown: PostgreSQL's "fsyncgate"; never acknowledge what was not
 durable). A new journal's first record names it (issue 20: ``journal``, a random id, and its time), so the
-console's session (the hash of that line, console/final_hands.py) is this journal's alone. The last shoe
+console's session (the hash of that line, history/final_hands.py) is this journal's alone. The last shoe
 read in the journal is where the shoe link resumes (exactly once across a crash, issue 22 probe 1).
 """
 

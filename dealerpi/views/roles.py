@@ -51,8 +51,8 @@ def public_view(table: Table) -> dict[str, Any]:
         "pausing": _pausing(table),                  # a pause asked for, held once a hand is over
         "last_blinds": list(table.blind_seats()),
         "next_hand": _next_hand(table),
-        "starting_stacks": [list(pair) for pair in table.starting_stacks()],   # the room's TRN-4 (room/books.py)
-        "bust_by": {str(seat): by for seat, by in table.bust_by().items()},   # the room's PKO (room/knockouts.py)
+        "starting_stacks": [list(pair) for pair in table.starting_stacks()],   # the room's TRN-4 (director/books.py)
+        "bust_by": {str(seat): by for seat, by in table.bust_by().items()},   # the room's PKO (director/knockouts.py)
         "tournament": tournament_view(table),        # the level clock and the standings (TRN-1, TRN-4)
         "action": _action(table),
         "board_labels": board_labels(table),         # two boards, runs (issue 19: the board's labels)

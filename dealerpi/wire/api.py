@@ -124,6 +124,27 @@ class InputAnswer(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
         return said
 
 
+class NoteAnswer(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """The answer to ``ledger_note``: accepted with the note's id, or the reason."""
+
+    accepted: bool
+    reason: str | None
+    note: str | msgspec.UnsetType = msgspec.UNSET
+
+
+class JournalChunk(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """The answer to ``journal``: whole journal lines, and where the next chunk starts (None: the end)."""
+
+    text: str
+    next: tuple[Count, Count] | None
+
+
+class QrShown(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """The answer to ``show_qr``: the seconds the code stays on the dealer display."""
+
+    shown: float
+
+
 def refused(reason: str) -> dict[str, Any]:
     """An input refused before the journal, as its answer."""
     return InputAnswer(False, reason).as_json()

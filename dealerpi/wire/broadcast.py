@@ -36,13 +36,16 @@ import os
 import socket
 import struct
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
-from dealerpi.wire.protocol import encode
+import msgspec
+
+from dealerpi.wire.protocol import TERMINATOR
+from dealerpi.wire.stream import EventMessage, Snapshot, StreamEvent, StreamHello
 
 _LOGGER = logging.getLogger(__name__)
 
-ROLE = "broadcast"
+ROLE: Literal["broadcast"] = "broadcast"
 VERSION = 1
 
 
@@ -72,16 +75,22 @@ def position(journal: Any) -> list[int] | None:
     return [number, int(inner.size)]
 
 
+def _at(journal: Any) -> tuple[int, int] | None:
+    at = position(journal)
+    return None if at is None else (at[0], at[1])
+
+
 def hello_result(snapshot: dict[str, Any], journal: Any, wall: Callable[[], float]) -> dict[str, Any]:
-    """The answer to the hello: the table now, where the journal ends, the daemon's clock (ms)."""
-    return {"role": ROLE, "version": VERSION, "snapshot": snapshot, "position": position(journal),
-            "ms": int(wall() * 1000)}
+    """The answer to the hello: the table now, where the journal ends, the daemon's clock (ms); built as its
+    record (:class:`dealerpi.wire.stream.StreamHello`, which the broadcast reads)."""
+    record = StreamHello(ROLE, VERSION, msgspec.convert(snapshot, Snapshot), _at(journal), int(wall() * 1000))
+    said: dict[str, Any] = msgspec.to_builtins(record)
+    return said
 
 
-def event(entry: Any, journal: Any, wall: Callable[[], float]) -> dict[str, Any]:
+def event(entry: Any, journal: Any, wall: Callable[[], float]) -> EventMessage:
     """The push after an accepted input: the input as journaled, the journal's end, the daemon's clock (ms)."""
-    return {"method": "event", "params": {"entry": dict(entry), "position": position(journal),
-                                          "ms": int(wall() * 1000)}}
+    return EventMessage("event", StreamEvent(dict(entry), _at(journal), int(wall() * 1000)))
 
 
 def hello(writer: asyncio.StreamWriter | None, snapshot: Callable[[], dict[str, Any]], journal: Any,
@@ -101,7 +110,7 @@ def send(writers: list[asyncio.StreamWriter], entry: Any, journal: Any, wall: Ca
     bytes unread) are closed and returned: the broadcast reconnects and catches up from the journal."""
     if not writers:
         return []
-    message = encode(event(entry, journal, wall))
+    message = msgspec.json.encode(event(entry, journal, wall)) + TERMINATOR
     stuck = []
     for writer in writers:
         transport = writer.transport

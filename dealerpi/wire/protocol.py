@@ -31,7 +31,7 @@ PANEL = "panel"
 DEALER_INPUTS = frozenset({"start", "card", "exposed", "boxed", "burn", "extra", "dead", "misdeal", "run",
                            "show", "muck", "clock", "undo"})
 # Seats, stakes and the hand's extras: the host's only (and the room's, which sends as the host); colour_up:
-# TRN-6, the race's plan at a colour-up break and its result (room/money.py). ``act`` comes from the seat
+# TRN-6, the race's plan at a colour-up break and its result (room/director/money.py). ``act`` comes from the seat
 # buttons and ``tick`` from the daemon's clock, never from a page.
 HOST_INPUTS = DEALER_INPUTS | {"table", "sit", "leave", "move", "away", "back", "chips", "button", "straddle",
                                "pause", "resume", "colour_up"}

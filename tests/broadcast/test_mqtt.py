@@ -46,26 +46,34 @@ def test_the_room_gets_the_delayed_feed_retained_no_sooner_and_another_table_not
             await play_hand(rig, DECK, ["fold", "fold"])
             table = rig.controller.table
             dealt = sorted(card for seat in table.dealt_seats() for card in table.hole_cards(seat))
-            filling = json.dumps({"state": "filling", "seconds_left": 60 - 16, "delay_s": 60})   # the hand: 16 s
+            # the hand: 16 s; a status is its typed record, version 1 (dealerpi/wire/stream.py FeedStatus)
+            filling = ("broadcast/t1/status", {"state": "filling", "seconds_left": 60 - 16, "delay_s": 60, "v": 1})
             for _ in range(500):                          # the countdown reaches the broker
-                if ("broadcast/t1/status", filling, False) in room.messages:
+                if filling in statuses(room.messages):
                     break
                 await asyncio.sleep(0.01)
             before = list(room.messages)
             rig.clock.ms += 2 * 60_000
             for _ in range(1000):                         # the release loop's next turns, then the broker
-                if any(topic == "broadcast/t1/frame" and '"result"' in text and '"number": 1' in text
+                if any(topic == "broadcast/t1/frame" and (json.loads(text)["result"] or {}).get("number") == 1
                        for topic, text, _ in room.messages):
                     break
                 await asyncio.sleep(0.01)
             after = list(room.messages)
         spy.cancel()
-        assert ("broadcast/t1/status", filling, False) in before
+        assert filling in statuses(before)
         assert all(topic == "broadcast/t1/status" for topic, _, _ in before)
         assert cards_in(json.dumps(before), dealt) == []
         frames = [text for topic, text, _ in after if topic == "broadcast/t1/frame"]
         assert cards_in("\n".join(frames), dealt) == dealt                    # the positive control
-        assert {"state": "on_air", "delay_s": 60} in [json.loads(t) for p, t, _ in after if p.endswith("status")]
+        assert {json.loads(text)["v"] for text in frames} == {1}        # BroadcastFrame, version 1 (wire/stream.py)
+        assert ("broadcast/t1/status", {"state": "on_air", "delay_s": 60, "v": 1}) in statuses(after)
         assert other == []
 
     broker.run(main)
+
+
+def statuses(messages: list[tuple[str, str, bool]]) -> list[tuple[str, object]]:
+    """The feed's statuses as published (not retained ones replayed), decoded."""
+    return [(topic, json.loads(text)) for topic, text, retained in messages
+            if topic.endswith("/status") and not retained]

@@ -68,7 +68,7 @@ def test_trn6_a_colour_up_is_taken_between_hands_and_survives_a_restart() -> Non
 
 
 def test_trn6_the_plan_alone_on_the_dealers_display_and_a_rooms_table_takes_the_race() -> None:
-    """The room's tables play the tournament preset with their own tournament books off (room/mtt_config.py):
+    """The room's tables play the tournament preset with their own tournament books off (room/director/mtt_config.py):
     they take ``colour_up`` too. With ``plan``, nothing changes and the dealer reads the plan worked above
     (odd 25s: seat 1 three, seat 2 two, seat 3 one; one 100 raced); then the race's result as before. A cash
     table (home rules) still refuses a colour-up."""

@@ -224,7 +224,7 @@ def test_replay_of_a_journal_folder_gives_the_same_as_the_single_file(tmp_path: 
 
 
 def test_the_rooms_final_hands_follow_the_folder_across_segments(tmp_path: Path) -> None:
-    """The console's room bridge reads finished hands from the journal (console/final_hands.py): over the
+    """The console's room bridge reads finished hands from the journal (history/final_hands.py): over the
     daemon's folder it reads the segments in order, as it would read one file; a hand is final once the
     next start is accepted, so six starts make five final hands. Each start is journaled with its time
     ("at"; given here, the daemon's wall clock otherwise), which each hand's PHH carries (PHH's time keys)."""

@@ -1,4 +1,4 @@
-"""The tournament's books from the hands themselves (room/books.py, issue 15): busts and starting stacks from
+"""The tournament's books from the hands themselves (room/director/books.py, issue 15): busts and starting stacks from
 each hand's record, one hand at a time in order, whatever views the room happened to see; and TRN-8
 balancing from a table that has not played a hand. Engine tables without a broker (books_kit): a hand's
 record exists once the table accepted an input after it (the next start, the room's leave), as the

@@ -1,4 +1,4 @@
-"""The room's tournament money (issue 20, room/money.py, room/deal.py, room/knockouts.py): re-entries, rebuys
+"""The room's tournament money (issue 20, room/director/money.py, deal.py, knockouts.py): re-entries, rebuys
 and the add-on, PKO bounties across tables, the colour-up at a break and the deal at the final table, by the
 engine's own rules (engine/tournament_money.py, bounties.py, chip_race.py, deals.py). Engine tables journaling
 every input, every seat command checked against TDA 8/11 as its table takes it (tests/money_kit.py,
@@ -284,7 +284,7 @@ def test_pko_the_eliminator_is_the_winner_of_the_last_pot_the_busted_player_was_
 
 
 def test_an_unregistered_player_takes_his_entry_and_his_bounty_out_of_the_books(tmp_path: Path) -> None:
-    """The director's unregister (room/controls.py) before a player's table dealt its first hand: his buy-in
+    """The director's unregister (room/director/controls.py) before a player's table dealt its first hand: his buy-in
     is refunded, so the books lose his entry, his 60 in the prize pool (480 - 60 = 420) and his 40 on his
     head (bounty money 8 x 40 - 40 = 280, the ledger balanced), and the field counts 7."""
     room = MoneyRoom(tmp_path, money_settings(["t1", "t2"], bounty=40), NAMES)

@@ -113,7 +113,7 @@ async def seat_three(room: Room, table: str) -> None:
     for seat, name in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
         cid = await service.command(table, {"type": "sit", "seat": seat, "player": name, "stack": 250})
         await until(lambda cid=cid: answered(service, cid) is not None)
-        assert answered(service, cid) == {"id": cid, "accepted": True, "reason": None}
+        assert answered(service, cid) == {"id": cid, "accepted": True, "reason": None, "v": 1}
 
 
 def test_hands_stored_and_counted_exactly_across_a_broker_and_a_room_restart(tmp_path: Path,
@@ -203,7 +203,7 @@ def test_waiting_list_seats_the_first_player_once_across_a_broker_restart(tmp_pa
         await asyncio.sleep(0.5)
         room.broker.start()
         await until(lambda: answered(service, cid) is not None, 10)
-        assert answered(service, cid) == {"id": cid, "accepted": True, "reason": None}
+        assert answered(service, cid) == {"id": cid, "accepted": True, "reason": None, "v": 1}
         await until(lambda: service.store.waiting("nlhe-1-3") == [], 5)
         await asyncio.sleep(0.7)                                      # a resend round more: nothing new
         summary = service.summary()

@@ -78,7 +78,7 @@ def test_tables_and_room_over_tls_and_a_table_trusting_another_ca_is_refused(
             for seat, name in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
                 cid = await room.command("t1", {"type": "sit", "seat": seat, "player": name, "stack": 250})
                 await until(lambda cid=cid: store.command_answer(cid) is not None)
-                assert store.command_answer(cid) == {"id": cid, "accepted": True, "reason": None}
+                assert store.command_answer(cid) == {"id": cid, "accepted": True, "reason": None, "v": 1}
             do(t1, {"type": "start"})
             for uid in range(6):                                 # the fake shoe's tags (console_kit.SHOE)
                 t1.on_card(f"T{uid:02d}")

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
+from console_kit import make
 from room_kit import table_playing
 
 from dealerpi.room.service import RoomService, TableSeen
@@ -25,6 +26,17 @@ from dealerpi.wire.broker import MqttSettings
 def state(players: dict[int, str], seats: int = 3) -> dict[str, Any]:
     return {"seats": {str(s): {"player": players.get(s), "stack": 200 if s in players else 0}
                       for s in range(1, seats + 1)}}
+
+
+def published(folder: Path, players: dict[int, str]) -> dict[str, Any]:
+    """``P/t1`` as a table's bridge publishes it (wire/mqtt.py ``TableState``: the room refuses anything else):
+    a real daemon's board view with ``players`` seated, and the hand counts."""
+    folder.mkdir()
+    _config, controller, api = make(folder)
+    for seat, player in players.items():
+        assert controller.submit({"type": "sit", "seat": seat, "player": player, "stack": 200, "by": "host"}).accepted
+    view: dict[str, Any] = json.loads(json.dumps(api.view("board")))
+    return {"table": "t1", "session": "s", "hands": 0, "first": 1, **view}
 
 
 def room(tmp_path: Path) -> RoomService:
@@ -105,7 +117,7 @@ def test_an_offline_table_keeps_showing_its_players_as_last_seen(tmp_path: Path)
     offline; its next full state replaces them."""
     service = room(tmp_path)
     service.tables = {}
-    full = {"table": "t1", "session": "s", "hands": 0, "first": 1, **state({1: "Ann", 2: "Bob"})}
+    full = published(tmp_path / "first", {1: "Ann", 2: "Bob"})
 
     async def body() -> None:
         await service.receive(None, "t1", "availability", "online")         # type: ignore[arg-type]
@@ -117,7 +129,7 @@ def test_an_offline_table_keeps_showing_its_players_as_last_seen(tmp_path: Path)
     shown = service.summary()["tables"]["t1"]
     assert (shown["online"], shown["stale"]) == (False, True)
     assert {seat: v["player"] for seat, v in shown["seats"].items() if v["player"]} == {"1": "Ann", "2": "Bob"}
-    asyncio.run(service.receive(None, "t1", "state", json.dumps({**full, **state({1: "Ann"})})))  # type: ignore[arg-type]
+    asyncio.run(service.receive(None, "t1", "state", json.dumps(published(tmp_path / "next", {1: "Ann"}))))  # type: ignore[arg-type]
     shown = service.summary()["tables"]["t1"]
     assert shown["stale"] is False and [v["player"] for v in shown["seats"].values() if v["player"]] == ["Ann"]
     service.store.close()

@@ -99,10 +99,10 @@ def test_state_retained_commands_once_hands_after_the_hand_and_no_live_hole_card
         for seat, name in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
             answer = await command(broker, listener, {"id": f"sit{seat}", "type": "sit", "seat": seat,
                                                       "player": name, "stack": 250})
-            assert answer == {"id": f"sit{seat}", "accepted": True, "reason": None}
+            assert answer == {"id": f"sit{seat}", "accepted": True, "reason": None, "v": 1}
         again = await command(broker, listener, {"id": "sit1", "type": "sit", "seat": 1, "player": "Ann",
                                                  "stack": 250})
-        assert again == {"id": "sit1", "accepted": True, "reason": None, "duplicate": True}
+        assert again == {"id": "sit1", "accepted": True, "reason": None, "duplicate": True, "v": 1}
         refused = await command(broker, listener, {"id": "x1", "type": "act", "seat": 1, "action": "fold"})
         assert refused["accepted"] is False and "not a room command" in refused["reason"]
         await play_hand_one(controller)
@@ -158,7 +158,7 @@ def test_broker_killed_and_back_the_table_republishes_and_resends_the_missed_han
             assert late.last(HAND)["seq"] == 1 and late.last(HAND)["players"] == ["Bob", "Cy", "Ann"]
             again = await command(broker, late, {"id": "s2", "type": "sit", "seat": 2, "player": "Bob",
                                                  "stack": 250})
-            assert again == {"id": "s2", "accepted": True, "reason": None, "duplicate": True}
+            assert again == {"id": "s2", "accepted": True, "reason": None, "duplicate": True, "v": 1}
 
     config = run(tmp_path, body)
     assert [line["rid"] for line in journal_lines(config) if line.get("rid")] == ["room:s1", "room:s2", "room:s3"]
@@ -306,12 +306,12 @@ def test_trn5_pause_and_resume_commands_hold_the_table_between_hands_once_each(t
         await seat_three(broker, listener)
         await play_hand_one(controller)
         pause = {"id": "p1", "type": "pause", "reason": "hand-for-hand"}
-        assert await command(broker, listener, pause) == {"id": "p1", "accepted": True, "reason": None}
+        assert await command(broker, listener, pause) == {"id": "p1", "accepted": True, "reason": None, "v": 1}
         assert await command(broker, listener, pause) == \
-            {"id": "p1", "accepted": True, "reason": None, "duplicate": True}
+            {"id": "p1", "accepted": True, "reason": None, "duplicate": True, "v": 1}
         seen["start"] = controller.submit({"type": "start"})
         resume = {"id": "r1", "type": "resume"}
-        assert await command(broker, listener, resume) == {"id": "r1", "accepted": True, "reason": None}
+        assert await command(broker, listener, resume) == {"id": "r1", "accepted": True, "reason": None, "v": 1}
         do(controller, {"type": "start"})
         seen["hand"] = controller.table.hand_number
 
@@ -350,11 +350,11 @@ def test_trn5_a_pause_after_the_hand_is_taken_through_the_bridge_during_the_hand
         seen["state"] = listener.last(STATE)
 
     config = run(tmp_path, body)
-    assert seen["pause"] == {"id": "p1", "accepted": True, "reason": None}
+    assert seen["pause"] == {"id": "p1", "accepted": True, "reason": None, "v": 1}
     assert seen["pausing"] == ("hand-for-hand", 1)
     assert (seen["start"].accepted, seen["start"].reason) == \
         (False, "TRN-5: the table is paused (hand-for-hand): no hand starts until it is resumed")
-    assert seen["resume"] == {"id": "r1", "accepted": True, "reason": None} and seen["hand"] == 2
+    assert seen["resume"] == {"id": "r1", "accepted": True, "reason": None, "v": 1} and seen["hand"] == 2
     assert (seen["state"]["paused"], seen["state"]["pausing"]) == (None, {"reason": "hand-for-hand",
                                                                           "after_hand": 2})
     room = [{k: v for k, v in line.items() if k in ("type", "after_hand", "pause_after", "rid")}
@@ -374,14 +374,14 @@ def test_the_rooms_announcement_on_the_dealer_display_and_in_the_tables_view_not
         await seat_three(broker, listener)
         seen["inputs"] = controller.journal.count
         said = {"id": "a1", "type": "announce", "text": "Break in 5 minutes"}
-        assert await command(broker, listener, said) == {"id": "a1", "accepted": True, "reason": None}
+        assert await command(broker, listener, said) == {"id": "a1", "accepted": True, "reason": None, "v": 1}
         await until(lambda: (listener.last(STATE) or {}).get("announcement") == "Break in 5 minutes")
         seen["shown"] = dealer_lines(controller.dealer_view())
         long = await command(broker, listener, {"id": "a2", "type": "announce", "text": "x" * 141})
         seen["long"] = long
         seen["after long"] = controller.dealer_view().notes
         assert await command(broker, listener, {"id": "a3", "type": "announce", "text": ""}) == \
-            {"id": "a3", "accepted": True, "reason": None}
+            {"id": "a3", "accepted": True, "reason": None, "v": 1}
         await until(lambda: (listener.last(STATE) or {}).get("announcement") is None)
         seen["cleared"] = controller.dealer_view().notes
         seen["inputs after"] = controller.journal.count

@@ -176,7 +176,7 @@ def test_views_are_sent_as_changes_and_the_board_gets_no_alerts(tmp_path: Path) 
     _config, _controller, api = make(tmp_path)
     host = client(api, "host")
     board_view = api.view("board")
-    assert set(board_view) == {"hand", "game", "blinds", "board", "pots", "payouts", "seats", "in_hand",
+    assert set(board_view) == {"hand", "game", "blinds", "board", "pots", "payouts", "seats", "in_hand", "v",
                               "paused", "pausing", "last_blinds", "next_hand", "starting_stacks", "bust_by",
                               "tournament", "action", "board_labels", "bomb", "result", "break_in",
                               "announcement"}           # the room director's (docs/room.md)

@@ -22,6 +22,7 @@ from dealerpi.console.mqtt_bridge import TableBridge
 from dealerpi.console.server import Console
 from dealerpi.room.settings import RoomConfigError, load_room
 from dealerpi.webkit.mqtt import mqtt_client
+from dealerpi.wire.mqtt import CommandAnswer
 from dealerpi.wire.protocol import encode
 
 DEEP = b"[" * 100_000 + b"]" * 100_000
@@ -53,8 +54,8 @@ def test_mqtt_a_deep_payload_is_refused_and_the_bridge_answers_the_next_command(
                 answers = [json.loads(text) for t, text, _ in listener.messages if t == result]
                 assert answers == [
                     {"id": None, "accepted": False,
-                     "reason": "a command: 200000 bytes, more than 16384; nothing read"},
-                    {"id": "s1", "accepted": True, "reason": None}]
+                     "reason": "a command: 200000 bytes, more than 16384; nothing read", "v": 1},
+                    {"id": "s1", "accepted": True, "reason": None, "v": 1}]       # CommandAnswer, version 1
                 assert not task.done()
         finally:
             task.cancel()
@@ -68,8 +69,8 @@ def test_mqtt_a_deep_payload_is_refused_and_the_bridge_answers_the_next_command(
 def test_a_deep_but_short_command_is_refused_by_depth() -> None:
     bridge = TableBridge.__new__(TableBridge)
     answer = asyncio.run(bridge.command(b"[" * 8000 + b"]" * 8000, None))  # type: ignore[arg-type]   # no resend: no client use
-    assert answer == {"id": None, "accepted": False,
-                      "reason": "a command: nested deeper than 32 arrays and objects; nothing read"}
+    assert answer == CommandAnswer(id=None, accepted=False,
+                                   reason="a command: nested deeper than 32 arrays and objects; nothing read")
 
 
 def test_socket_a_deep_request_is_answered_and_the_connection_stays(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ from dealerpi.room.service import RoomService
 from dealerpi.room.settings import Game, RoomSettings
 from dealerpi.room.store import Store
 from dealerpi.wire.broker import MqttSettings
-from dealerpi.wire.mqtt import VERSION, HandPayload
+from dealerpi.wire.mqtt import VERSION, CommandAnswer, HandPayload
 
 PHH = 'variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\nstarting_stacks = [100, 100]\n' \
       'actions = ["d dh p1 AcAd", "d dh p2 KcKd", "p2 f"]\nhand = 1\nplayers = ["Ann", "Bob"]\n'
@@ -25,10 +25,10 @@ PHH = 'variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2
 def test_a_resend_with_a_bad_after_is_refused_naming_it() -> None:
     bridge = TableBridge.__new__(TableBridge)
     answer = asyncio.run(bridge.command(b'{"id": "r1", "type": "resend", "after": "x"}', None))  # type: ignore[arg-type]
-    assert answer == {"id": "r1", "accepted": False, "reason": "resend: Expected `int`, got `str` - at `after`"}
+    assert answer == CommandAnswer(id="r1", accepted=False, reason="resend: Expected `int`, got `str` - at `after`")
     answer = asyncio.run(bridge.command(b'{"id": "r2", "type": "resend", "after": 0, "v": 2}', None))  # type: ignore[arg-type]
-    assert answer == {"id": "r2", "accepted": False,
-                      "reason": "resend: version 2 is not spoken here (this table speaks 1)"}
+    assert answer == CommandAnswer(id="r2", accepted=False,
+                                   reason="resend: version 2 is not spoken here (this table speaks 1)")
 
 
 def test_the_room_stores_a_typed_hand_and_names_what_is_wrong_with_another(

@@ -49,7 +49,7 @@ class HandOver:
     number: int
     busted: tuple[str, ...]
     stacks: Mapping[str, int]
-    knocked_by: Mapping[str, tuple[str, ...]] = field(default_factory=dict)   # PKO: room/knockouts.py
+    knocked_by: Mapping[str, tuple[str, ...]] = field(default_factory=dict)   # PKO: room/director/knockouts.py
 
 
 def new_cursor() -> dict[str, Any]:

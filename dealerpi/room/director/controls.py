@@ -229,7 +229,7 @@ def _unregister(director: DirectorLike, body: Mapping[str, Any], now: float,
         raise ControlError(f"unregister: {len(s['players']) - 1} players would be left for {paid} places paid "
                            "(TRN-4)")
     s["players"].remove(player)                   # TRN-4: the field, the pool and its payout row without him
-    field = director.money.unregister(player, standings)    # his entry, pool part and head (room/money.py)
+    field = director.money.unregister(player, standings)    # his entry, pool part and head (room/director/money.py)
     s["standings"] = standings_json(field.with_percents(director.settings.percents(len(s["players"]))))
     s.setdefault("leaving", []).append({"player": player, "table": where[0]})
     return {"answer": f"{refund}; he leaves {where[0]} seat {where[1]} before its first hand"}

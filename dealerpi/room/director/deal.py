@@ -4,7 +4,7 @@ A deal (engine/deals.py, issue 20): the page shows the ICM (Malmuth-Harville) an
 players still in, their stacks as their table shows them between hands, and the prizes still to pay. It is made
 only at the final table, only when every player still in agrees (who agreed is recorded), and nobody gets less
 than the lowest prize still to pay (``check_deal``); its amounts replace those prizes (``Standings.with_deal``)
-and the places are still played out and kept. The room's tables keep no standings (room/mtt_config.py), so no
+and the places are still played out and kept. The room's tables keep no standings (room/director/mtt_config.py), so no
 table's ``deal`` input is sent: the room's books are the tournament's.
 """
 

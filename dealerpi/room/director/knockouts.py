@@ -4,7 +4,7 @@ The engine's own rule at one table (engine/between.py ``_bust_by``): a busted pl
 of the last pot he was in (the awards run from the main pot up, the last one he is eligible for stands), named
 clockwise from the button. The room has no engine hand of another table, so it steps the stored PHH record
 through the engine (dealerpi.history.replay, as ``dealerpi replay`` does) and reads the same awards: one rule,
-not a copy of it. The last hand of a table is read from its view until its record is final (room/books.py):
+not a copy of it. The last hand of a table is read from its view until its record is final (room/director/books.py):
 the view's ``bust_by`` is the table engine's own answer (``Table.bust_by``); the record, when it comes, is
 checked against it (``check_knocked``: a difference, after an UNDO, is a fault for the page).
 """

@@ -135,7 +135,7 @@ class Money:
         return True
 
     def unregister(self, player: str, standings: Standings) -> Standings:
-        """The director unregisters ``player`` before his first hand (room/controls.py): his entry is refunded,
+        """The director unregisters ``player`` before his first hand (room/director/controls.py): his entry is refunded,
         so it leaves the books: the field, his part of the prize pool, his head and its bounty money."""
         config = _config(self.settings)
         buys = self.books["buys"]

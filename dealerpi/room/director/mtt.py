@@ -183,7 +183,7 @@ class Director:
                     # the view must show it before more is decided (not the draw's sits, before any hand)
                     s.setdefault("expect", []).append({**item["payload"], "table": item["table"], "at": now,
                                                        **({"player": item["player"]} if "player" in item else {})})
-                if item["op"] in OPS:                         # room/money.py: a buy, a colour-up
+                if item["op"] in OPS:                         # room/director/money.py: a buy, a colour-up
                     s["standings"] = _standings_json(self.money.answered(
                         item, bool(got.get("accepted")), str(got.get("reason")), _standings(s["standings"])))
                 if got.get("accepted"):
@@ -338,7 +338,7 @@ class Director:
         return True
 
     def _money(self, live: Mapping[str, View], now: float) -> bool:
-        """Rebuys, add-ons and colour-ups at tables between hands (room/money.py)."""
+        """Rebuys, add-ons and colour-ups at tables between hands (room/director/money.py)."""
         batch = self.money.plan(live, self.level_at(now)[0], _standings(self.state["standings"]))
         self.state["plan"] = [batch] if batch else []
         return bool(batch)
@@ -384,7 +384,7 @@ class Director:
         s["alternates"] = []
 
     def _enter(self, player: str, now: float) -> None:
-        """TRN-9: an entry or a re-entry (room/money.py: the pool, the field's payout row, his head)."""
+        """TRN-9: an entry or a re-entry (room/director/money.py: the pool, the field's payout row, his head)."""
         s = self.state
         s["alternates"].remove(player)
         again = player in s["players"]

@@ -18,7 +18,7 @@
     addon_chips = 10000               # the add-on at the break after level rebuy_levels
     addon_price = 100
     bounty = 50                       # PKO: the part of each buy-in on the buyer's head
-    colour_ups = [{level = 2, remove = 25, chip = 100}]   # TRN-6: at the break after level 2 (room/money.py)
+    colour_ups = [{level = 2, remove = 25, chip = 100}]   # TRN-6: at the break after level 2 (room/director/money.py)
 
 Each table plays the tournament preset (TRN-7: dead button, TDA 8-A new players, the 25 s clock) with the
 engine's own tournament bookkeeping off (``policies.tournament = false``): the room keeps the one prize pool,

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 def bought_chips(settings: TournamentSettings, state: Mapping[str, Any]) -> int:
-    """The chips of the rebuys and add-ons (room/money.py), for the average stack."""
+    """The chips of the rebuys and add-ons (room/director/money.py), for the average stack."""
     engine, buys = settings.engine, (state.get("money") or {}).get("buys", [])
     if engine is None:
         return 0
@@ -58,5 +58,5 @@ def summary(director: DirectorLike, views: Mapping[str, View], now: float) -> di
                     for r in s["refused"][-5:]],                # a fault is never hidden
         "waiting": [w for t, c in s["done"].items() if t in s["active"] and views.get(t)
                     and (w := waiting_words(t, c, views[t]))],
-        "money": page(director, views),                         # room/deal.py
+        "money": page(director, views),                         # room/director/deal.py
     }

@@ -1,4 +1,4 @@
-// The room page's tournament money (docs/room.md, "The tournament's money"; room/deal.py): entries, rebuys and
+// The room page's tournament money (docs/room.md, "The tournament's money"; room/director/deal.py): entries, rebuys and
 // add-ons, the PKO heads and bounty cash, colour-up races waiting for their winners, and at the final table the
 // ICM and chip-chop deal proposals. Its own file, apart from room.html's script: it reads /summary.json and
 // posts the director's commands to /tournament (the host's only; the room answers 400 with the rule's words).
