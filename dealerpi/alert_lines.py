@@ -14,6 +14,7 @@ import logging
 from collections.abc import Collection, Mapping
 from typing import Any
 
+from dealerpi.applied import Applied, Observer
 from dealerpi.engine import Outcome, Table
 from dealerpi.views.model import Alert
 
@@ -22,13 +23,20 @@ _LOGGER = logging.getLogger(__name__)
 MAX_ALERTS = 8
 
 
-class AlertLines:
-    """The dealer's alerts and each seat's refusal (module docstring); ``seats``: the seats with a panel."""
+class AlertLines(Observer):
+    """The dealer's alerts and each seat's refusal (module docstring); ``seats``: the seats with a panel. An
+    observer of the pipeline's live inputs (a replay at start-up says nothing again)."""
 
     def __init__(self, seats: Collection[int]) -> None:
         self.seats = seats
         self.alerts: collections.deque[Alert] = collections.deque(maxlen=MAX_ALERTS)
         self.seat_alerts: dict[int, Alert] = {}
+
+    def applied(self, step: Applied) -> None:
+        if step.live:
+            if step.started:
+                self.hand_started(step.table)
+            self.noted(step.entry, step.outcome)
 
     def hand_started(self, table: Table) -> None:
         self.alerts.clear()

@@ -27,6 +27,7 @@ The socket file is made group-writable (0660) in a directory only the service's 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import dataclasses
 import logging
@@ -40,6 +41,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import msgspec
 
 from dealerpi import broadcast_stream
+from dealerpi.applied import Applied
 from dealerpi.console import game_form, sessions, status_panel
 from dealerpi.console.ledger import CLOSE, Event, Ledger, Session
 from dealerpi.console.ledger_book import LedgerBook
@@ -60,7 +62,10 @@ from dealerpi.wire.api import ParseError, parse
 from dealerpi.wire.inputs import WireError, sent_input
 
 if TYPE_CHECKING:
-    from dealerpi.config import Pin
+    from dealerpi.config import Config, Pin
+    from dealerpi.devices import Devices, DisplaySlot
+    from dealerpi.journal import Journal
+    from dealerpi.journal_folder import JournalFolder
     from dealerpi.sim.panel import VirtualPanel
 
 _LOGGER = logging.getLogger(__name__)
@@ -72,25 +77,30 @@ JOURNAL_CHUNK = 24 * 1024    # journal bytes an answer carries: JSON-escaped, we
 
 
 class Daemon(Protocol):
-    """What the API needs of :class:`dealerpi.controller.Controller`."""
+    """What the API needs of :class:`dealerpi.controller.Controller`, whose pipeline tells the API of every
+    input (:meth:`ApiServer.applied`, applied.LocalApi) once the daemon sets ``controller.api``."""
 
     table: Table
-    alerts: Any
-    journal: Any
-    journal_fault: str | None
-    seat_slots: dict[int, Any]
-    dealer_slot: Any
-    config: Any
-    devices: Any
+    alerts: collections.deque[Alert]
+    journal: Journal | JournalFolder
+    seat_slots: dict[int, DisplaySlot]
+    dealer_slot: DisplaySlot
+    config: Config
+    devices: Devices
     shoe_health: ShoeHealth
-    presses: Any
-    table_source: TableSource
-    pending_table: dict[str, Any] | None
-    dealer_overlay: tuple[Any, float] | None
+    presses: collections.Counter[str]
+    dealer_overlay: tuple[Any, float] | None      # (image, until): the pairing code on the dealer display
     announcement: str
 
-    def submit(self, entry: dict[str, Any]) -> Any: ...
-    def queue_table(self, entry: dict[str, Any]) -> Any: ...
+    @property
+    def journal_fault(self) -> str | None: ...
+    @property
+    def table_source(self) -> TableSource: ...
+    @property
+    def pending_table(self) -> dict[str, Any] | None: ...
+
+    def submit(self, entry: dict[str, Any]) -> Outcome: ...
+    def queue_table(self, entry: dict[str, Any]) -> Outcome: ...
     def refresh(self) -> None: ...
     def refresh_dealer(self) -> None: ...
     def fault_alert(self) -> Alert | None: ...
@@ -140,6 +150,10 @@ class ApiServer:
 
     def before(self, entry: Mapping[str, Any], table: Table) -> None:
         self.ledger.before(entry, table)
+
+    def applied(self, step: Applied) -> None:
+        """The pipeline's publish (applied.py): every input the table applied, live or replayed."""
+        self.after(step.entry, step.outcome, step.table)
 
     def after(self, entry: Mapping[str, Any], outcome: Outcome, table: Table) -> None:
         """The input was applied (live, or replayed at start-up): its request id keeps the answer it got

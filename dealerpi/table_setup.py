@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import collections
 import logging
+from collections.abc import Mapping
 from typing import Any, Protocol
 
+from dealerpi.applied import Applied, Observer
 from dealerpi.config import Config, gcd_unit
 from dealerpi.engine import Outcome, Table
 from dealerpi.engine.inputs import InputError, parse_config
@@ -37,7 +39,7 @@ class SetupSource(Protocol):
     def submit(self, entry: dict[str, Any]) -> Outcome: ...
 
 
-def _is_table(entry: dict[str, Any]) -> bool:
+def _is_table(entry: Mapping[str, Any]) -> bool:
     """``entry`` holds a whole table (a queued change the host made mid-hand); a line without one (a page's,
     journaled before the socket checked inputs: issue 22, probe 3) is not queued at start-up."""
     try:
@@ -48,15 +50,21 @@ def _is_table(entry: dict[str, Any]) -> bool:
     return True
 
 
-class TableSetup:
-    """The table input in force and the one waiting (module docstring)."""
+class TableSetup(Observer):
+    """The table input in force and the one waiting (module docstring); an observer of the pipeline for who
+    sent the table in force and, at start-up, a change the journal holds for the hand's end."""
 
     def __init__(self, daemon: SetupSource) -> None:
         self.daemon = daemon
         self.pending: dict[str, Any] | None = None    # a table input (config, host) waiting for a hand's end
         self.source = TableSource()                   # who sent the table in force; the config's last applied
 
-    def replayed(self, entry: dict[str, Any], accepted: bool) -> None:
+    def applied(self, step: Applied) -> None:
+        self.source.note(step.entry, step.outcome.accepted)
+        if not step.live:
+            self.replayed(step.entry, step.outcome.accepted)
+
+    def replayed(self, entry: Mapping[str, Any], accepted: bool) -> None:
         """A journal line at start-up: a table applied, or a host's change queued mid-hand (not applied)."""
         if entry.get("type") == "table" and accepted:
             self.pending = None

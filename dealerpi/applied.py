@@ -1,0 +1,52 @@
+"""What the daemon's pipeline publishes: one input the table applied, to every observer in one order.
+
+The controller (controller.py) journals an input, applies it, then hands the same :class:`Applied` to each
+:class:`Observer` in the order they subscribed; a replayed input at start-up goes the same way (``live``
+False: it was journaled before). What happened comes from the engine's events in the outcome
+(engine/events.py: a hand started, a hand is final, ...), not from the input's type. An observer has one job
+and is told nothing else; the local API (socket_api.py) is one of them, typed by :class:`LocalApi`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from dealerpi.engine import HandStarted, Outcome, Table
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """``entry`` as journaled, the engine's ``outcome``, the table after it. ``live``: an input given just now,
+    which the dealer is told of and which may start a hand (False: replayed at start-up, or a host's table
+    change queued for the hand's end, which the engine refuses during the hand: controller.queue_table)."""
+
+    entry: Mapping[str, Any]        # a journal line: the inputs are the journal's dicts (docs/journal.md)
+    outcome: Outcome
+    table: Table
+    live: bool
+
+    @property
+    def started(self) -> bool:
+        """The engine dealt a hand (its event, not the input's type: a refused or undone start deals none)."""
+        return any(isinstance(event, HandStarted) for event in self.outcome.events)
+
+
+class Observer(Protocol):
+    """One subscriber of the pipeline. ``before`` sees the table as it was before the input (the session
+    ledger's buy-ins need it); most observers only need ``applied`` and inherit this empty ``before``."""
+
+    def before(self, entry: Mapping[str, Any], table: Table) -> None:
+        return None
+
+    def applied(self, step: Applied) -> None: ...
+
+
+class LocalApi(Observer, Protocol):
+    """The console's local API (socket_api.ApiServer) as the pipeline sees it: an observer of every input,
+    told when a display changed, with its own part of each checkpoint and of a new journal."""
+
+    def changed(self) -> None: ...
+    def checkpoint_data(self) -> dict[str, Any]: ...
+    def new_journal(self) -> None: ...
