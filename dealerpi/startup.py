@@ -21,10 +21,13 @@ from dealerpi.applied import Applied, LocalApi
 from dealerpi.checkpoints import Checkpoints
 from dealerpi.durable import Durable
 from dealerpi.engine import Table
+from dealerpi.journal_folder import Recovered
 from dealerpi.table_setup import TableSetup
 from dealerpi.timers import Timers
 
 _LOGGER = logging.getLogger(__name__)
+
+RECORDS_KEPT = 1      # deals the engine keeps from earlier hands: the journal folder is the evening's record
 
 
 class ReplaySource(Protocol):
@@ -41,10 +44,14 @@ class ReplaySource(Protocol):
     def refresh(self) -> None: ...
 
 
-def replay(daemon: ReplaySource, entries: list[dict[str, Any]], fresh: bool) -> None:
-    """Apply ``entries`` (journaled already) after the table the daemon starts from; ``fresh``: no checkpoint's
-    table. Then the steps of the module docstring."""
-    daemon.durable.new_journal = not entries and fresh
+def replay(daemon: ReplaySource, entries: list[dict[str, Any]], start: Recovered[Table] | None) -> None:
+    """Apply ``entries`` (journaled already) after ``start``'s checkpoint, if any; then the steps of the module
+    docstring."""
+    if start is not None and start.table is not None:
+        daemon.table = start.table
+        daemon.table.records_kept = RECORDS_KEPT
+        daemon.durable.shoe_position = start.shoe
+    daemon.durable.new_journal = not entries and (start is None or start.table is None)
     if daemon.durable.new_journal and daemon.local_api is not None:
         daemon.local_api.new_journal()       # a new evening: the ledger's notes of the last one are put aside
     started = False

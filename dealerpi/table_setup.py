@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from dealerpi.applied import Applied, Observer
 from dealerpi.config import Config, gcd_unit
+from dealerpi.durable import JOURNAL_PAUSED, Durable
 from dealerpi.engine import Outcome, Table
 from dealerpi.engine.inputs import InputError, parse_config
 from dealerpi.input import SeatPanel
@@ -34,9 +35,10 @@ class SetupSource(Protocol):
     config: Config
     panels: dict[int, SeatPanel]
     alerts: collections.deque[Alert]
-    journal_fault: str | None
+    durable: Durable
 
     def submit(self, entry: dict[str, Any]) -> Outcome: ...
+    def apply(self, entry: dict[str, Any], live: bool) -> Applied: ...
 
 
 def _is_table(entry: Mapping[str, Any]) -> bool:
@@ -63,6 +65,18 @@ class TableSetup(Observer):
         self.source.note(step.entry, step.outcome.accepted)
         if not step.live:
             self.replayed(step.entry, step.outcome.accepted)
+
+    def queue(self, entry: dict[str, Any]) -> Outcome:
+        """A host's ``table`` input during a hand: journaled now (``after_hand``: durable before it is
+        acknowledged) and applied, which the engine refuses during the hand (a replay does too, and then
+        queues it again, :meth:`replayed`); applied again, journaled again, right after the input that ends
+        the hand. A later change replaces it."""
+        queued = {**entry, "after_hand": True}
+        if not self.daemon.durable.append(queued):
+            return Outcome(False, f"{JOURNAL_PAUSED} ({self.daemon.durable.fault})")
+        self.daemon.apply(queued, live=False)     # refused during the hand: no one is told (not live)
+        self.pending = queued
+        return Outcome(True, None)
 
     def replayed(self, entry: Mapping[str, Any], accepted: bool) -> None:
         """A journal line at start-up: a table applied, or a host's change queued mid-hand (not applied)."""
@@ -108,7 +122,7 @@ class TableSetup(Observer):
             entry, self.pending = self.pending, None
             entry = {k: v for k, v in entry.items() if k != "after_hand"}
             outcome = daemon.submit(entry)
-            if not outcome.accepted and daemon.journal_fault is not None:
+            if not outcome.accepted and daemon.durable.fault is not None:
                 self.pending = entry                  # not journaled: tried again after the next input
             elif not outcome.accepted:
                 _LOGGER.error("the config's table settings were refused: %s", outcome.reason)
