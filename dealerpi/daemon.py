@@ -28,7 +28,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dealerpi.config import Config, ConfigError, load
 from dealerpi.controller import Controller
@@ -43,6 +43,9 @@ from dealerpi.shoe.alerts import load_decks
 from dealerpi.shoe.link import ShoeLink
 from dealerpi.views.model import Alert, DealerView
 from dealerpi.views.render import render_dealer
+
+if TYPE_CHECKING:
+    from dealerpi.socket_api import ApiServer
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -210,14 +213,15 @@ async def _refused(config: Config, devices: Devices, exc: OSError | JournalError
     return JOURNAL_REFUSED
 
 
-def _make_api(controller: Controller, config: Config) -> Any:
+def _make_api(controller: Controller, config: Config) -> ApiServer | None:
     """The local API for ``dealerpi console`` when the config has a ``[console]`` section."""
     if config.console is None:
         return None
     from dealerpi.socket_api import ApiServer
 
-    controller.api = ApiServer(controller, config.console.socket)
-    return controller.api
+    api = ApiServer(controller, config.console.socket)
+    controller.api = api                 # the pipeline's first observer (applied.LocalApi)
+    return api
 
 
 def _virtual_shoe() -> Any:
@@ -232,7 +236,7 @@ def _sim_decks() -> Any:
     return sim_library()
 
 
-def _make_panel(controller: Controller, devices: Devices, api: Any, shoe: Any, deck_rng: Any) -> Any:
+def _make_panel(controller: Controller, devices: Devices, api: ApiServer | None, shoe: Any, deck_rng: Any) -> Any:
     """The virtual-hardware panel on the API's socket, on fake devices only (None on real ones); its dealer
     console names no hole card in a pending EXPOSED (the panel sends the dealer display's frame to a page)."""
     from dealerpi.sim.panel import PanelConsole, make_panel
@@ -246,7 +250,7 @@ def _make_panel(controller: Controller, devices: Devices, api: Any, shoe: Any, d
     return panel
 
 
-async def _start_api(controller: Controller, api: Any) -> bool:
+async def _start_api(controller: Controller, api: ApiServer) -> bool:
     """Listen on the API's socket; if it cannot, the table goes on without the console, and says so."""
     try:
         await api.start()
