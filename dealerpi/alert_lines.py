@@ -14,7 +14,7 @@ import logging
 from collections.abc import Collection, Mapping
 from typing import Any
 
-from dealerpi.applied import Applied, Observer
+from dealerpi.applied import Applied
 from dealerpi.engine import Outcome, Table
 from dealerpi.views.model import Alert
 
@@ -23,7 +23,7 @@ _LOGGER = logging.getLogger(__name__)
 MAX_ALERTS = 8
 
 
-class AlertLines(Observer):
+class AlertLines:
     """The dealer's alerts and each seat's refusal (module docstring); ``seats``: the seats with a panel. An
     observer of the pipeline's live inputs (a replay at start-up says nothing again)."""
 

@@ -10,17 +10,17 @@ and is told nothing else; the local API (socket_api.py) is one of them, typed by
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from dealerpi.engine import HandStarted, Outcome, Table
 
 
-@dataclass(frozen=True, slots=True)
-class Applied:
+class Applied(NamedTuple):
     """``entry`` as journaled, the engine's ``outcome``, the table after it. ``live``: an input given just now,
     which the dealer is told of and which may start a hand (False: replayed at start-up, or a host's table
-    change queued for the hand's end, which the engine refuses during the hand: controller.queue_table)."""
+    change queued for the hand's end, which the engine refuses during the hand: controller.queue_table). A
+    NamedTuple, not a frozen dataclass: made for every input a start-up replays, it is the cheapest immutable
+    record (a frozen dataclass's ``__init__`` goes through ``object.__setattr__`` per field)."""
 
     entry: Mapping[str, Any]        # a journal line: the inputs are the journal's dicts (docs/journal.md)
     outcome: Outcome
@@ -30,23 +30,22 @@ class Applied:
     @property
     def started(self) -> bool:
         """The engine dealt a hand (its event, not the input's type: a refused or undone start deals none)."""
-        return any(isinstance(event, HandStarted) for event in self.outcome.events)
+        events = self.outcome.events       # most inputs have none: no generator then (start-up's hot path)
+        return bool(events) and any(isinstance(event, HandStarted) for event in events)
 
 
 class Observer(Protocol):
-    """One subscriber of the pipeline. ``before`` sees the table as it was before the input (the session
-    ledger's buy-ins need it); most observers only need ``applied`` and inherit this empty ``before``."""
-
-    def before(self, entry: Mapping[str, Any], table: Table) -> None:
-        return None
+    """One subscriber of the pipeline."""
 
     def applied(self, step: Applied) -> None: ...
 
 
 class LocalApi(Observer, Protocol):
-    """The console's local API (socket_api.ApiServer) as the pipeline sees it: an observer of every input,
-    told when a display changed, with its own part of each checkpoint and of a new journal."""
+    """The console's local API (socket_api.ApiServer) as the pipeline sees it: the first observer of every
+    input, the only one that also sees the table before it (the session ledger's buy-ins), told when a
+    display changed, with its own part of each checkpoint and of a new journal."""
 
+    def before(self, entry: Mapping[str, Any], table: Table) -> None: ...
     def changed(self) -> None: ...
     def checkpoint_data(self) -> dict[str, Any]: ...
     def new_journal(self) -> None: ...

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from dealerpi.applied import Applied, LocalApi, Observer
+from dealerpi.applied import Applied, LocalApi
 from dealerpi.durable import Durable
 from dealerpi.engine import Table
 from dealerpi.level_time import LevelTime
@@ -32,7 +32,7 @@ class CheckpointSource(Protocol):
     local_api: LocalApi | None
 
 
-class Checkpoints(Observer):
+class Checkpoints:
     """Writes and restores the daemon's checkpoints (module docstring)."""
 
     def __init__(self, daemon: CheckpointSource) -> None:

@@ -82,9 +82,8 @@ class Controller:
         startup.replay(self, entries, start)
 
     def submit(self, entry: dict[str, Any]) -> Outcome:
-        """Journal ``entry`` durably, then apply it; while the journal fails it is refused with that reason
-        and not applied (nothing unjournaled counts). A ``start`` is journaled with its time (``"at"``, as
-        the console's inputs are: the hand's time in the hand histories; the engine ignores the key)."""
+        """Journal ``entry`` (fsync), then apply it; while the journal fails it is refused with that reason and
+        not applied. A ``start`` is journaled with its time (``"at"``: the hand's time in the hand histories)."""
         if entry.get("type") == "start" and "at" not in entry:
             entry = {**entry, "at": utc_now()}
         if entry.get("type") == "pause":            # TRN-5: the clock stops where it is, not at the last tick
@@ -100,11 +99,10 @@ class Controller:
 
     def apply(self, entry: dict[str, Any], live: bool) -> Applied:
         """Apply a journaled ``entry`` and publish it: the one way every observer learns of an input."""
-        observers = self.observers if self.local_api is None else [self.local_api, *self.observers]
-        for observer in observers:
-            observer.before(entry, self.table)
+        if self.local_api is not None:           # the first observer (api.setter): the ledger looks before
+            self.local_api.before(entry, self.table)
         step = Applied(entry, self.table.apply(entry), self.table, live)
-        for observer in observers:
+        for observer in self.observers:
             observer.applied(step)
         return step
 
@@ -152,8 +150,9 @@ class Controller:
         return self.local_api
 
     @api.setter
-    def api(self, api: LocalApi | None) -> None:
-        self.local_api = api
+    def api(self, api: LocalApi | None) -> None:        # the pipeline's first observer, or none
+        old, self.local_api = self.local_api, api
+        self.observers = [*([api] if api is not None else []), *(o for o in self.observers if o is not old)]
 
     @property
     def journal_fault(self) -> str | None:

@@ -15,7 +15,7 @@ import logging
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from dealerpi.applied import Applied, Observer
+from dealerpi.applied import Applied
 from dealerpi.config import Config, gcd_unit
 from dealerpi.durable import JOURNAL_PAUSED, Durable
 from dealerpi.engine import Outcome, Table
@@ -52,7 +52,7 @@ def _is_table(entry: Mapping[str, Any]) -> bool:
     return True
 
 
-class TableSetup(Observer):
+class TableSetup:
     """The table input in force and the one waiting (module docstring); an observer of the pipeline for who
     sent the table in force and, at start-up, a change the journal holds for the hand's end."""
 

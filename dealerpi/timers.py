@@ -14,7 +14,7 @@ import collections
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from dealerpi.applied import Applied, Observer
+from dealerpi.applied import Applied
 from dealerpi.button_input import ButtonInput
 from dealerpi.durable import Durable
 from dealerpi.engine import Outcome, Table
@@ -39,7 +39,7 @@ class TimerSource(Protocol):
     def run_inputs(self, inputs: list[dict[str, Any]], changed_seat: int | None) -> None: ...
 
 
-class Timers(Observer):
+class Timers:
     """The main loop's turn and the engine's time (module docstring); an observer of the pipeline for the
     wall time counted into the level clock (``level_time``, kept in each checkpoint)."""
 
