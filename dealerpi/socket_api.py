@@ -77,8 +77,7 @@ JOURNAL_CHUNK = 24 * 1024    # journal bytes an answer carries: JSON-escaped, we
 
 
 class Daemon(Protocol):
-    """What the API needs of :class:`dealerpi.controller.Controller`, whose pipeline tells the API of every
-    input (:meth:`ApiServer.applied`, applied.LocalApi) once the daemon sets ``controller.api``."""
+    """What the API needs of :class:`dealerpi.controller.Controller` (which calls it as applied.LocalApi)."""
 
     table: Table
     alerts: collections.deque[Alert]
@@ -91,9 +90,8 @@ class Daemon(Protocol):
     presses: collections.Counter[str]
     dealer_overlay: tuple[Any, float] | None      # (image, until): the pairing code on the dealer display
     announcement: str
+    journal_fault: str | None
 
-    @property
-    def journal_fault(self) -> str | None: ...
     @property
     def table_source(self) -> TableSource: ...
     @property
@@ -151,8 +149,7 @@ class ApiServer:
     def before(self, entry: Mapping[str, Any], table: Table) -> None:
         self.ledger.before(entry, table)
 
-    def applied(self, step: Applied) -> None:
-        """The pipeline's publish (applied.py): every input the table applied, live or replayed."""
+    def applied(self, step: Applied) -> None:       # the pipeline's publish (applied.py), live or replayed
         self.after(step.entry, step.outcome, step.table)
 
     def after(self, entry: Mapping[str, Any], outcome: Outcome, table: Table) -> None:
