@@ -15,6 +15,7 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from dealerpi.engine import Outcome, Table
+from dealerpi.table.applied import Applied
 from dealerpi.views.model import Alert
 
 _LOGGER = logging.getLogger(__name__)
@@ -23,12 +24,19 @@ MAX_ALERTS = 8
 
 
 class AlertLines:
-    """The dealer's alerts and each seat's refusal (module docstring); ``seats``: the seats with a panel."""
+    """The dealer's alerts and each seat's refusal (module docstring); ``seats``: the seats with a panel. An
+    observer of the pipeline's live inputs (a replay at start-up says nothing again)."""
 
     def __init__(self, seats: Collection[int]) -> None:
         self.seats = seats
         self.alerts: collections.deque[Alert] = collections.deque(maxlen=MAX_ALERTS)
         self.seat_alerts: dict[int, Alert] = {}
+
+    def applied(self, step: Applied) -> None:
+        if step.live:
+            if step.started:
+                self.hand_started(step.table)
+            self.noted(step.entry, step.outcome)
 
     def hand_started(self, table: Table) -> None:
         self.alerts.clear()

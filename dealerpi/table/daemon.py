@@ -227,7 +227,7 @@ def _make_api(controller: Controller, config: Config) -> ApiServer | None:
     from dealerpi.table.api.server import ApiServer
 
     api = ApiServer(controller, config.console.socket)
-    controller.api = api
+    controller.api = api                 # the pipeline's first observer (applied.LocalApi)
     return api
 
 
@@ -246,7 +246,7 @@ def _make_panel(controller: Controller, devices: Devices, api: ApiServer | None,
     return panel
 
 
-async def _start_api(controller: Controller, api: Any) -> bool:
+async def _start_api(controller: Controller, api: ApiServer) -> bool:
     """Listen on the API's socket; if it cannot, the table goes on without the console, and says so."""
     try:
         await api.start()

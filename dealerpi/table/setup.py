@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import collections
 import logging
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from dealerpi.config import Config, gcd_unit
 from dealerpi.engine import InputError, Outcome, Table, parse_config
 from dealerpi.input import SeatPanel
+from dealerpi.table.applied import Applied
 from dealerpi.table.change import against_journal
+from dealerpi.table.durable import JOURNAL_PAUSED, Durable
 from dealerpi.table.source import TableSource
 from dealerpi.views.model import Alert
 
@@ -31,12 +34,13 @@ class SetupSource(Protocol):
     config: Config
     panels: dict[int, SeatPanel]
     alerts: collections.deque[Alert]
-    journal_fault: str | None
+    durable: Durable
 
     def submit(self, entry: dict[str, Any]) -> Outcome: ...
+    def apply(self, entry: dict[str, Any], live: bool) -> Applied: ...
 
 
-def _is_table(entry: dict[str, Any]) -> bool:
+def _is_table(entry: Mapping[str, Any]) -> bool:
     """``entry`` holds a whole table (a queued change the host made mid-hand); a line without one (a page's,
     journaled before the socket checked inputs: issue 22, probe 3) is not queued at start-up."""
     try:
@@ -48,14 +52,32 @@ def _is_table(entry: dict[str, Any]) -> bool:
 
 
 class TableSetup:
-    """The table input in force and the one waiting (module docstring)."""
+    """The table input in force and the one waiting (module docstring); an observer of the pipeline for who
+    sent the table in force and, at start-up, a change the journal holds for the hand's end."""
 
     def __init__(self, daemon: SetupSource) -> None:
         self.daemon = daemon
         self.pending: dict[str, Any] | None = None    # a table input (config, host) waiting for a hand's end
         self.source = TableSource()                   # who sent the table in force; the config's last applied
 
-    def replayed(self, entry: dict[str, Any], accepted: bool) -> None:
+    def applied(self, step: Applied) -> None:
+        self.source.note(step.entry, step.outcome.accepted)
+        if not step.live:
+            self.replayed(step.entry, step.outcome.accepted)
+
+    def queue(self, entry: dict[str, Any]) -> Outcome:
+        """A host's ``table`` input during a hand: journaled now (``after_hand``: durable before it is
+        acknowledged) and applied, which the engine refuses during the hand (a replay does too, and then
+        queues it again, :meth:`replayed`); applied again, journaled again, right after the input that ends
+        the hand. A later change replaces it."""
+        queued = {**entry, "after_hand": True}
+        if not self.daemon.durable.append(queued):
+            return Outcome(False, f"{JOURNAL_PAUSED} ({self.daemon.durable.fault})")
+        self.daemon.apply(queued, live=False)     # refused during the hand: no one is told (not live)
+        self.pending = queued
+        return Outcome(True, None)
+
+    def replayed(self, entry: Mapping[str, Any], accepted: bool) -> None:
         """A journal line at start-up: a table applied, or a host's change queued mid-hand (not applied)."""
         if entry.get("type") == "table" and accepted:
             self.pending = None
@@ -99,7 +121,7 @@ class TableSetup:
             entry, self.pending = self.pending, None
             entry = {k: v for k, v in entry.items() if k != "after_hand"}
             outcome = daemon.submit(entry)
-            if not outcome.accepted and daemon.journal_fault is not None:
+            if not outcome.accepted and daemon.durable.fault is not None:
                 self.pending = entry                  # not journaled: tried again after the next input
             elif not outcome.accepted:
                 _LOGGER.error("the config's table settings were refused: %s", outcome.reason)

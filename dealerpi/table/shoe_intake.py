@@ -24,10 +24,16 @@ from dealerpi.views.model import Alert
 _LOGGER = logging.getLogger(__name__)
 
 
+class Decks(Protocol):
+    """The deck library (shoe/decks.DeckLibrary; the simulator's, a test's): a tag's (deck, card), or None."""
+
+    def card_for(self, uid: str) -> tuple[str, str] | None: ...
+
+
 class IntakeSource(Protocol):
     """What the shoe's intake needs of the daemon: the deck library, the journal side and the pipeline."""
 
-    decks: Any
+    decks: Decks | None
     durable: Durable
     alerts: collections.deque[Alert]
 

@@ -28,6 +28,7 @@ The socket file is made group-writable (0660) in a directory only the service's 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import dataclasses
 import logging
@@ -49,6 +50,7 @@ from dealerpi.shoe.health import ShoeHealth
 from dealerpi.table.api import sessions, status_panel
 from dealerpi.table.api.ledger_book import LedgerBook
 from dealerpi.table.api.qr_screen import qr_screen
+from dealerpi.table.applied import Applied
 from dealerpi.table.source import TableSource, settings
 from dealerpi.views.build import alert_order
 from dealerpi.views.model import Alert
@@ -62,7 +64,10 @@ from dealerpi.wire.views import VERSION as VIEW_VERSION
 from dealerpi.wire.views import ViewError, read_view
 
 if TYPE_CHECKING:
-    from dealerpi.config import Pin
+    from dealerpi.config import Config, Pin
+    from dealerpi.devices import Devices, DisplaySlot
+    from dealerpi.journal.file import Journal
+    from dealerpi.journal.folder import JournalFolder
     from dealerpi.table.virtual import Panel
 
 _LOGGER = logging.getLogger(__name__)
@@ -74,25 +79,28 @@ JOURNAL_CHUNK = 24 * 1024    # journal bytes an answer carries: JSON-escaped, we
 
 
 class Daemon(Protocol):
-    """What the API needs of :class:`dealerpi.table.controller.Controller`."""
+    """What the API needs of :class:`dealerpi.table.controller.Controller` (which calls it as applied.LocalApi)."""
 
     table: Table
-    alerts: Any
-    journal: Any
-    journal_fault: str | None
-    seat_slots: dict[int, Any]
-    dealer_slot: Any
-    config: Any
-    devices: Any
+    alerts: collections.deque[Alert]
+    journal: Journal | JournalFolder
+    seat_slots: dict[int, DisplaySlot]
+    dealer_slot: DisplaySlot
+    config: Config
+    devices: Devices
     shoe_health: ShoeHealth
-    presses: Any
-    table_source: TableSource
-    pending_table: dict[str, Any] | None
-    dealer_overlay: tuple[Any, float] | None
+    presses: collections.Counter[str]
+    dealer_overlay: tuple[Any, float] | None      # (image, until): the pairing code on the dealer display
     announcement: str
+    journal_fault: str | None
 
-    def submit(self, entry: dict[str, Any]) -> Any: ...
-    def queue_table(self, entry: dict[str, Any]) -> Any: ...
+    @property
+    def table_source(self) -> TableSource: ...
+    @property
+    def pending_table(self) -> dict[str, Any] | None: ...
+
+    def submit(self, entry: dict[str, Any]) -> Outcome: ...
+    def queue_table(self, entry: dict[str, Any]) -> Outcome: ...
     def refresh(self) -> None: ...
     def refresh_dealer(self) -> None: ...
     def fault_alert(self) -> Alert | None: ...
@@ -142,6 +150,9 @@ class ApiServer:
 
     def before(self, entry: Mapping[str, Any], table: Table) -> None:
         self.ledger.before(entry, table)
+
+    def applied(self, step: Applied) -> None:       # the pipeline's publish (applied.py), live or replayed
+        self.after(step.entry, step.outcome, step.table)
 
     def after(self, entry: Mapping[str, Any], outcome: Outcome, table: Table) -> None:
         """The input was applied (live, or replayed at start-up): its request id keeps the answer it got
