@@ -45,9 +45,9 @@ from dealerpi.books import game_form
 from dealerpi.books.ledger import CLOSE, Event, Ledger, Session
 from dealerpi.engine import InputError, Outcome, Table, parse_config
 from dealerpi.journal.file import utc_now
-from dealerpi.journal.folder import segment_name, segments_of
 from dealerpi.shoe.health import ShoeHealth
 from dealerpi.table.api import sessions, status_panel
+from dealerpi.table.api.journal_download import journal_chunk
 from dealerpi.table.api.ledger_book import LedgerBook
 from dealerpi.table.api.qr_screen import qr_screen
 from dealerpi.table.applied import Applied
@@ -75,7 +75,6 @@ _LOGGER = logging.getLogger(__name__)
 QR_SECONDS = 60.0
 RIDS_KEPT = 1000             # request ids kept (in memory and in a checkpoint): a page resends within seconds
 MAX_BACKLOG = 1 << 20        # bytes a client may leave unread before it is dropped (a stuck page)
-JOURNAL_CHUNK = 24 * 1024    # journal bytes an answer carries: JSON-escaped, well under MAX_MESSAGE
 
 
 class Daemon(Protocol):
@@ -305,7 +304,8 @@ class ApiServer:
             # what CONFIRM with nothing pending does on the console
             "clear_alerts": Endpoint(api.NoParams, result(lambda _c, _p: self._clear_alerts()),
                                      frozenset({"host", "dealer", PANEL}), "a board cannot clear the dealer's alerts"),
-            "journal": Endpoint(api.JournalAt, lambda client, p: self.journal_chunk(str(client.role), list(p.at))),
+            "journal": Endpoint(api.JournalAt, lambda client, p: journal_chunk(self.daemon.table, self.daemon.journal,
+                                                                                  str(client.role), list(p.at))),
             "show_qr": Endpoint(api.ShowQr, lambda client, p: self.show_qr(
                 str(client.role), p.url, p.label, QR_SECONDS if p.seconds is None else p.seconds)),
             # the room director's announcement (the room's bridge, as the host): on the dealer display
@@ -388,35 +388,6 @@ class ApiServer:
         else:
             error = panel.shuffle()
         return {"error": {"message": error}} if error else {"result": {"done": method}}
-
-    def journal_chunk(self, role: str, at: object) -> dict[str, Any]:
-        """Whole journal lines from ``at`` ([segment, byte offset]; [0, 0] first), at most :data:`JOURNAL_CHUNK`
-        bytes, and where the next chunk starts (None at the end): the console's journal download. The host's
-        only, and between hands only: during a hand its card lines are the live hole cards (house rules).
-        Redacting them instead would leave a file that no longer rebuilds the table."""
-        if role not in ("host", PANEL):
-            return {"error": {"message": "the journal is the host's"}}
-        if not self.daemon.table.between_hands:
-            return {"error": {"message": "the journal holds the hole cards of the hand in progress: download it "
-                                         "when the hand is over"}}
-        if not (isinstance(at, list) and len(at) == 2 and all(isinstance(n, int) and n >= 0 for n in at)):
-            return {"error": {"message": "journal: at is [segment, offset]"}}
-        folder: Path | None = getattr(self.daemon.journal, "folder", None)    # a JournalFolder's
-        if folder is None:
-            return {"error": {"message": "this journal is not a journal folder"}}
-        segment, offset = at
-        for number in segments_of(folder):
-            if number < segment:
-                continue
-            if number != segment:
-                segment, offset = number, 0
-            with (folder / segment_name(number)).open("rb") as file:
-                file.seek(offset)
-                data = file.read(JOURNAL_CHUNK)
-            end = data.rfind(b"\n") + 1
-            if end:
-                return {"result": msgspec.to_builtins(api.JournalChunk(data[:end].decode(), (number, offset + end)))}
-        return {"result": msgspec.to_builtins(api.JournalChunk("", None))}
 
     def show_qr(self, role: str, url: object, label: object, seconds: object = QR_SECONDS) -> dict[str, Any]:
         """The host asks for a pairing code on the dealer display (issue 14). The URL carries a one-time code
