@@ -10,12 +10,24 @@ from typing import Any
 from dealerpi.engine import Outcome
 from dealerpi.engine.play import HandPlay
 from dealerpi.engine.table import Table
-from dealerpi.history.journal_replay import Replayed, replay_lines, summary
+from dealerpi.history.journal_replay import Replayed, replay_entries, summary
 from dealerpi.history.phh import HandRecord
 from dealerpi.history.recorder import Recorder
 
 THE_END: dict[str, Any] = {"type": "pause", "reason": "the evening is over"}
 """An input after the last hand: the table stops dealing, which makes a complete hand final (engine/events.py)."""
+
+
+def replay_lines(lines: Iterable[str]) -> Replayed:
+    """Apply every line as ``dealerpi replay --journal`` does (replay_entries); a line that is not JSON is
+    rejected with its reason. Tests write journals as text."""
+    entries: list[Mapping[str, Any] | str] = []
+    for line in lines:
+        try:
+            entries.append(json.loads(line))
+        except json.JSONDecodeError as error:
+            entries.append(f"not JSON: {error.msg} at column {error.colno}")
+    return replay_entries(entries)
 
 
 class JournalTable(Table):

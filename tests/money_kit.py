@@ -5,6 +5,7 @@ test_room_money_60.py)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -92,3 +93,12 @@ def smallest_dealt(table: Table) -> str | None:
     seats = [s for s in state.seats if s.stack and (not s.new or state.hand_number == 0
                                                     or bad_seat(table, s.seat) is None)]
     return min(seats, key=lambda s: (s.stack, s.seat)).player if seats else None
+
+
+def paid_in(settings: TournamentSettings, books: Mapping[str, Any]) -> int:
+    """All the money paid in, worked from the buys the director booked: every entry, re-entry and rebuy at the
+    buy-in, every add-on at its price (TRN-9). The tests check prizes + bounty cash against it."""
+    assert settings.engine is not None
+    price = {"entry": settings.buy_in, "reentry": settings.buy_in, "rebuy": settings.buy_in,
+             "addon": settings.engine.addon_price}
+    return sum(price[kind] for _, kind in books["buys"])

@@ -104,10 +104,6 @@ class _PartialUpdate:
             self._send_window(ram, window)
         self._sent = ram
 
-    def invalidate(self) -> None:
-        """Forget what the panel shows (after a reconnect): the next display() sends the full frame."""
-        self._sent = None
-
     def plan(self, old: bytes | None, new: bytes) -> list[Window]:
         raise NotImplementedError
 

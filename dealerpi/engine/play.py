@@ -65,9 +65,6 @@ class HandPlay:
             raise IllegalAction(f"seat {seat} is not in this hand")
         return self.plan.order.index(seat)
 
-    def seat_of(self, player: int) -> int:
-        return self.plan.order[player]
-
     def actor_seat(self) -> int | None:
         actor = self.hand.actor
         return None if actor is None else self.plan.order[actor]

@@ -28,7 +28,7 @@ from typing import Any
 
 from dealerpi.engine import between, reading, tournament_money
 from dealerpi.engine.betting import IllegalAction
-from dealerpi.engine.chip_race import RacePlan, plan_race, plan_words, race_result, race_words
+from dealerpi.engine.chip_race import plan_race, plan_words, race_result, race_words
 from dealerpi.engine.deals import DealError, check_deal
 from dealerpi.engine.entries import (
     Act,
@@ -358,10 +358,6 @@ class Table:
         self.state = replace(self.state, standings=standings.with_deal(prizes))
         paid = ", ".join(f"{name} {amount}" for name, amount in entry.prizes)
         return [Alert("TRN-4", f"Deal: {paid}; every player agreed; the places are still played out")]
-
-    def race_plan(self, remove: int, chip: int) -> RacePlan:
-        """TRN-6: the chip race a colour-up of ``remove`` chips for ``chip``s would run now, for the dealer."""
-        return plan_race({s.seat: s.stack for s in self.state.seats}, remove, chip)
 
     def _on_colour_up(self, entry: ColourUp) -> list[Alert]:
         """TRN-6: between hands in a tournament (its own, or a room's: the tournament preset), the race's result

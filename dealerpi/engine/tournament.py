@@ -13,7 +13,6 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from dealerpi.engine.policies import Policies
-from dealerpi.engine.seating import SeatInfo
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -202,14 +201,3 @@ def time_bank(policies: Policies, seat: int) -> ActionClock:
 def when_time_is_up(facing_bet: bool) -> str:
     """TRN-2 (TDA 29, POT-9): facing a bet the hand is dead ("fold"); otherwise it checks ("check")."""
     return "fold" if facing_bet else "check"
-
-
-# --- late entry -------------------------------------------------------------------------------------------
-
-def reserved_stack(seat: int, stack: int) -> SeatInfo:
-    """Seed 001: a stack placed on the table for a late entrant. It is an absent player (dealt in, posts its
-    blinds and antes, killed: DEAL-9) until someone takes it over; then the table clears ``away`` and the stack
-    plays where it sits, without waiting (it is not a new player: it was in the game all along)."""
-    if stack <= 0:
-        raise ValueError(f"a reserved stack needs chips, not {stack}")
-    return SeatInfo(seat, stack, away=True)

@@ -64,17 +64,6 @@ def from_checkpoint(snapshot: dict[str, Any]) -> Replayed:
     return replayed
 
 
-def replay_lines(lines: Iterable[str]) -> Replayed:
-    """Apply every line (tests write journals as text); a line that is not a JSON object is rejected."""
-    entries: list[Mapping[str, Any] | str] = []
-    for line in lines:
-        try:
-            entries.append(json.loads(line))
-        except json.JSONDecodeError as error:
-            entries.append(f"not JSON: {error.msg} at column {error.colno}")
-    return replay_entries(entries)
-
-
 def replay_entries(entries: Iterable[Mapping[str, Any] | str], start: Replayed | None = None) -> Replayed:
     """Apply every input in order (line N is the N-th) to ``start`` (or an empty table); a string stands for
     a line that could not be read, and is its reason."""

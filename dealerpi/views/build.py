@@ -76,8 +76,3 @@ def dealer_view(table: Table, alerts: Sequence[Alert] = (), *, shoe_online: bool
     return DealerView(table.hand_number, expect_words(table), waiting.waiting,
                       pots=tuple(PotView(p.amount, p.eligible) for p in table.pots()), board=table.board(),
                       button=table.button(), alerts=tuple(alerts), payouts=table.payouts(), shoe_online=shoe_online)
-
-
-def showdown_cards(table: Table) -> dict[int, tuple[str, ...]]:
-    """Hole cards tabled at the showdown (POT-5, POT-7): the only hole cards the public may see."""
-    return table.shown_cards()

@@ -18,7 +18,7 @@ daemon lets a sender write (:mod:`dealerpi.wire.inputs`, which the daemon checks
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import msgspec
 from msgspec import UNSET, UnsetType
@@ -29,15 +29,6 @@ VERSION = 1
 
 CommandId = Annotated[str, msgspec.Meta(min_length=1, max_length=48)]
 _R = TypeVar("_R", bound=msgspec.Struct)
-
-
-class Resend(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    """``P/T/set``: the room asks for the hands after the ``after``-th again (docs/room.md)."""
-
-    id: CommandId
-    type: Literal["resend"]
-    after: Annotated[int, msgspec.Meta(ge=0)] = 0
-    v: int = VERSION
 
 
 class HandPayload(msgspec.Struct, forbid_unknown_fields=True, frozen=True):

@@ -18,6 +18,7 @@ from typing import Any
 
 from journal_kit import replay, sit, table
 
+from dealerpi.engine.chip_race import plan_race
 from dealerpi.engine.table import Table
 
 
@@ -31,8 +32,10 @@ def colour_up(won: list[int], remove: int = 25, chip: int = 100) -> dict[str, An
 
 
 def test_trn6_the_race_plan_names_each_seats_odd_chips_and_the_chips_raced() -> None:
+    """The plan the table's colour_up and the room's director both make (plan_race): 1275 = 12 x 100 + 3 x 25,
+    1050 = 10 x 100 + 2 x 25, 25 = 1 x 25, 1000 has none; 6 odd chips of 25 are 150: one 100 raced, 50 removed."""
     played, _ = replay(seated())
-    plan = played.race_plan(25, 100)
+    plan = plan_race({seat: played.seat(seat).stack for seat in (1, 2, 3, 4)}, 25, 100)
     assert (plan.odd, plan.raced, plan.removed) == ({1: 3, 2: 2, 3: 1}, 1, 50)
 
 

@@ -9,9 +9,10 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from journal_kit import replay_lines
 
 from dealerpi.engine.table import Table
-from dealerpi.history.journal_replay import Replayed, replay_lines, summary
+from dealerpi.history.journal_replay import Replayed, summary
 
 
 def _deal_cards_are_distinct(table: Table) -> bool:

@@ -16,7 +16,6 @@ from dealerpi.engine.tournament import (
     ScheduleError,
     call_clock,
     check_schedule,
-    reserved_stack,
     when_time_is_up,
 )
 
@@ -201,10 +200,9 @@ def test_trn4_trn9_shared_places_are_priced_again_when_someone_enters() -> None:
 # --- seed 001 late entry ----------------------------------------------------------------------------------
 
 def test_seed001_reserved_stack_is_dealt_in_as_an_absent_player() -> None:
-    """Seed 001: stacks placed for late entrants are treated like an absent player: dealt in, blinded, killed."""
-    seats = {s: SeatInfo(s, 15_000) for s in (1, 2, 3)} | {4: reserved_stack(4, 15_000)}
+    """Seed 001: stacks placed for late entrants are treated like an absent player: dealt in, blinded, killed. A
+    ``sit`` with ``reserved`` seats the stack away (between.py), which is what the plan sees."""
+    seats = {s: SeatInfo(s, 15_000) for s in (1, 2, 3)} | {4: SeatInfo(4, 15_000, away=True)}
     plan = plan_hand(move_button(Lineup(), 2), seats, table_seats=9, small_blind=50, big_blind=100,
                      structure=Structure.NO_LIMIT, policies=PRESETS[Preset.TOURNAMENT])
     assert plan.order == (3, 4, 1, 2) and plan.blinds == {3: 50, 4: 100} and plan.killed == (4,)
-    with pytest.raises(ValueError):
-        reserved_stack(4, 0)

@@ -11,12 +11,11 @@ from datetime import time
 from pathlib import Path
 from typing import Any
 
-from journal_kit import JournalTable, act, cards, hand_records, sit, table
+from journal_kit import JournalTable, act, cards, hand_records, replay_lines, sit, table
 
 from dealerpi.console.histories import HandHistories
 from dealerpi.engine import Table
 from dealerpi.history.final_hands import FinalHands
-from dealerpi.history.journal_replay import replay_lines
 from dealerpi.history.phh import dumps, loads
 from dealerpi.history.replay import Status, replay
 

@@ -18,12 +18,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from money_kit import MoneyRoom, money_settings, smallest_dealt
+from money_kit import MoneyRoom, money_settings, paid_in, smallest_dealt
 from mtt_kit import play
 
 from dealerpi.history.final_hands import FinalHands
 from dealerpi.room.director.deal import deal_proposals, operate
-from dealerpi.room.director.money import check_ledger, paid_in
+from dealerpi.room.director.money import check_ledger
 
 LEVELS: list[dict[str, Any]] = [{"blinds": [25, 50], "minutes": 10}, {"blinds": [50, 100], "minutes": 10},
                                 {"break": True, "minutes": 10},

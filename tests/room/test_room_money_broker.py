@@ -13,14 +13,14 @@ from typing import Any
 
 import pytest
 from money_broker_kit import START, BrokerRoom
-from money_kit import smallest_dealt
+from money_kit import paid_in, smallest_dealt
 from mqtt_kit import Broker, until
 from mtt_kit import play
 from room_kit import stopped_after
 
 from dealerpi.history.final_hands import FinalHands
 from dealerpi.room.director.deal import deal_proposals
-from dealerpi.room.director.money import check_ledger, paid_in
+from dealerpi.room.director.money import check_ledger
 from dealerpi.room.store import Store
 
 TABLES = ("t1", "t2")

@@ -91,13 +91,6 @@ def entries(books: Mapping[str, Any]) -> int:
     return sum(1 for _, kind in books["buys"] if kind in ("entry", "reentry"))
 
 
-def paid_in(settings: TournamentSettings, books: Mapping[str, Any]) -> int:
-    """All the money paid in: the prize pool plus the bounty money."""
-    price = {"entry": settings.buy_in, "reentry": settings.buy_in, "rebuy": settings.buy_in,
-             "addon": _config(settings).addon_price}
-    return sum(price[kind] for _, kind in books["buys"])
-
-
 class Money:
     """The director's money: ``Money(settings, state)`` reads and writes ``state["money"]`` and the standings."""
 

@@ -15,10 +15,6 @@ def view_seats(view: View) -> dict[str, dict[str, Any]]:
     return {n: v for n, v in seats.items() if isinstance(v, dict)} if isinstance(seats, dict) else {}
 
 
-def view_players(view: View) -> dict[int, str]:
-    return {int(n): v["player"] for n, v in view_seats(view).items() if v.get("player")}
-
-
 def open_seats(view: View) -> list[int]:
     return sorted(int(n) for n, v in view_seats(view).items() if not v.get("player"))
 
