@@ -7,9 +7,8 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from dealerpi.engine import Outcome
+from dealerpi.engine import Outcome, Table
 from dealerpi.engine.play import HandPlay
-from dealerpi.engine.table import Table
 from dealerpi.history.journal_replay import Replayed, replay_entries, summary
 from dealerpi.history.phh import HandRecord
 from dealerpi.history.recorder import Recorder

@@ -15,7 +15,7 @@ from mqtt_kit import Broker, until
 from tda_kit import TdaChecker
 
 from dealerpi.console.mqtt_bridge import TableBridge
-from dealerpi.engine.events import Outcome
+from dealerpi.engine import Outcome
 from dealerpi.room.director.mtt import Director
 from dealerpi.room.director.mtt_config import parse_tournament
 from dealerpi.room.service import RoomService

@@ -12,8 +12,7 @@ from typing import Any
 from books_kit import NOW
 from tda_kit import TdaRoom, bad_seat
 
-from dealerpi.engine import Table
-from dealerpi.engine.events import Outcome
+from dealerpi.engine import Outcome, Table
 from dealerpi.room.director.mtt_config import TournamentSettings, parse_tournament
 
 

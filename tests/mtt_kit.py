@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from dealerpi.engine.expectation import Waiting
+from dealerpi.engine import Waiting
 
 WINNER = ("As", "Ah")
 LOSERS = [("7c", "2d"), ("8c", "3d"), ("9c", "4d")]

@@ -14,7 +14,7 @@ from daemon_kit import CONFIG
 
 from dealerpi.books.game_form import changed_table, table_input
 from dealerpi.config import Config
-from dealerpi.engine.inputs import InputError, parse_config
+from dealerpi.engine import InputError, parse_config
 from dealerpi.table.api.server import _Client
 
 SIT = [{"type": "sit", "seat": s, "player": n, "stack": 250} for s, n in ((1, "Ann"), (2, "Bob"), (3, "Cy"))]

@@ -9,7 +9,7 @@ from typing import Any
 from console_kit import start
 
 from dealerpi.books.ledger import Ledger, csv_text, settle
-from dealerpi.engine.table import Table
+from dealerpi.engine import Table
 from dealerpi.table.api.server import _Client
 
 

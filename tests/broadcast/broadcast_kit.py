@@ -16,7 +16,7 @@ from daemon_kit import CONFIG
 from dealerpi.broadcast.server import Broadcast, serve
 from dealerpi.broadcast.session import BroadcastSession
 from dealerpi.broadcast.settings import load
-from dealerpi.engine.expectation import Waiting
+from dealerpi.engine import Waiting
 from dealerpi.table.api.server import ApiServer
 from dealerpi.table.controller import Controller
 

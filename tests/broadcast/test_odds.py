@@ -9,7 +9,7 @@ from typing import Any
 
 from dealerpi.broadcast.frames import broadcast_frame, dead_cards, hands_complete
 from dealerpi.broadcast.odds import Odds
-from dealerpi.engine.table import Table
+from dealerpi.engine import Table
 
 
 def _table(game: str, deal: list[str], actions: list[str], then_check: bool = True) -> Table:

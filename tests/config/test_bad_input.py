@@ -17,7 +17,7 @@ import pytest
 from config_kit import MINIMAL, errors_of, write
 
 from dealerpi.config import main as check_config
-from dealerpi.engine.table import Table
+from dealerpi.engine import Table
 from dealerpi.history.journal_replay import main as replay_journal
 from dealerpi.journal.file import JournalError, read
 from dealerpi.table import daemon

@@ -20,8 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dealerpi.config import Config, ConfigError, load, parse
-from dealerpi.engine.inputs import parse_config
-from dealerpi.engine.table import Table
+from dealerpi.engine import Table, parse_config
 
 SOURCE = Path("/etc/dealerpi/fuzz.toml")
 BASE = tomllib.loads(MINIMAL.replace("seats = 2", "seats = 2\nante = 0\nstarting_stack = 150"))

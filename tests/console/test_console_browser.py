@@ -27,7 +27,7 @@ from browser_kit import chromium
 from daemon_kit import CONFIG
 from playwright.sync_api import Browser, Page, WebSocket, expect
 
-from dealerpi.engine.table import Table
+from dealerpi.engine import Table
 from dealerpi.journal.folder import read_folder
 
 pytestmark = pytest.mark.slow   # Chromium: 24 s

@@ -40,7 +40,7 @@ from console_kit import cards_in
 from daemon_kit import CONFIG
 from playwright.sync_api import Browser, Page, expect
 
-from dealerpi.engine.table import Table
+from dealerpi.engine import Table
 from dealerpi.journal.folder import read_folder
 
 pytestmark = pytest.mark.slow   # Chromium, a whole evening: 40 s

@@ -15,7 +15,7 @@ from console.test_console_browser import open_page, serve_table, shot, sit  # th
 from daemon_kit import CONFIG
 from playwright.sync_api import Browser, Page, expect
 
-from dealerpi.engine.table import Table
+from dealerpi.engine import Table
 from dealerpi.journal.folder import read_folder
 
 pytestmark = pytest.mark.slow   # Chromium: 27 s

@@ -19,8 +19,7 @@ from journal_kit import JournalTable, hand_records, scripted_session
 from dealerpi.console import server
 from dealerpi.console.histories import HandHistories
 from dealerpi.console.server import Console
-from dealerpi.engine import Outcome
-from dealerpi.engine.table import Table
+from dealerpi.engine import Outcome, Table
 from dealerpi.history.final_hands import FinalHand, FinalHands
 from dealerpi.history.phh import dumps
 from dealerpi.table.api.server import RIDS_KEPT

@@ -22,7 +22,7 @@ from phone_kit import TV, Daemon, in_viewport, phone_page
 from playwright.sync_api import Browser, Page, expect
 
 from dealerpi import config as config_module
-from dealerpi.engine.expectation import Waiting
+from dealerpi.engine import Waiting
 
 pytestmark = pytest.mark.slow   # Chromium, the daemon and console as processes: 15 s
 

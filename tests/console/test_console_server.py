@@ -21,7 +21,7 @@ from console_kit import SHOE, make
 from dealerpi.console.server import Console
 from dealerpi.devices import FakeDevices
 from dealerpi.devices.factory import PiDevices
-from dealerpi.engine.table import Table
+from dealerpi.engine import Table
 from dealerpi.sim.panel import VirtualPanel, make_panel
 from dealerpi.table.api.server import _Client
 from dealerpi.webkit.pairing import load_tokens, role_of, write_pairing

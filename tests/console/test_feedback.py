@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from views.test_tabled_cards import apply, dealt_hand, views
 
-from dealerpi.engine.table import Table
+from dealerpi.engine import Table
 
 
 def played_to_a_show() -> Table:

@@ -17,7 +17,7 @@ from daemon_kit import JOURNAL_TIME
 
 from dealerpi.console.histories import HandHistories
 from dealerpi.console.server import Console
-from dealerpi.engine.records import DealRecord, PotPaid
+from dealerpi.engine import DealRecord, PotPaid
 from dealerpi.history.phh import loads, loads_all
 from dealerpi.history.replay import Status, replay
 from dealerpi.views.hand_words import summary, winning_hands

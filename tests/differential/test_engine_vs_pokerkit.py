@@ -43,7 +43,7 @@ from pokerkit import (
 )
 from pokerkit.games import PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHoldem
 
-from dealerpi.engine.games import GAMES
+from dealerpi.engine import GAMES
 from dealerpi.engine.hand import Hand, Legal, Phase
 from dealerpi.history.from_hand import record_from_hand
 from dealerpi.history.phh import HandRecord, dumps

@@ -9,8 +9,7 @@ from collections.abc import Sequence
 import pytest
 from pokerkit import HandHistory
 
-from dealerpi.engine.games import GAMES
-from dealerpi.engine.hand import UNKNOWN, Hand, Phase
+from dealerpi.engine import GAMES, UNKNOWN, Hand, Phase
 from dealerpi.history.from_hand import record_from_hand
 from dealerpi.history.phh import PHHError, dumps, loads
 from dealerpi.history.replay import Status, replay

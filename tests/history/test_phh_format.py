@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from dealerpi.engine.hand import UNKNOWN
+from dealerpi.engine import UNKNOWN
 from dealerpi.history import phh
 
 ONE_HAND = """\

@@ -7,8 +7,7 @@ The design is docs/seat-panel.md. Amounts: half pot and pot follow the pot-limit
 from __future__ import annotations
 
 from dealerpi.config import InputTiming
-from dealerpi.engine import Waiting
-from dealerpi.engine.games import Structure
+from dealerpi.engine import Structure, Waiting
 from dealerpi.input import DealerConsole, Key, Mode, Preset, SeatPanel, presets
 from dealerpi.views.model import SeatView
 

@@ -21,7 +21,7 @@ from journal_kit import scripted_session
 
 from dealerpi.config import ConfigError, load
 from dealerpi.devices import FakeDevices
-from dealerpi.engine.table import Table
+from dealerpi.engine import Table
 from dealerpi.history.final_hands import FinalHands
 from dealerpi.history.journal_replay import Replayed, replay_entries, summary
 from dealerpi.history.journal_replay import main as replay_main

@@ -13,7 +13,7 @@ from journal_kit import scripted_session
 
 from dealerpi.config import load
 from dealerpi.devices import FakeDevices
-from dealerpi.engine.table import Table
+from dealerpi.engine import Table
 from dealerpi.history.final_hands import FinalHand, FinalHands
 from dealerpi.journal.folder import JournalFolder
 from dealerpi.table.controller import Controller

@@ -16,7 +16,7 @@ import pytest
 from books_kit import NOW, BooksRoom
 from mtt_kit import play
 
-from dealerpi.engine.payouts import Standings
+from dealerpi.engine import Standings
 from dealerpi.room.director.books import LOST, HandOver, Lost, next_hand
 from dealerpi.room.director.hand_for_hand import round_over
 from dealerpi.room.director.mtt import Director, new_state

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
-from dealerpi.engine.payouts import Standings
+from dealerpi.engine import Standings
 from dealerpi.room.director.controls import ControlError, apply, shown
 from dealerpi.room.director.hand_for_hand import round_over
 from dealerpi.room.director.mtt import Director, new_state

@@ -21,7 +21,7 @@ from mqtt_kit import free_port
 from orphan_kit import dies_with_parent
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from dealerpi.engine.payouts import Standings
+from dealerpi.engine import Standings
 from dealerpi.room.director.mtt import Director, new_state
 from dealerpi.room.director.mtt_config import parse_tournament
 from dealerpi.room.director.mtt_summary import standings_json

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from dealerpi.engine.payouts import Standings
+from dealerpi.engine import Standings
 from dealerpi.room.director.mtt import Director, TournamentError, new_state
 from dealerpi.room.director.mtt_config import TournamentSettings, parse_tournament
 

@@ -17,8 +17,7 @@ from books_kit import JournaledTable
 from money_kit import MoneyRoom, money_settings
 from mtt_kit import Hand, play, smallest
 
-from dealerpi.engine.deals import DealError
-from dealerpi.engine.expectation import Waiting
+from dealerpi.engine import DealError, Waiting
 from dealerpi.history.final_hands import FinalHands
 from dealerpi.room.director import controls
 from dealerpi.room.director.books import from_record, from_view, next_hand

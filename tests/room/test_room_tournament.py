@@ -13,7 +13,7 @@ from money_kit import money_settings
 from mtt_kit import play
 from tda_kit import worst_seats
 
-from dealerpi.engine.payouts import Finish, Standings
+from dealerpi.engine import Finish, Standings
 from dealerpi.room.director.seating import due_big_blind, entry_seats, present, worst_seat
 from dealerpi.room.director.tournament import (
     Layout,

@@ -35,7 +35,7 @@ import pytest
 from daemon_kit import CONFIG
 from shoe_pty import PtyShoe
 
-from dealerpi.engine.table import Table
+from dealerpi.engine import Table
 from dealerpi.history.journal_replay import Replayed, summary
 from dealerpi.journal.folder import JournalFolder, folder_for, read_folder, segments_of
 

@@ -21,7 +21,7 @@ from journal_kit import scripted_session
 
 from dealerpi.config import load
 from dealerpi.devices import FakeDevices
-from dealerpi.engine.table import Table
+from dealerpi.engine import Table
 from dealerpi.journal.folder import JournalFolder, checksum, folder_for
 from dealerpi.table.controller import Controller
 from dealerpi.table.daemon import JOURNAL_REFUSED, serve

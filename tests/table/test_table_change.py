@@ -23,9 +23,7 @@ from journal_kit import cards, sit, table
 
 from dealerpi.config import load
 from dealerpi.devices import FakeDevices
-from dealerpi.engine import Table
-from dealerpi.engine.games import Structure
-from dealerpi.engine.inputs import parse_config
+from dealerpi.engine import Structure, Table, parse_config
 from dealerpi.engine.policies import policies_for
 from dealerpi.engine.positions import Lineup, PositionError, SeatInfo, plan_hand
 from dealerpi.journal.file import Journal

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from PIL import ImageDraw
 
-from dealerpi.engine.table import Table
+from dealerpi.engine import Table
 from dealerpi.views import render
 from dealerpi.views.build import seat_view
 from dealerpi.views.roles import role_view

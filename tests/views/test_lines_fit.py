@@ -22,8 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from PIL import ImageDraw
 
-from dealerpi.engine.games import GAMES, Structure
-from dealerpi.engine.table import Table
+from dealerpi.engine import GAMES, Structure, Table
 from dealerpi.input.dealer_buttons import DealerConsole
 from dealerpi.input.seat import NOTICES, presets
 from dealerpi.views import render

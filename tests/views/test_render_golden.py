@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from dealerpi.engine.games import Structure
+from dealerpi.engine import Structure
 from dealerpi.views.model import Alert, DealerView, PotView, SeatView
 from dealerpi.views.render import dealer_lines, dealer_pages, render_dealer, render_seat, seat_ranges
 

@@ -8,7 +8,7 @@ import json
 import re
 from typing import Any
 
-from dealerpi.engine.table import Table
+from dealerpi.engine import Table
 from dealerpi.views.roles import role_view
 
 STATUS: dict[str, Any] = {"alerts": (), "shoe_online": True}
