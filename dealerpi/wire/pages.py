@@ -145,16 +145,24 @@ def read_op(text: str | bytes) -> Op:
 
 def convert_op(data: object) -> Op:
     """A decoded operation as its record (see :func:`read_op`)."""
+    record: Op = convert_tagged(data, Op, NAMES, "this console")
+    return record
+
+
+def convert_tagged(data: object, union: Any, names: tuple[str, ...], speaker: str) -> Any:
+    """``data`` (decoded JSON) as the record of ``union`` its ``op`` names (``names``: the union's tags),
+    of version :data:`VERSION`; :class:`PageOpError` naming the key otherwise. Shared by the room's pages
+    (:mod:`dealerpi.wire.room_pages`); ``speaker`` says who refuses a version."""
     if not isinstance(data, dict):
-        raise PageOpError('an operation is a JSON object: {"op": "input", ...}')
+        raise PageOpError(f'an operation is a JSON object: {{"op": "{names[0]}", ...}}')
     op, rid = data.get("op"), data.get("rid")
     rid = rid if isinstance(rid, str) and len(rid) <= 64 else None
-    if op not in NAMES:
-        raise PageOpError(f"op: one of {', '.join(NAMES)}, not {op!r}", rid)
+    if op not in names:
+        raise PageOpError(f"op: one of {', '.join(names)}, not {op!r}", rid)
     try:
-        record: Op = msgspec.convert(data, Op)      # a union of records tagged by op: msgspec picks the type
+        record = msgspec.convert(data, union)      # a union of records tagged by op: msgspec picks the type
     except msgspec.ValidationError as error:
         raise PageOpError(f"{op}: {str(error).replace('`$.', '`')}", rid) from None
     if record.v != VERSION:
-        raise PageOpError(f"{op}: version {record.v} is not spoken here (this console speaks {VERSION})", rid)
+        raise PageOpError(f"{op}: version {record.v} is not spoken here ({speaker} speaks {VERSION})", rid)
     return record
