@@ -22,7 +22,7 @@ from typing import Any
 import msgspec
 
 from dealerpi.wire import api
-from dealerpi.wire.limits import LimitError, read_json
+from dealerpi.wire.limits import LimitError, check_json
 
 VERSION = 1
 
@@ -132,15 +132,36 @@ def name(op: PageOp) -> str:
     return str(op.__struct_config__.tag)
 
 
+_DECODER = msgspec.json.Decoder(Op)
+
+
 def read_op(text: str | bytes) -> Op:
     """A page's operation (the WebSocket's text) as its record; :class:`PageOpError` says why not, naming
     the key: too long or deep (before parsing), not JSON, not an object, an unknown ``op``, a key the op
-    does not take, a wrong type, a version not spoken here."""
+    does not take, a wrong type, a version not spoken here.
+
+    Decoded straight into the record: 1.05 to 1.16 times the untyped decode it replaces for a sit (three
+    runs on the dev VM; a decode then ``msgspec.convert`` took about 5 times); only a refused one is decoded
+    again untyped, for the reason's words and its ``rid``."""
     try:
-        data = read_json(text, "an operation")        # size and depth before parsing (issue 22, probe 2)
-    except LimitError as error:
+        check_json(text, "an operation")              # size and depth before parsing (issue 22, probe 2)
+        record: Op = _DECODER.decode(text)
+    except LimitError as error:                      # "(not JSON)": brackets that do not balance
         raise PageOpError("not JSON" if "not JSON" in str(error) else str(error)) from None
-    return convert_op(data)
+    except (msgspec.ValidationError, msgspec.DecodeError) as error:
+        convert_op(_untyped(text))                    # raises, naming the key
+        raise PageOpError(f"an operation: {error}") from None    # not reached: both read the same records
+    if record.v != VERSION:
+        raise PageOpError(f"{name(record)}: version {record.v} is not spoken here (this console speaks "
+                          f"{VERSION})", record.rid)
+    return record
+
+
+def _untyped(text: str | bytes) -> object:
+    try:
+        return msgspec.json.decode(text)
+    except msgspec.DecodeError:
+        raise PageOpError("not JSON") from None
 
 
 def convert_op(data: object) -> Op:
