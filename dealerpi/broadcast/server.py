@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import msgspec
 from aiohttp import WSMsgType, web
 
 from dealerpi.broadcast.link import follow
@@ -43,6 +44,8 @@ from dealerpi.webkit.access import is_loopback
 from dealerpi.webkit.pairing import load_tokens, role_of, write_private
 from dealerpi.webkit.running import run_until_signal
 from dealerpi.webkit.static_files import static_file
+from dealerpi.wire.limits import LimitError, read_json
+from dealerpi.wire.room_pages import Tag
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -206,14 +209,16 @@ class Broadcast:
         header = request.headers.get("Authorization", "")
         if not header.startswith("Bearer ") or role_of(header[7:].strip(), self.tokens) != "host":
             raise web.HTTPUnauthorized(text="401: POST /tags needs Authorization: Bearer <host token>\n")
-        try:
-            body = await request.json()
-        except ValueError:
-            raise web.HTTPBadRequest(text='400: the body is JSON: {"note": "..."}\n') from None
-        note = body.get("note", "") if isinstance(body, dict) else None
-        if not isinstance(note, str) or len(note) > MAX_NOTE:
+        try:           # size and depth before parsing, then the record (issue 22; dealerpi/wire/room_pages.py)
+            tag = msgspec.convert(read_json(await request.read(), "the body"), Tag)
+        except LimitError as error:
+            reason = 'the body is JSON: {"note": "..."}' if "not JSON" in str(error) else str(error)
+            raise web.HTTPBadRequest(text=f"400: {reason}\n") from None
+        except msgspec.ValidationError as error:
+            raise web.HTTPBadRequest(text=f"400: {str(error).replace('`$.', '`')}\n") from None
+        if len(tag.note) > MAX_NOTE:
             raise web.HTTPBadRequest(text=f'400: "note" is a string of at most {MAX_NOTE} characters\n')
-        clip = self.session.clips.tag(note, self.session.clock())
+        clip = self.session.clips.tag(tag.note, self.session.clock())
         if clip is None:
             raise web.HTTPConflict(text="409: no hand yet to tag\n")
         return web.json_response({"hand": clip.number, "tags": clip.tags})

@@ -36,8 +36,8 @@ from dealerpi.webkit.access import DEVICE, ROLE, is_loopback, same_origin, secur
 from dealerpi.webkit.devices import CODE_SECONDS, Devices
 from dealerpi.webkit.pairing import load_tokens, local_address, local_name, page_urls, qr_svg, write_pairing
 from dealerpi.webkit.static_files import static_file
+from dealerpi.wire import api, pages
 from dealerpi.wire.api import InputAnswer, JournalChunk, NoteAnswer, QrShown
-from dealerpi.wire.limits import LimitError, read_json
 from dealerpi.wire.protocol import PANEL, Decoder, ProtocolError, encode, merge
 from dealerpi.wire.views import RECORDS, BoardView, HelloResult, Ledger, ViewError, read_changed
 from dealerpi.wire.views import VERSION as VIEW_VERSION
@@ -49,7 +49,6 @@ STATIC = resources.files("dealerpi.console") / "static"
 # which pages a token of each role may open (a page's role is the role its connection to the daemon has)
 # (the panel: the virtual hardware of a daemon on fake devices, dealerpi.sim.panel; the host's only)
 PAGES = {"host": ("host", "dealer", "board", PANEL), "dealer": ("dealer", "board"), "board": ("board",)}
-PANEL_OPS = ("press", "release", "deal", "shuffle")
 REQUEST_SECONDS = 10.0
 OFFLINE = {"type": "offline", "message": "the table daemon went away: this page reconnects when it is back"}
 
@@ -358,38 +357,40 @@ class Console:
             await ws.close(code=WSCloseCode.GOING_AWAY, message=b"the console stops")
 
     async def _operate(self, link: DaemonLink, text: str) -> dict[str, Any]:
-        """One operation from a page: ``{"op": "input", "entry": {...}, "rid": ..., "confirm": bool}``."""
+        """One operation from a page, read once as its record (:mod:`dealerpi.wire.pages`): one that is not
+        is refused with the key named and the page's socket reads on; one that is goes to the daemon as the
+        request it names, and its answer back to the page in the shape its op gets (:func:`_reply`)."""
         try:
-            op = read_json(text, "an operation")      # size and depth before parsing (issue 22, probe 2)
-        except LimitError as error:
-            reason = "not JSON" if "not JSON" in str(error) else str(error)
-            return {"type": "result", "accepted": False, "reason": reason}
-        echo = {"rid": op["rid"]} if isinstance(op, dict) and isinstance(op.get("rid"), str) else {}
-        if isinstance(op, dict) and op.get("op") == "clear_alerts":
-            answer = await link.request("clear_alerts", {})
-            return {"type": "result", "accepted": "result" in answer,
-                    "reason": answer.get("error", {}).get("message"), **echo}
-        if isinstance(op, dict) and op.get("op") == "table":       # the host's game form (game_form.py)
-            answer = await link.request("change_table", {"changes": op.get("changes"), "rid": op.get("rid"),
-                                                         "confirm": bool(op.get("confirm"))})
-            return {"type": "result", "rid": op.get("rid"), "form": "game", **_answer(answer, "change_table")}
-        if isinstance(op, dict) and op.get("op") in ("ledger_note", "close_session"):    # the host's money
-            params = {"note": op.get("note")} if op["op"] == "ledger_note" else {"rid": op.get("rid")}
-            answer = await link.request(str(op["op"]), params)
-            result = _answer(answer, str(op["op"]), NoteAnswer if op["op"] == "ledger_note" else InputAnswer)
-            return {"type": "result", "op": op["op"], "rid": op.get("rid"), **result}
-        if isinstance(op, dict) and op.get("op") in PANEL_OPS:     # the virtual hardware: the daemon checks
-            params = {k: op[k] for k in ("where", "button", "card", "after") if k in op}
-            answer = await link.request(str(op["op"]), params)
-            return {"type": "result", "op": op["op"], "accepted": "result" in answer,
-                    "reason": answer.get("error", {}).get("message"), **echo}
-        if not isinstance(op, dict) or op.get("op") != "input":
-            return {"type": "result", "accepted": False, "reason": 'an operation is {"op": "input", ...}'}
-        params = {"entry": op.get("entry"), "confirm": bool(op.get("confirm"))}
-        if isinstance(op.get("rid"), str):
-            params["rid"] = op["rid"]
-        answer = await link.request("input", params)
-        return {"type": "result", "rid": op.get("rid"), **_answer(answer, "input")}
+            op = pages.read_op(text)
+        except pages.PageOpError as error:
+            return {"type": "result", "accepted": False, "reason": str(error),
+                    **({} if error.rid is None else {"rid": error.rid})}
+        method, params = op.request()
+        answer = await link.request(method, api.params(params))
+        return {"type": "result", **_reply(op, answer)}
+
+
+def _reply(op: pages.Op, answer: dict[str, Any]) -> dict[str, Any]:
+    """The daemon's answer to ``op`` for the page, by the op's record: an input's and a form's answer read
+    as :class:`InputAnswer` (a note's as :class:`NoteAnswer`); the others say only accepted or why not."""
+    match op:
+        case pages.SendInput():
+            return {"rid": op.rid, **_answer(answer, "input")}
+        case pages.ChangeTable():                  # the host's game form (game.js): its answer names the form
+            return {"rid": op.rid, "form": "game", **_answer(answer, "change_table")}
+        case pages.LedgerNote():                   # the host's money (money.js)
+            return {"op": "ledger_note", "rid": op.rid, **_answer(answer, "ledger_note", NoteAnswer)}
+        case pages.CloseSession():
+            return {"op": "close_session", "rid": op.rid, **_answer(answer, "close_session")}
+        case pages.ClearAlerts():
+            return {**_done(answer), **({} if op.rid is None else {"rid": op.rid})}
+        case pages.Press() | pages.Release() | pages.Deal() | pages.Shuffle():   # the panel: the daemon checks
+            return {"op": pages.name(op), **_done(answer), **({} if op.rid is None else {"rid": op.rid})}
+
+
+def _done(answer: dict[str, Any]) -> dict[str, Any]:
+    """An answer read only for ``result`` or ``error`` (its content unused)."""
+    return {"accepted": "result" in answer, "reason": answer.get("error", {}).get("message")}
 
 
 async def _ignore(message: dict[str, Any]) -> None:

@@ -17,18 +17,20 @@ import base64
 import contextlib
 import hashlib
 import json
+from collections.abc import Callable
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 from aiohttp import web
 
 from dealerpi.level_time import utc
 from dealerpi.room.director.controls import ControlError
-from dealerpi.room.director.deal import MONEY_OPS
 from dealerpi.room.service import RoomService
 from dealerpi.room.store import COUNTS
 from dealerpi.webkit.access import ROLE, same_origin, token_guard
+from dealerpi.wire import room_pages
 from dealerpi.wire.limits import LimitError, read_json
+from dealerpi.wire.pages import PageOpError
 
 COOKIE = "dealerpi_room"
 PAGE = resources.files("dealerpi.room") / "static" / "room.html"
@@ -84,42 +86,45 @@ class RoomPage:
                           **{key: getattr(s, key) for key in COUNTS}} for s in found]})
 
     async def _waiting(self, request: web.Request) -> web.StreamResponse:
-        """The host's waiting-list operations: ``{"op": "add", "game", "player"}``, ``{"op": "remove", "id"}``,
-        ``{"op": "seat", "game"}`` (the first waiting player to the first open seat)."""
-        body = await _hosts_body(request, "the waiting lists are the host's")
-        games = {g.name for g in self.service.settings.games}
-        op = body.get("op") if isinstance(body, dict) else None
-        if op in ("add", "seat") and body.get("game") not in games:
-            raise web.HTTPBadRequest(text=f"400: game: one of {', '.join(sorted(games))}\n")
-        if op == "add" and isinstance(body.get("player"), str) and 0 < len(body["player"].strip()) <= 24:
-            try:
-                result: dict[str, Any] = {"id": self.service.add_waiting(body["game"], body["player"])}
-            except ValueError as exc:
-                raise web.HTTPBadRequest(text=f"400: {exc}\n") from None
-        elif op == "remove" and isinstance(body.get("id"), int):
-            self.service.store.unwait(body["id"])
-            result = {"removed": body["id"]}
-        elif op == "seat":
-            result = {"command": await self.service.seat_next(body["game"])}
-        else:
-            raise web.HTTPBadRequest(text='400: {"op": "add", "game", "player"}, {"op": "remove", "id"} '
-                                          'or {"op": "seat", "game"}\n')
+        """The host's waiting-list operations (:data:`dealerpi.wire.room_pages.WaitingOp`): ``{"op": "add",
+        "game", "player"}``, ``{"op": "remove", "id"}``, ``{"op": "seat", "game"}`` (the first waiting player
+        to the first open seat)."""
+        op = _read(await _hosts_body(request, "the waiting lists are the host's"), room_pages.read_waiting)
+        match op:
+            case room_pages.AddWaiting():
+                if not 0 < len(op.player.strip()) <= 24:
+                    raise web.HTTPBadRequest(text="400: player: a name of 1 to 24 characters\n")
+                try:
+                    result: dict[str, Any] = {"id": self.service.add_waiting(self._game(op.game), op.player)}
+                except ValueError as exc:
+                    raise web.HTTPBadRequest(text=f"400: {exc}\n") from None
+            case room_pages.RemoveWaiting():
+                self.service.store.unwait(op.id)
+                result = {"removed": op.id}
+            case room_pages.SeatNext():
+                result = {"command": await self.service.seat_next(self._game(op.game))}
         self._changed()
         return web.json_response(result)
 
+    def _game(self, game: str) -> str:
+        games = {g.name for g in self.service.settings.games}
+        if game not in games:
+            raise web.HTTPBadRequest(text=f"400: game: one of {', '.join(sorted(games))}\n")
+        return game
+
     async def _tournament(self, request: web.Request) -> web.StreamResponse:
-        """The host's tournament operations: ``{"op": "register", "player": NAME}``, ``{"op": "start"}``."""
-        body = await _hosts_body(request, "the tournament desk is the host's")
-        op = body.get("op") if isinstance(body, dict) else None
+        """The host's tournament operations (:data:`dealerpi.wire.room_pages.TournamentOp`): ``{"op":
+        "register", "player": NAME}``, ``{"op": "start"}``, and the money's rebuy, addon, race and deal
+        (room/director/deal.py, docs/room.md)."""
+        op = _read(await _hosts_body(request, "the tournament desk is the host's"), room_pages.read_tournament)
         try:
-            if op == "register" and isinstance(body.get("player"), str):
-                self.service.register(body["player"])
-            elif op == "start":
-                await self.service.start_tournament()
-            elif op in MONEY_OPS:                       # rebuy, addon, race, deal (room/director/deal.py, docs/room.md)
-                await self.service.tournament_money(body)
-            else:
-                raise web.HTTPBadRequest(text='400: {"op": "register", "player": NAME} or {"op": "start"}\n')
+            match op:
+                case room_pages.Register():
+                    self.service.register(op.player)
+                case room_pages.Start():
+                    await self.service.start_tournament()
+                case room_pages.Rebuy() | room_pages.Addon() | room_pages.Race() | room_pages.Deal():
+                    await self.service.tournament_money(room_pages.body(op))
         except ValueError as exc:                       # TournamentError, MoneyError, DealError
             raise web.HTTPBadRequest(text=f"400: {exc}\n") from None
         self._changed()
@@ -127,12 +132,11 @@ class RoomPage:
 
     async def _director(self, request: web.Request) -> web.StreamResponse:
         """The director's controls (dealerpi/room/director/controls.py, docs/room.md): the host's only, as the desk;
-        ``{"id": ..., "op": ...}``; the answer is ``{"answer": TEXT}``, a refusal a 400 with the reason."""
-        body = await _hosts_body(request, "the director's controls are the host's")
-        if not isinstance(body, dict):
-            raise web.HTTPBadRequest(text='400: {"id": ..., "op": ...}\n')
+        ``{"id": ..., "op": ...}`` (:data:`dealerpi.wire.room_pages.Control`); the answer is ``{"answer":
+        TEXT}``, a refusal a 400 with the reason."""
+        op = _read(await _hosts_body(request, "the director's controls are the host's"), room_pages.read_control)
         try:
-            answer = await self.service.control(body)
+            answer = await self.service.control(room_pages.body(op))
         except ControlError as exc:
             raise web.HTTPBadRequest(text=f"400: {exc}\n") from None
         self._changed()
@@ -192,6 +196,17 @@ CSP = (f"default-src 'self'; {_inline_hashes(PAGE.read_text(encoding='utf-8'))};
 async def _framing_headers(request: web.Request, response: web.StreamResponse) -> None:
     response.headers["X-Frame-Options"] = "DENY"
     response.headers["Content-Security-Policy"] = CSP
+
+
+_R = TypeVar("_R")
+
+
+def _read(body: object, reader: Callable[[object], _R]) -> _R:
+    """A body as its record (dealerpi/wire/room_pages.py); a 400 naming the key otherwise."""
+    try:
+        return reader(body)
+    except PageOpError as error:
+        raise web.HTTPBadRequest(text=f"400: {error}\n") from None
 
 
 async def _hosts_body(request: web.Request, forbidden: str) -> Any:

@@ -24,6 +24,8 @@ async def _session(rig: Rig) -> dict[str, object]:
         for name, headers, body in (("none", {}, {"note": "x"}),
                                     ("broadcast", {"Authorization": f"Bearer {tokens['broadcast']}"}, {"note": "x"}),
                                     ("long", {"Authorization": f"Bearer {tokens['host']}"}, {"note": "x" * 201}),
+                                    ("number", {"Authorization": f"Bearer {tokens['host']}"}, {"note": 7}),
+                                    ("unknown", {"Authorization": f"Bearer {tokens['host']}"}, {"note": "x", "at": 1}),
                                     ("host", {"Authorization": f"Bearer {tokens['host']}"}, {"note": "nice fold"})):
             async with http.post(f"{base}/tags", json=body, headers=headers) as answer:
                 answers[name] = (answer.status, await answer.text())
@@ -48,6 +50,9 @@ def test_tags_by_the_host_and_the_clip_list_as_csv_and_cmx3600(tmp_path: Path) -
     assert answers["none"] == (401, "401: POST /tags needs Authorization: Bearer <host token>\n")
     assert answers["broadcast"] == answers["none"]
     assert answers["long"] == (400, '400: "note" is a string of at most 200 characters\n')
+    # issue 22: the body read as its record (wire/room_pages.Tag), the key named; neither tagged the hand
+    assert answers["number"] == (400, "400: Expected `str`, got `int` - at `note`\n")
+    assert answers["unknown"] == (400, "400: Object contains unknown field `at`\n")
     assert answers["host"] == (200, '{"hand": 1, "tags": ["08:00:20 nice fold"]}')
     assert answers["csv-broadcast"] == 401
     # T0 is 2027-01-15T08:00:00Z; on air 30 minutes later; the stream's clock starts at hand 1's start

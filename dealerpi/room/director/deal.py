@@ -18,8 +18,6 @@ from dealerpi.room.director.money import MoneyError, bounties_of, entries, stand
 from dealerpi.room.director.shape import DirectorLike
 from dealerpi.room.director.table_view import View, view_seats
 
-MONEY_OPS = ("rebuy", "addon", "race", "deal")
-
 
 def still_in(director: DirectorLike, views: Mapping[str, View]) -> dict[str, int]:
     """The players still in and their stacks, read from the active tables between hands ({} in a hand)."""
