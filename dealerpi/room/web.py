@@ -19,7 +19,7 @@ import hashlib
 import json
 from collections.abc import Callable
 from importlib import resources
-from typing import Any, TypeVar
+from typing import Any, TypeVar, assert_never
 
 from aiohttp import web
 
@@ -103,6 +103,8 @@ class RoomPage:
                 result = {"removed": op.id}
             case room_pages.SeatNext():
                 result = {"command": await self.service.seat_next(self._game(op.game))}
+            case _:
+                assert_never(op)          # a new waiting op without its case is a type error (mypy)
         self._changed()
         return web.json_response(result)
 
@@ -125,6 +127,8 @@ class RoomPage:
                     await self.service.start_tournament()
                 case room_pages.Rebuy() | room_pages.Addon() | room_pages.Race() | room_pages.Deal():
                     await self.service.tournament_money(room_pages.body(op))
+                case _:
+                    assert_never(op)      # a new tournament op without its case is a type error (mypy)
         except ValueError as exc:                       # TournamentError, MoneyError, DealError
             raise web.HTTPBadRequest(text=f"400: {exc}\n") from None
         self._changed()
