@@ -83,11 +83,13 @@ class Controller:
 
     def submit(self, entry: Submitted, tags: Mapping[str, Any] | None = None) -> Outcome:
         """Journal ``entry`` (fsync), then apply it; while the journal fails it is refused with that reason and
-        not applied. A record is written in its journal form (``to_json``) with the daemon's ``tags`` after its
-        keys (the shoe's read, a tick's wall time); a dict is journaled as it is (applied.Submitted). A
-        ``start`` is journaled with its time (``"at"``: the hand's time in the hand histories)."""
+        not applied. A record is written in its journal form (``to_json``), a dict as it is (applied.Submitted);
+        the daemon's ``tags`` follow its keys (the shoe's read, a tick's wall time). A ``start`` is journaled
+        with its time (``"at"``: the hand's time in the hand histories)."""
         if not isinstance(entry, dict):
-            entry = {**to_json(entry), **tags} if tags else to_json(entry)
+            entry = to_json(entry)
+        if tags:
+            entry = {**entry, **tags}
         if entry.get("type") == "start" and "at" not in entry:
             entry = {**entry, "at": utc_now()}
         if entry.get("type") == "pause":            # TRN-5: the clock stops where it is, not at the last tick
