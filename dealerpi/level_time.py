@@ -21,6 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from dealerpi.engine import Tick
+
 if TYPE_CHECKING:
     from dealerpi.engine import Table
 
@@ -71,9 +73,10 @@ class LevelTime:
         value = data.get("counted_at") if isinstance(data, Mapping) else None
         return cls(float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None)
 
-    def catch_up(self, table: Table, now: float) -> tuple[dict[str, Any] | None, str | None]:
+    def catch_up(self, table: Table, now: float) -> tuple[Tick | None, str | None]:
         """Start-up: the tick for the seconds the daemon was down, if the level clock runs; or, with the wall
-        clock behind the journal, no tick and what to tell the dealer."""
+        clock behind the journal, no tick and what to tell the dealer. The daemon journals it with ``now`` as
+        its ``"at"`` (timers.py)."""
         levels = table.levels
         if levels is None or levels.paused:
             return None, None
@@ -85,7 +88,7 @@ class LevelTime:
                           "the tournament clock")
         if owed:
             _LOGGER.info("the level clock: %d s passed while the table was down", owed)
-            return {"type": "tick", "seconds": owed, "at": utc(now)}, None
+            return Tick(owed), None
         return None, None
 
 
@@ -97,8 +100,9 @@ class Ticks:
         self._last: float | None = None        # when time was last handed to the engine
         self._fresh: object = None             # TRN-2: the fresh clock (new decision) timing started for
 
-    def due(self, table: Table, now: float, wall: float, step: float | None = None) -> dict[str, Any] | None:
-        """The tick input due at ``now`` (monotonic seconds; ``wall`` for its ``at``), if any."""
+    def due(self, table: Table, now: float, step: float | None = None) -> Tick | None:
+        """The tick input due at ``now`` (monotonic seconds), if any; the daemon journals it with the wall time
+        as its ``"at"`` (timers.py)."""
         clock = table.clock
         if clock is None and (table.levels is None or table.levels.paused):
             self._last = None
@@ -113,4 +117,4 @@ class Ticks:
             return None
         seconds = int(now - self._last)
         self._last += seconds
-        return {"type": "tick", "seconds": seconds, "at": utc(wall)}
+        return Tick(seconds)

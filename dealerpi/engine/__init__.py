@@ -19,7 +19,22 @@ if TYPE_CHECKING:
     from dealerpi.engine.bounties import Bounties
     from dealerpi.engine.chip_race import plan_race, race_result
     from dealerpi.engine.deals import MOST_PLAYERS, DealError, check_deal, icm_values, proposals
-    from dealerpi.engine.entries import AddOn, Rebuy
+    from dealerpi.engine.entries import (
+        Act,
+        AddOn,
+        Card,
+        Input,
+        Misdeal,
+        Muck,
+        Rebuy,
+        Show,
+        Sit,
+        Start,
+        Tick,
+        Undo,
+        parse_input,
+        to_json,
+    )
     from dealerpi.engine.events import Event, HandFinal, HandStarted, Left, Outcome, Sat, Undone
     from dealerpi.engine.expectation import Expectation, LegalActions, Waiting, call_words, raise_words
     from dealerpi.engine.games import GAMES, GameDef, Structure
@@ -55,7 +70,8 @@ _MODULES = {
     **dict.fromkeys(["Bounties"], "bounties"),
     **dict.fromkeys(["plan_race", "race_result"], "chip_race"),
     **dict.fromkeys(["DealError", "MOST_PLAYERS", "check_deal", "icm_values", "proposals"], "deals"),
-    **dict.fromkeys(["AddOn", "Rebuy"], "entries"),
+    **dict.fromkeys(["Act", "AddOn", "Card", "Input", "Misdeal", "Muck", "Rebuy", "Show", "Sit", "Start", "Tick",
+                     "Undo", "parse_input", "to_json"], "entries"),     # the journal's inputs as records (issue 22)
     **dict.fromkeys(["Event", "HandFinal", "HandStarted", "Left", "Outcome", "Sat", "Undone"], "events"),
     **dict.fromkeys(["Expectation", "LegalActions", "Waiting", "call_words", "raise_words"], "expectation"),
     **dict.fromkeys(["GAMES", "GameDef", "Structure"], "games"),
@@ -83,11 +99,13 @@ __all__ = [
     "MOST_PLAYERS",
     "PRESETS",
     "UNKNOWN",
+    "Act",
     "AddOn",
     "Alert",
     "BetOrRaisedTo",
     "BoardDealt",
     "Bounties",
+    "Card",
     "CheckedOrCalled",
     "DealError",
     "DealRecord",
@@ -103,6 +121,7 @@ __all__ = [
     "HoleDealt",
     "HoleSwapped",
     "IllegalAction",
+    "Input",
     "InputError",
     "Killed",
     "Left",
@@ -111,6 +130,8 @@ __all__ = [
     "LevelClock",
     "LevelLike",
     "LogEntry",
+    "Misdeal",
+    "Muck",
     "Mucked",
     "Outcome",
     "Phase",
@@ -125,13 +146,18 @@ __all__ = [
     "SeatNow",
     "SeatState",
     "SeatStatus",
+    "Show",
     "Shown",
+    "Sit",
     "Standings",
+    "Start",
     "StreetRetracted",
     "Structure",
     "Table",
     "TableConfig",
     "TableState",
+    "Tick",
+    "Undo",
     "Undone",
     "Waiting",
     "buy_addon",
@@ -141,11 +167,13 @@ __all__ = [
     "enter_tournament",
     "icm_values",
     "parse_config",
+    "parse_input",
     "percents_for",
     "plan_race",
     "proposals",
     "race_result",
     "raise_words",
+    "to_json",
 ]
 
 

@@ -2,7 +2,9 @@
 
 ``parse_input`` turns one JSON object of the journal into its record, or raises ``InputError`` naming the
 type and the key. Past this point the engine reads fields, never dictionary keys. Whether an input makes
-sense now (a seat in the hand, whose turn) is the table's question, not the parser's.
+sense now (a seat in the hand, whose turn) is the table's question, not the parser's. ``to_json`` is its one
+inverse, the journal's form of a record: the daemon's producers (seat panels, the dealer's buttons, the
+shoe, the timers) build records and the pipeline writes them with it (issue 22).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dealerpi.engine.inputs import InputError, TableConfig, parse_config, require
-from dealerpi.engine.state import Bomb
+from dealerpi.engine.state import Bomb, config_json
 
 ACTIONS = ("fold", "check", "call", "bet", "raise", "all_in")
 
@@ -339,3 +341,65 @@ def parse_input(entry: object) -> Input:
     if parser is None:
         raise InputError(f"unknown input type {entry['type']!r}")
     return parser(entry)
+
+
+def to_json(record: Input) -> dict[str, Any]:
+    """The journal's form of ``record``, the inverse of ``parse_input``: ``"type"`` first, then the fields in
+    their order, a key at its default left out as the journal has always written it (docs/journal.md), so the
+    lines a producer writes stay byte-identical. A ``table`` is its configuration with every policy spelled
+    out (``state.config_json``, the checkpoint's form)."""
+    match record:
+        case SetTable(config):
+            return config_json(config)
+        case Sit(seat, player, stack, reserved, post):
+            return {"type": "sit", "seat": seat, "player": player, "stack": stack,
+                    **({"reserved": True} if reserved else {}), **({"post": True} if post else {})}
+        case Move(seat, to, wait, post):
+            return {"type": "move", "seat": seat, "to": to, **({"wait": True} if wait else {}),
+                    **({"post": post} if post is not None else {})}
+        case Back(seat, post, player):
+            return {"type": "back", "seat": seat, **({"post": post} if post is not None else {}),
+                    **({"player": player} if player is not None else {})}
+        case Chips(seat, amount):
+            return {"type": "chips", "seat": seat, "amount": amount}
+        case Start(bomb):
+            return {"type": "start"} if bomb is None else {"type": "start", "bomb": _bomb_json(bomb)}
+        case Card(kind, card):
+            return {"type": kind, "card": card}
+        case Extra(count):
+            return {"type": "extra", "count": count}
+        case Act(seat, action, to):
+            return {"type": "act", "seat": seat, "action": action, **({"to": to} if to is not None else {})}
+        case Run(times):
+            return {"type": "run", "times": times}
+        case Tick(seconds):
+            return {"type": "tick", "seconds": seconds}
+        case Pause(reason, after_hand):
+            return {"type": "pause", **({"reason": reason} if reason else {}),
+                    **({"after_hand": after_hand} if after_hand is not None else {})}
+        case Resume(pause_after, reason):
+            return {"type": "resume", **({"pause_after": pause_after} if pause_after is not None else {}),
+                    **({"reason": reason} if reason is not None else {})}
+        case Deal(prizes, agreed):
+            return {"type": "deal", "prizes": dict(prizes), "agreed": list(agreed)}
+        case ColourUp(remove, chip, won, plan):
+            return {"type": "colour_up", "remove": remove, "chip": chip, **({"won": list(won)} if won else {}),
+                    **({"plan": True} if plan else {})}
+        case Leave() | Away() | Button() | Straddle() | Dead() | Show() | Muck() | Rebuy() | AddOn():
+            return {"type": _SEAT_TYPES[type(record)], "seat": record.seat}
+        case Misdeal() | Clock() | Undo():
+            return {"type": _BARE_TYPES[type(record)]}
+    raise TypeError(f"not an input record: {record!r}")     # mypy: the match above is exhaustive
+
+
+_SEAT_TYPES: dict[type, str] = {Leave: "leave", Away: "away", Button: "button", Straddle: "straddle", Dead: "dead",
+                                Show: "show", Muck: "muck", Rebuy: "rebuy", AddOn: "addon"}
+"""The inputs that are a seat and nothing else, by their journal type."""
+
+_BARE_TYPES: dict[type, str] = {Misdeal: "misdeal", Clock: "clock", Undo: "undo"}
+
+
+def _bomb_json(bomb: Bomb) -> dict[str, Any]:
+    """A bomb pot (seed 001) as ``start`` carries it: ``boards`` when 2, ``river_no_limit`` when false."""
+    return {"ante": bomb.ante, **({"boards": bomb.boards} if bomb.boards != 1 else {}),
+            **({"river_no_limit": False} if not bomb.river_no_limit else {})}

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from dealerpi.engine import Waiting
+from dealerpi.engine import Card, Misdeal, Start, Undo, Waiting
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -27,11 +27,15 @@ CONFIRM_SECONDS = 5.0
 NOTICE_SECONDS = 4.0
 
 
+ConsoleInput = Start | Card | Misdeal | Undo
+"""What the dealer's buttons make: the engine's input records (issue 22), journaled by the daemon's pipeline."""
+
+
 @dataclass
 class ConsoleResult:
     """What one press produced: inputs to journal, and requests to the daemon."""
 
-    inputs: list[dict[str, Any]] = field(default_factory=list)
+    inputs: list[ConsoleInput] = field(default_factory=list)
     next_page: bool = False
     clear_alerts: bool = False
 
@@ -56,7 +60,7 @@ class DealerConsole:
     """The console buttons ``start``, ``exposed``, ``misdeal``, ``undo``, ``confirm``."""
 
     def __init__(self) -> None:
-        self.pending: dict[str, Any] | None = None
+        self.pending: ConsoleInput | None = None
         self.pending_until: float | None = None
         self.asking: tuple[str, str] = ("", "")       # the pending button's name and what CONFIRM will do
         self.notice: str | None = None
@@ -94,22 +98,22 @@ class DealerConsole:
         self._clear()
         if name == "start":
             if self.waiting is Waiting.START:
-                result.inputs.append({"type": "start"})
+                result.inputs.append(Start())
             else:
                 result.next_page = True
         elif name == "exposed":
             if self.last_card is None:
                 self._say("EXPOSED: no card read yet", t)
             else:
-                self._ask({"type": "exposed", "card": self.last_card}, "EXPOSED",
+                self._ask(Card("exposed", self.last_card), "EXPOSED",
                           "the last card read was exposed (EXP-1..4, EXP-7)", t)
         elif name == "misdeal":
-            self._ask({"type": "misdeal"}, "MISDEAL", "misdeal: collect the cards and deal again (MIS-6)", t)
+            self._ask(Misdeal(), "MISDEAL", "misdeal: collect the cards and deal again (MIS-6)", t)
         elif name == "undo":
             if last_input is None:
                 self._say("UNDO: nothing to undo", t)
             else:
-                self._ask({"type": "undo"}, "UNDO", f"take back {input_words(last_input)}", t)
+                self._ask(Undo(), "UNDO", f"take back {input_words(last_input)}", t)
                 self._undo_asked_at = self.inputs
         return result
 
@@ -147,7 +151,7 @@ class DealerConsole:
             times.append(self.pending_until - math.ceil(left) + 1 if left > 1 else self.pending_until + 1e-3)
         return min((x for x in times if x is not None), default=None)
 
-    def _ask(self, entry: dict[str, Any], name: str, does: str, t: float) -> None:
+    def _ask(self, entry: ConsoleInput, name: str, does: str, t: float) -> None:
         self.pending, self.pending_until, self.asking = entry, t + CONFIRM_SECONDS, (name, does)
         self.notice = self.notice_until = None
 

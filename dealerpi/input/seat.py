@@ -23,10 +23,9 @@ import dataclasses
 import logging
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
 from dealerpi.config import InputTiming
-from dealerpi.engine import Structure
+from dealerpi.engine import Act, Muck, Show, Structure
 from dealerpi.views.model import SeatView
 
 _LOGGER = logging.getLogger(__name__)
@@ -38,6 +37,9 @@ NOT_YOUR_TURN = "not your turn"
 NO_RAISE = "no raise: CALL/FOLD"
 SHOW_OR_MUCK = "CALL=show FOLD=muck"
 NOTICES = (FOLD_AGAIN, NOT_YOUR_TURN, NO_RAISE, SHOW_OR_MUCK)
+
+PanelInput = Act | Show | Muck
+"""What a seat's buttons make: the engine's input records (issue 22), journaled by the daemon's pipeline."""
 FAST_AFTER = 8       # repeats at one step before the step grows
 FASTER_AFTER = 20
 
@@ -137,7 +139,7 @@ class SeatPanel:
         if self.mode is Mode.ENTRY:
             self.amount = max(view.min_raise_to, min(view.max_raise_to, self.amount))
 
-    def press(self, key: Key, t: float) -> list[dict[str, Any]]:
+    def press(self, key: Key, t: float) -> list[PanelInput]:
         self._held[key] = t
         self._repeats[key] = 0
         self._next_repeat[key] = t + self.long_press
@@ -145,7 +147,7 @@ class SeatPanel:
         if view is None:
             return []
         if self.showdown and key is not Key.BET:
-            return [{"type": "show" if key is Key.CALL else "muck", "seat": self.seat}]
+            return [Show(self.seat) if key is Key.CALL else Muck(self.seat)]
         if not view.your_action:
             return self._out_of_turn(key, view, t)
         if self.mode is Mode.ENTRY:
@@ -168,7 +170,7 @@ class SeatPanel:
             return [self._call_or_check(view)]
         return self._open_entry(view, t)
 
-    def release(self, key: Key, t: float) -> list[dict[str, Any]]:
+    def release(self, key: Key, t: float) -> list[PanelInput]:
         pressed_at = self._held.pop(key, None)
         self._next_repeat.pop(key, None)
         if pressed_at is None or self.mode is not Mode.ENTRY or key is not Key.BET:
@@ -180,9 +182,9 @@ class SeatPanel:
             self._step_preset()
         return []
 
-    def tick(self, t: float) -> list[dict[str, Any]]:
+    def tick(self, t: float) -> list[PanelInput]:
         """Time passed: long presses, repeats, the fold guard and notices."""
-        out: list[dict[str, Any]] = []
+        out: list[PanelInput] = []
         if self._guard_until is not None and t >= self._guard_until:
             self.mode, self._guard_until = Mode.IDLE, None
             self._set_notice(None, t)
@@ -214,21 +216,21 @@ class SeatPanel:
 
     # --- the parts -----------------------------------------------------------------------------------
 
-    def _out_of_turn(self, key: Key, view: SeatView, t: float) -> list[dict[str, Any]]:
+    def _out_of_turn(self, key: Key, view: SeatView, t: float) -> list[PanelInput]:
         if key is Key.BET or view.status != "in":
             self._set_notice(NOT_YOUR_TURN, t + NOTICE_SECONDS)
             return []
         # the engine refuses it and tells the dealer (BET-12); the journal keeps what happened
         return [self._act("fold") if key is Key.FOLD else self._call_or_check(view)]
 
-    def _call_or_check(self, view: SeatView) -> dict[str, Any]:
+    def _call_or_check(self, view: SeatView) -> Act:
         if view.can_check or view.to_call == 0:
             return self._act("check")
         if view.stack and view.to_call >= view.stack:
             return self._act("all_in")
         return self._act("call")
 
-    def _open_entry(self, view: SeatView, t: float) -> list[dict[str, Any]]:
+    def _open_entry(self, view: SeatView, t: float) -> list[PanelInput]:
         if view.min_raise_to is None:
             self._set_notice(NO_RAISE, t + NOTICE_SECONDS)
             return []
@@ -238,7 +240,7 @@ class SeatPanel:
         self._set_notice(None, t)
         return []
 
-    def _entry_press(self, key: Key, view: SeatView, t: float) -> list[dict[str, Any]]:
+    def _entry_press(self, key: Key, view: SeatView, t: float) -> list[PanelInput]:
         if key is Key.BET:
             self._bet_can_confirm = True
             return []                              # tap or hold: decided on release or by tick
@@ -261,7 +263,7 @@ class SeatPanel:
         sizes = presets(self.view)
         self.amount = next((p.amount for p in sizes if p.amount > self.amount), sizes[0].amount)
 
-    def _confirm(self) -> dict[str, Any]:
+    def _confirm(self) -> Act:
         view = self.view
         assert view is not None
         amount, self.mode = self.amount, Mode.IDLE
@@ -269,10 +271,8 @@ class SeatPanel:
             return self._act("all_in")
         return self._act("bet" if view.to_call == 0 and view.bet == 0 else "raise", amount)
 
-    def _act(self, action: str, to: int | None = None) -> dict[str, Any]:
-        entry: dict[str, Any] = {"type": "act", "seat": self.seat, "action": action}
-        if to is not None:
-            entry["to"] = to
+    def _act(self, action: str, to: int | None = None) -> Act:
+        entry = Act(self.seat, action, to)
         _LOGGER.debug("seat %d: %s", self.seat, entry)
         return entry
 

@@ -12,7 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple, Protocol
 
-from dealerpi.engine import HandStarted, Outcome, Table
+from dealerpi.engine import HandStarted, Input, Outcome, Table
+
+Submitted = Input | dict[str, Any]
+"""What the pipeline takes (``Controller.submit``): a record from the daemon's own producers (the seat panels,
+the dealer's buttons, the shoe, the timers), written with the engine's ``to_json``; or a journal line as a
+dict where the producer's keys are the journal's own: a page's or the room's input (checked key by key by
+wire/inputs.py, tagged by the API), a ``table`` from the config or the host (issue 22)."""
 
 
 class Applied(NamedTuple):

@@ -11,13 +11,14 @@ made goes to the pipeline (``run_inputs``): journaled, applied, then the display
 from __future__ import annotations
 
 import collections
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from dealerpi.config import Config, gcd_unit
 from dealerpi.devices import ButtonBank, ButtonEdge, Debouncer, Devices
-from dealerpi.engine import Table
+from dealerpi.engine import Sit, Table
 from dealerpi.input import DealerConsole, Key, SeatPanel
+from dealerpi.table.applied import Submitted
 from dealerpi.table.screens import Screens
 from dealerpi.views.model import Alert
 
@@ -32,7 +33,8 @@ class ButtonSource(Protocol):
     alerts: collections.deque[Alert]
     seat_alerts: dict[int, Alert]
 
-    def run_inputs(self, inputs: list[dict[str, Any]], changed_seat: int | None) -> None: ...
+    def run_inputs(self, inputs: Sequence[Submitted], changed_seat: int | None,
+                   tags: Mapping[str, Any] | None = None) -> None: ...
 
 
 class ButtonInput:
@@ -94,13 +96,13 @@ class ButtonInput:
             screens.dealer_page += 1
         daemon.run_inputs(result.inputs, changed_seat=None)
 
-    def sit(self, seat: int) -> dict[str, Any]:
+    def sit(self, seat: int) -> Sit:
         """BET on an empty seat sits a player there with the table's ``starting_stack`` (or 100 big blinds);
         the dealer can UNDO it. Names and chip counts beyond that come from the simulator or a replayed journal.
         (``buy_in`` is a tournament's entry fee in money, not chips.)"""
         config = self.daemon.table.config
         stack = config.panel_stack if config is not None else 0     # 0: refused, no table
-        return {"type": "sit", "seat": seat, "player": f"Seat {seat}", "stack": stack}
+        return Sit(seat, f"Seat {seat}", stack)
 
     def tick(self, now: float) -> None:
         """Timers: debounced releases, long presses (a panel's hold), the console's confirmations."""

@@ -13,12 +13,12 @@ simulator and the benchmarks drive it without a loop. Hole cards are logged only
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from dealerpi.config import Config
 from dealerpi.devices import ButtonEdge, Devices
-from dealerpi.engine import Outcome, Table  # the engine's face: here and in screens.py
+from dealerpi.engine import Outcome, Table, to_json  # the engine's face: here and in screens.py
 from dealerpi.input import DealerConsole
 from dealerpi.journal.file import Journal, utc_now
 from dealerpi.journal.folder import JournalFolder, Recovered
@@ -26,7 +26,7 @@ from dealerpi.shoe.link import ShoeEvent
 from dealerpi.shoe.session import CardRead
 from dealerpi.table import startup
 from dealerpi.table.alert_lines import AlertLines
-from dealerpi.table.applied import Applied, LocalApi, Observer
+from dealerpi.table.applied import Applied, LocalApi, Observer, Submitted
 from dealerpi.table.button_input import ButtonInput
 from dealerpi.table.checkpoints import Checkpoints
 from dealerpi.table.contained import contained
@@ -81,9 +81,15 @@ class Controller:
         """Start-up (startup.py): from ``start``'s checkpoint, if any, then ``entries``."""
         startup.replay(self, entries, start)
 
-    def submit(self, entry: dict[str, Any]) -> Outcome:
+    def submit(self, entry: Submitted, tags: Mapping[str, Any] | None = None) -> Outcome:
         """Journal ``entry`` (fsync), then apply it; while the journal fails it is refused with that reason and
-        not applied. A ``start`` is journaled with its time (``"at"``: the hand's time in the hand histories)."""
+        not applied. A record is written in its journal form (``to_json``), a dict as it is (applied.Submitted);
+        the daemon's ``tags`` follow its keys (the shoe's read, a tick's wall time). A ``start`` is journaled
+        with its time (``"at"``: the hand's time in the hand histories)."""
+        if not isinstance(entry, dict):
+            entry = to_json(entry)
+        if tags:
+            entry = {**entry, **tags}
         if entry.get("type") == "start" and "at" not in entry:
             entry = {**entry, "at": utc_now()}
         if entry.get("type") == "pause":            # TRN-5: the clock stops where it is, not at the last tick
@@ -106,10 +112,11 @@ class Controller:
             observer.applied(step)
         return step
 
-    def run_inputs(self, inputs: list[dict[str, Any]], changed_seat: int | None) -> None:
+    def run_inputs(self, inputs: Sequence[Submitted], changed_seat: int | None,
+                   tags: Mapping[str, Any] | None = None) -> None:
         """What a press or a timer made, through the pipeline; then the displays it changed."""
         for entry in inputs:
-            self.submit(entry)
+            self.submit(entry, tags)
         if inputs:
             self.refresh()
         elif changed_seat is not None:

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import collections
 import logging
+from collections.abc import Mapping
 from typing import Any, Protocol
 
-from dealerpi.engine import Outcome
+from dealerpi.engine import Card, Outcome
 from dealerpi.shoe.alerts import shoe_alert
 from dealerpi.shoe.health import ShoeHealth
 from dealerpi.shoe.link import ShoeEvent
 from dealerpi.shoe.session import CardRead
+from dealerpi.table.applied import Submitted
 from dealerpi.table.durable import Durable
 from dealerpi.views.model import Alert
 
@@ -37,7 +39,7 @@ class IntakeSource(Protocol):
     durable: Durable
     alerts: collections.deque[Alert]
 
-    def submit(self, entry: dict[str, Any]) -> Outcome: ...
+    def submit(self, entry: Submitted, tags: Mapping[str, Any] | None = None) -> Outcome: ...
     def refresh(self) -> None: ...
     def refresh_dealer(self) -> None: ...
 
@@ -75,10 +77,8 @@ class ShoeIntake:
             daemon.refresh_dealer()
             return True
         _deck, card = found
-        entry: dict[str, Any] = {"type": "card", "card": card}
-        if read is not None:
-            entry["shoe"] = read
-        daemon.submit(entry)
+        # the read's identity is the daemon's tag, not the card's: journaled after it (docs/journal.md)
+        daemon.submit(Card("card", card), {"shoe": read} if read is not None else None)
         if daemon.durable.fault is not None:
             return False                      # not journaled (so not applied)
         daemon.refresh()

@@ -11,12 +11,12 @@ clock: a running player clock (TRN-2) or level clock (TRN-1) gets whole seconds 
 from __future__ import annotations
 
 import collections
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from dealerpi.engine import Outcome, Table
-from dealerpi.level_time import LevelTime, Ticks
-from dealerpi.table.applied import Applied
+from dealerpi.level_time import LevelTime, Ticks, utc
+from dealerpi.table.applied import Applied, Submitted
 from dealerpi.table.button_input import ButtonInput
 from dealerpi.table.durable import Durable
 from dealerpi.table.screens import Screens
@@ -35,8 +35,9 @@ class TimerSource(Protocol):
     durable: Durable
     alerts: collections.deque[Alert]
 
-    def submit(self, entry: dict[str, Any]) -> Outcome: ...
-    def run_inputs(self, inputs: list[dict[str, Any]], changed_seat: int | None) -> None: ...
+    def submit(self, entry: Submitted, tags: Mapping[str, Any] | None = None) -> Outcome: ...
+    def run_inputs(self, inputs: Sequence[Submitted], changed_seat: int | None,
+                   tags: Mapping[str, Any] | None = None) -> None: ...
 
 
 class Timers:
@@ -62,17 +63,18 @@ class Timers:
 
     def pass_time(self, now: float, step: float | None = None) -> None:
         """The tick input due now, if a clock runs (``step`` 1.0: TRN-5, a pause stops the clock where it is)."""
-        if (tick := self.ticks.due(self.daemon.table, now, self.daemon.wall(), step)) is not None:
-            self.daemon.run_inputs([tick], changed_seat=None)
+        if (tick := self.ticks.due(self.daemon.table, now, step)) is not None:
+            self.daemon.run_inputs([tick], changed_seat=None, tags={"at": utc(self.daemon.wall())})
 
     def catch_up(self) -> None:
         """Start-up, TRN-1 without drift (level_time.py): the seconds the daemon was down come off the running
         level clock, as one journaled tick; a wall clock behind the journal adds nothing and says so."""
-        tick, trouble = self.level_time.catch_up(self.daemon.table, self.daemon.wall())
+        wall = self.daemon.wall()
+        tick, trouble = self.level_time.catch_up(self.daemon.table, wall)
         if trouble is not None:
             self.daemon.alerts.append(Alert("TRN-1", trouble))
         if tick is not None:
-            self.daemon.submit(tick)
+            self.daemon.submit(tick, {"at": utc(wall)})      # the wall time: level_time.py counts from it
 
     def next_deadline(self) -> float | None:
         daemon = self.daemon

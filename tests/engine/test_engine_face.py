@@ -51,6 +51,9 @@ def test_every_name_of_the_face_is_the_defining_modules_object() -> None:
                **{name: getattr(deals, name) for name in ("MOST_PLAYERS", "DealError", "check_deal", "icm_values",
                                                           "proposals")},
                "AddOn": entries.AddOn, "Rebuy": entries.Rebuy,
+               # the journal's inputs as records, built by the daemon's producers (issue 22)
+               **{name: getattr(entries, name) for name in ("Act", "Card", "Input", "Misdeal", "Muck", "Show", "Sit",
+                                                            "Start", "Tick", "Undo", "parse_input", "to_json")},
                "call_words": expectation.call_words, "raise_words": expectation.raise_words,
                "GAMES": games.GAMES, "GameDef": games.GameDef, "Structure": games.Structure,
                "UNKNOWN": hand.UNKNOWN, "Hand": hand.Hand, "Phase": hand.Phase,

@@ -7,7 +7,7 @@ The design is docs/seat-panel.md. Amounts: half pot and pot follow the pot-limit
 from __future__ import annotations
 
 from dealerpi.config import InputTiming
-from dealerpi.engine import Structure, Waiting
+from dealerpi.engine import Act, Card, Muck, Show, Start, Structure, Undo, Waiting
 from dealerpi.input import DealerConsole, Key, Mode, Preset, SeatPanel, presets
 from dealerpi.views.model import SeatView
 
@@ -27,7 +27,7 @@ def panel(view: SeatView, unit: int = 1) -> SeatPanel:
     return p
 
 
-def tap(p: SeatPanel, key: Key, t: float) -> list[dict[str, object]]:
+def tap(p: SeatPanel, key: Key, t: float) -> list[Act | Show | Muck]:
     return p.press(key, t) + p.release(key, t + 0.1)
 
 
@@ -81,7 +81,7 @@ def test_holding_bet_confirms_the_amount_as_a_raise() -> None:
     assert p.press(Key.BET, 2.0) == []
     assert p.next_deadline() == 2.6
     assert p.tick(2.59) == []
-    assert p.tick(2.6) == [{"type": "act", "seat": 3, "action": "raise", "to": 26}]
+    assert p.tick(2.6) == [Act(3, "raise", 26)]
     assert p.release(Key.BET, 3.0) == []        # the release after the confirm does nothing
     assert p.mode is Mode.IDLE
 
@@ -98,13 +98,13 @@ def test_confirming_the_whole_stack_is_all_in_and_an_opening_bet_is_a_bet() -> N
     tap(p, Key.BET, 0.0)
     assert p.amount == 3
     p.press(Key.BET, 1.0)
-    assert p.tick(1.6) == [{"type": "act", "seat": 5, "action": "bet", "to": 3}]
+    assert p.tick(1.6) == [Act(5, "bet", 3)]
     tap(p, Key.BET, 2.0)
     for k in range(3):                          # 1/2 POT 30, POT 60, ALL-IN 1140
         tap(p, Key.BET, 3.0 + k)
     assert p.amount == 1140
     p.press(Key.BET, 7.0)
-    assert p.tick(7.6) == [{"type": "act", "seat": 5, "action": "all_in"}]
+    assert p.tick(7.6) == [Act(5, "all_in")]
 
 
 def test_call_and_fold_fine_adjust_with_repeat_and_acceleration() -> None:
@@ -150,21 +150,21 @@ def test_amounts_stay_within_the_raise_range() -> None:
 
 
 def test_call_check_and_fold_when_not_entering() -> None:
-    assert tap(panel(FACING), Key.CALL, 0.0) == [{"type": "act", "seat": 3, "action": "call"}]
-    assert tap(panel(FACING), Key.FOLD, 0.0) == [{"type": "act", "seat": 3, "action": "fold"}]
-    assert tap(panel(OPENING), Key.CALL, 0.0) == [{"type": "act", "seat": 5, "action": "check"}]
+    assert tap(panel(FACING), Key.CALL, 0.0) == [Act(3, "call")]
+    assert tap(panel(FACING), Key.FOLD, 0.0) == [Act(3, "fold")]
+    assert tap(panel(OPENING), Key.CALL, 0.0) == [Act(5, "check")]
     short = SeatView(seat=2, player="S", stack=5, status="in", pot=19, to_call=9, your_action=True)
-    assert tap(panel(short), Key.CALL, 0.0) == [{"type": "act", "seat": 2, "action": "all_in"}]
+    assert tap(panel(short), Key.CALL, 0.0) == [Act(2, "all_in")]
 
 
 def test_fold_when_check_is_free_asks_first() -> None:
     p = panel(OPENING)
     assert tap(p, Key.FOLD, 0.0) == []
     assert p.overlay(OPENING).notice == "FOLD again = fold"
-    assert tap(p, Key.FOLD, 1.0) == [{"type": "act", "seat": 5, "action": "fold"}]
+    assert tap(p, Key.FOLD, 1.0) == [Act(5, "fold")]
     p = panel(OPENING)
     tap(p, Key.FOLD, 0.0)
-    assert tap(p, Key.CALL, 1.0) == [{"type": "act", "seat": 5, "action": "check"}]
+    assert tap(p, Key.CALL, 1.0) == [Act(5, "check")]
     p = panel(OPENING)
     tap(p, Key.FOLD, 0.0)
     assert p.next_deadline() == 3.0
@@ -176,7 +176,7 @@ def test_out_of_turn_fold_goes_to_the_engine_bet_only_shows_a_notice() -> None:
     """BET-12: the engine detects the out-of-turn action and alerts the dealer; BET has no amount yet."""
     waiting = SeatView(seat=4, player="D", stack=97, status="in", pot=47, to_call=12, blinds=(1, 3))
     p = panel(waiting)
-    assert tap(p, Key.FOLD, 0.0) == [{"type": "act", "seat": 4, "action": "fold"}]
+    assert tap(p, Key.FOLD, 0.0) == [Act(4, "fold")]
     assert tap(p, Key.BET, 1.0) == []
     assert p.overlay(waiting).notice == "not your turn"
     p.tick(3.0)
@@ -207,21 +207,21 @@ def test_showdown_call_shows_fold_mucks() -> None:
     p = panel(view)
     p.showdown = True
     assert p.overlay(view).notice == "CALL=show FOLD=muck"
-    assert tap(p, Key.CALL, 0.0) == [{"type": "show", "seat": 6}]
-    assert tap(p, Key.FOLD, 1.0) == [{"type": "muck", "seat": 6}]
+    assert tap(p, Key.CALL, 0.0) == [Show(6)]
+    assert tap(p, Key.FOLD, 1.0) == [Muck(6)]
 
 
 def test_console_start_and_confirmed_irregularities() -> None:
     """EXP: the dealer declares the exposed card (the shoe cannot see faces); MISDEAL and UNDO confirm."""
     c = DealerConsole()
     c.set_state(Waiting.START, None)
-    assert c.press("start", 0.0).inputs == [{"type": "start"}]
+    assert c.press("start", 0.0).inputs == [Start()]
     c.set_state(Waiting.CARD, "Ah")
     result = c.press("start", 1.0)
     assert result.inputs == [] and result.next_page
     assert c.press("exposed", 2.0).inputs == []
     assert c.confirm_lines(2.0)[0] == "EXPOSED? 5s left"
-    assert c.press("confirm", 3.0).inputs == [{"type": "exposed", "card": "Ah"}]
+    assert c.press("confirm", 3.0).inputs == [Card("exposed", "Ah")]
     c.press("misdeal", 4.0)
     c.tick(9.5)                                 # not confirmed within 5 s: dropped
     assert c.press("confirm", 9.6).inputs == []
@@ -229,7 +229,7 @@ def test_console_start_and_confirmed_irregularities() -> None:
     c.press("start", 10.5)                      # another button cancels
     assert c.press("confirm", 11.0).clear_alerts
     c.press("undo", 12.0, {"type": "card", "card": "Ah"})
-    assert c.press("confirm", 12.5).inputs == [{"type": "undo"}]
+    assert c.press("confirm", 12.5).inputs == [Undo()]
 
 
 def test_console_a_pending_confirmation_says_what_confirm_does_and_the_seconds_left() -> None:

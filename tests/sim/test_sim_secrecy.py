@@ -12,6 +12,7 @@ from pathlib import Path
 
 from simkit import Page, Sim, expecting, image_of, running_sim
 
+from dealerpi.engine import Card
 from dealerpi.views.render import dealer_lines, render_dealer
 
 # dealt from seat 2 (left of the button, seat 1): seat 2 Kh Kd, seat 3 Qh Qd, seat 1 Ah Ad
@@ -106,7 +107,7 @@ def test_a_pending_exposed_does_not_put_a_hole_card_on_the_dealer_display(tmp_pa
             await page.next(expecting("card to seat 3"))
             await page.click("dealer", "exposed")
             controller = sim.controller
-            assert controller.console.pending == {"type": "exposed", "card": "Kh"}
+            assert controller.console.pending == Card("exposed", "Kh")
             view = controller.dealer_view()
             assert view.expect.startswith("EXPOSED? ") and view.expect.endswith("s left")
             assert view.confirm[0] == "CONFIRM: the last card read was exposed (EXP-1..4, EXP-7)"
