@@ -153,7 +153,7 @@ class Controller:
     # --- what the socket API, the daemon, the screens and tests read ---------------------------------
 
     @property
-    def api(self) -> Any:     # the local API (socket_api.py); Any: the simulator's tests reach its panel
+    def api(self) -> LocalApi | None:     # the local API (table/api/server.py), as the pipeline sees it
         return self.local_api
 
     @api.setter

@@ -23,7 +23,7 @@ from dealerpi.devices import FakeDevices
 from dealerpi.devices.factory import PiDevices
 from dealerpi.engine import Table
 from dealerpi.sim.panel import VirtualPanel, make_panel
-from dealerpi.table.api.server import _Client
+from dealerpi.table.api.server import ApiServer, _Client
 from dealerpi.webkit.pairing import load_tokens, role_of, write_pairing
 
 TOKENS = {"host": "h" * 22, "dealer": "d" * 22, "board": "b" * 22}
@@ -219,7 +219,9 @@ def test_a_page_is_told_when_the_daemon_goes_away(tmp_path: Path) -> None:
     async def body(client: TestClient[Any, Any], controller: Any) -> None:
         ws = await client.ws_connect("/ws?view=board")
         assert json.loads(await ws.receive_str(timeout=5))["type"] == "view"
-        await controller.api.stop()
+        api = controller.api
+        assert isinstance(api, ApiServer)
+        await api.stop()
         offline = json.loads(await ws.receive_str(timeout=5))
         assert offline == {"type": "offline",
                            "message": "the table daemon went away: this page reconnects when it is back"}

@@ -21,7 +21,10 @@ from dealerpi import config as config_module
 from dealerpi.config import Config
 from dealerpi.devices import FakeDevices
 from dealerpi.journal.folder import segment_name
+from dealerpi.sim.deck import VirtualDeck
+from dealerpi.sim.panel import VirtualPanel
 from dealerpi.sim.server import SIM_CONFIG, START_JOURNAL, run_sim, sim_config
+from dealerpi.table.api.server import ApiServer
 from dealerpi.table.controller import Controller
 from dealerpi.wire.protocol import merge
 
@@ -42,6 +45,13 @@ class Sim:
     @property
     def table(self) -> Any:
         return self.controller.table
+
+    @property
+    def deck(self) -> VirtualDeck:
+        """The virtual shoe's deck, through the daemon's API and its panel (the simulator's parts)."""
+        api = self.controller.api
+        assert isinstance(api, ApiServer) and isinstance(api.panel, VirtualPanel) and api.panel.deck is not None
+        return api.panel.deck
 
     def journal_text(self) -> str:
         folder = self.out / "journal"

@@ -91,7 +91,7 @@ def test_a_void_four_card_flop_goes_back_into_the_virtual_deck(tmp_path: Path) -
             assert page.view["virtual_shoe"]["left"] == 42                      # 52 - 6 - 2s - 3 flop cards
             await page.deal("Jc")
             view = await page.next(lambda v: any(a["rule"] == "BRD-1" for a in v["alerts"]))
-            deck = sim.controller.api.panel.deck
+            deck = sim.deck
             assert {"7d", "9s", "5c", "Jc"} <= set(deck.order) and "2s" not in deck.order
             view = await page.next(lambda v: v["virtual_shoe"]["left"] == 45)
             assert view["expect"] == "burn" and view["board"] == [[]]

@@ -206,12 +206,12 @@ def test_a_restart_mid_hand_keeps_the_dealt_cards_out_of_the_shoe(tmp_path: Path
         async with running_sim(tmp_path) as sim:
             page = await sim.page()
             await _start(page)
-            assert sim.controller.api.panel.deck.dealt == DEAL_ORDER
+            assert sim.deck.dealt == DEAL_ORDER
             for seat, after in ((1, "action on seat 2"), (2, "action on seat 3"), (3, "burn")):
                 await page.click(seat, "call")
                 await page.next(expecting(after))
         async with running_sim(tmp_path) as again:
-            deck = again.controller.api.panel.deck
+            deck = again.deck
             assert deck.dealt == DEAL_ORDER
             assert deck.left == 46 and not set(DEAL_ORDER) & set(deck.order)
             page = await again.page()
