@@ -16,6 +16,8 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from PIL import Image
+
 from dealerpi.config import Config
 from dealerpi.devices import ButtonEdge, Devices
 from dealerpi.engine import Outcome, Table, to_json  # the engine's face: here and in screens.py
@@ -186,11 +188,11 @@ class Controller:
         return self.intake.health.online
 
     @property
-    def dealer_overlay(self) -> tuple[Any, float] | None:
+    def dealer_overlay(self) -> tuple[Image.Image, float] | None:
         return self.screens.dealer_overlay
 
     @dealer_overlay.setter
-    def dealer_overlay(self, overlay: tuple[Any, float] | None) -> None:
+    def dealer_overlay(self, overlay: tuple[Image.Image, float] | None) -> None:
         self.screens.dealer_overlay = overlay
 
     def _changed(self) -> None:

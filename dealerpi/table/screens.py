@@ -13,7 +13,9 @@ import collections
 import dataclasses
 import functools
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
+
+from PIL import Image
 
 from dealerpi.config import Config
 from dealerpi.devices import Devices, DisplaySlot, LedBank
@@ -58,7 +60,7 @@ class Screens:
                                        lambda: devices.open_display(config.dealer.display), clock)
         self.engine_views: dict[int, SeatView] = {}
         self.dealer_page = 0
-        self.dealer_overlay: tuple[Any, float] | None = None   # (image, until): a pairing QR the host asked for
+        self.dealer_overlay: tuple[Image.Image, float] | None = None   # (image, until): a pairing QR the host asked for
         self._shown: dict[object, object] = {}       # display key -> the view last drawn on it
         self._console_shown: object = None            # the dealer console's confirmation as last drawn
 
@@ -104,7 +106,7 @@ class Screens:
             view = dataclasses.replace(view, notes=(f"ROOM: {source.announcement}", *view.notes))
         return view
 
-    def show_on_dealer(self, image: Any, seconds: float) -> None:
+    def show_on_dealer(self, image: Image.Image, seconds: float) -> None:
         """Put ``image`` on the dealer display for ``seconds`` or until a console button is pressed."""
         self.dealer_overlay = (image, self.clock() + seconds)
         self._shown.pop("dealer", None)

@@ -52,14 +52,15 @@ def test_the_daemon_shows_it_until_a_console_button_or_60_seconds(tmp_path: Path
     controller.dealer_slot.show = show  # type: ignore[method-assign]
     now = [100.0]
     controller.clock = lambda: now[0]
-    controller.show_on_dealer("QR", 60.0)
+    code = qr_screen("http://192.0.2.7:8765/pair?code=abc", "dealer")
+    controller.show_on_dealer(code, 60.0)
     controller.refresh()                                   # the table changes: the code stays
-    assert shown == ["QR"] and controller.next_deadline() == 160.0
+    assert shown == [code] and controller.next_deadline() == 160.0
     now[0] = 160.0
     controller.tick()                                      # 60 s later the dealer screen is back
-    assert controller.dealer_overlay is None and len(shown) == 2 and shown[-1] != "QR"
-    controller.show_on_dealer("QR", 60.0)
+    assert controller.dealer_overlay is None and len(shown) == 2 and shown[-1] is not code
+    controller.show_on_dealer(code, 60.0)
     for pressed in (True, False):                          # any console button, and it does nothing else
         controller._handle(ButtonEdge(("console", "undo"), pressed, now[0]))
     assert controller.dealer_overlay is None and controller.console.pending is None     # UNDO not armed
-    assert shown[-1] != "QR"
+    assert shown[-1] is not code

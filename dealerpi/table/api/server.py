@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 import msgspec
+from PIL import Image
 
 from dealerpi.books import game_form
 from dealerpi.books.ledger import CLOSE, Event, Ledger, Session
@@ -89,7 +90,7 @@ class Daemon(Protocol):
     devices: Devices
     shoe_health: ShoeHealth
     presses: collections.Counter[str]
-    dealer_overlay: tuple[Any, float] | None      # (image, until): the pairing code on the dealer display
+    dealer_overlay: tuple[Image.Image, float] | None      # (image, until): the pairing code on the dealer display
     announcement: str
     journal_fault: str | None
 
@@ -103,7 +104,7 @@ class Daemon(Protocol):
     def refresh(self) -> None: ...
     def refresh_dealer(self) -> None: ...
     def fault_alert(self) -> Alert | None: ...
-    def show_on_dealer(self, image: Any, seconds: float) -> None: ...
+    def show_on_dealer(self, image: Image.Image, seconds: float) -> None: ...
 
 
 @dataclass(eq=False)
