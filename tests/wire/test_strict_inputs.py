@@ -108,3 +108,27 @@ def test_the_sent_keys_follow_the_engine_and_the_game_form() -> None:
 
     assert set(SENT_KEYS) == set(PARSERS) - {"act", "tick"}
     assert set(SENT_KEYS["table"]) == set(FORM_KEYS)
+
+
+def test_a_pages_input_is_journaled_in_its_records_form_and_a_bad_one_as_sent(tmp_path: Path) -> None:
+    """Issue 22: typed from the producer to the journal. A page's (or the room's) input is parsed into its
+    engine record at the socket and journaled as ``to_json`` writes it: keys at their defaults left out, as
+    docs/journal.md writes them (a sit's ``"post": false``, a colour-up's empty ``won``), the daemon's tags
+    after it. One the engine cannot parse (an action no game has) is journaled as sent and refused by the
+    engine with its reason, like every refused input (a colour-up whose ``won`` holds a boolean: the socket's
+    key check lets a list through, the engine's parser names it)."""
+    config, _controller, api = make(tmp_path)
+    host = hello(api, "host")
+    before = len(journal_lines(config))
+    assert send(api, host, {"type": "sit", "seat": 1, "player": "Ann", "stack": 250, "post": False},
+                rid="r-sit")["accepted"] is True
+    line = journal_lines(config)[before]
+    assert {k: v for k, v in line.items() if k != "at"} == {"type": "sit", "seat": 1, "player": "Ann",
+                                                              "stack": 250, "by": "host", "rid": "r-sit"}
+    assert list(line)[:4] == ["type", "seat", "player", "stack"]          # the record's keys first, in order
+    bad = {"type": "colour_up", "remove": 25, "chip": 100, "won": [True]}
+    assert send(api, host, bad) == {"accepted": False, "alerts": [], "reason": 'colour_up: "won" must be the '
+                                                                              'list of the seats that won a chip '
+                                                                              'in the race'}
+    last = journal_lines(config)[-1]
+    assert {k: last[k] for k in bad} == bad                                   # as sent: the engine refused it

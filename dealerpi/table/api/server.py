@@ -44,7 +44,7 @@ from PIL import Image
 
 from dealerpi.books import game_form
 from dealerpi.books.ledger import CLOSE, Event, Ledger, Session
-from dealerpi.engine import InputError, Outcome, Table, parse_config
+from dealerpi.engine import InputError, Outcome, Table, parse_config, parse_input, to_json
 from dealerpi.journal.file import utc_now
 from dealerpi.shoe.health import ShoeHealth
 from dealerpi.table.api import sessions, status_panel
@@ -421,7 +421,7 @@ class ApiServer:
             return api.InputAnswer(False, odd, confirm=True).as_json()     # issue 19 item 11
         if (seen := self._seen_rid(rid)) is not None:
             return seen
-        tagged = _tagged(entry, role, rid)
+        tagged = _tagged(_as_record(entry), role, rid)
         if kind == "card":
             tagged["source"] = "manual"           # a card typed in, not read by the shoe (issue 14)
         outcome = self.daemon.submit(tagged)
@@ -588,6 +588,19 @@ def _kept_rid(item: object) -> tuple[str, dict[str, Any]]:
     if isinstance(item, list) and len(item) == 2 and isinstance(item[1], dict):
         return str(item[0]), item[1]
     return str(item), {"accepted": True}
+
+
+def _as_record(entry: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A page's or the room's input in its record's journal form (issue 22: typed from the producer to the
+    journal, ``entries.to_json``): parsed once here. A ``table`` keeps the sender's keys (its record spells out
+    every policy of the preset, which the config's line leaves to the preset); an input the engine cannot
+    parse is journaled as sent, and the engine refuses it with the reason, as for every refused input."""
+    if entry.get("type") == "table":
+        return entry
+    try:
+        return to_json(parse_input(entry))
+    except InputError:
+        return entry
 
 
 def _tagged(entry: Mapping[str, Any], by: str, rid: object) -> dict[str, Any]:
