@@ -28,7 +28,6 @@ The socket file is made group-writable (0660) in a directory only the service's 
 from __future__ import annotations
 
 import asyncio
-import collections
 import contextlib
 import dataclasses
 import logging
@@ -37,22 +36,21 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import msgspec
-from PIL import Image
 
 from dealerpi.books import game_form
 from dealerpi.books.ledger import CLOSE, Event, Ledger, Session
 from dealerpi.engine import InputError, Outcome, Table, parse_config, parse_input, to_json
 from dealerpi.journal.file import utc_now
-from dealerpi.shoe.health import ShoeHealth
 from dealerpi.table.api import sessions, status_panel
+from dealerpi.table.api.daemon_port import Daemon
 from dealerpi.table.api.journal_download import journal_chunk
 from dealerpi.table.api.ledger_book import LedgerBook
 from dealerpi.table.api.qr_screen import qr_screen
 from dealerpi.table.applied import Applied
-from dealerpi.table.source import TableSource, settings
+from dealerpi.table.source import settings
 from dealerpi.views.build import alert_order
 from dealerpi.views.model import Alert
 from dealerpi.views.roles import role_view
@@ -65,10 +63,7 @@ from dealerpi.wire.views import VERSION as VIEW_VERSION
 from dealerpi.wire.views import ViewError, read_view
 
 if TYPE_CHECKING:
-    from dealerpi.config import Config, Pin
-    from dealerpi.devices import Devices, DisplaySlot
-    from dealerpi.journal.file import Journal
-    from dealerpi.journal.folder import JournalFolder
+    from dealerpi.config import Pin
     from dealerpi.table.virtual import Panel
 
 _LOGGER = logging.getLogger(__name__)
@@ -76,35 +71,6 @@ _LOGGER = logging.getLogger(__name__)
 QR_SECONDS = 60.0
 RIDS_KEPT = 1000             # request ids kept (in memory and in a checkpoint): a page resends within seconds
 MAX_BACKLOG = 1 << 20        # bytes a client may leave unread before it is dropped (a stuck page)
-
-
-class Daemon(Protocol):
-    """What the API needs of :class:`dealerpi.table.controller.Controller` (which calls it as applied.LocalApi)."""
-
-    table: Table
-    alerts: collections.deque[Alert]
-    journal: Journal | JournalFolder
-    seat_slots: dict[int, DisplaySlot]
-    dealer_slot: DisplaySlot
-    config: Config
-    devices: Devices
-    shoe_health: ShoeHealth
-    presses: collections.Counter[str]
-    dealer_overlay: tuple[Image.Image, float] | None      # (image, until): the pairing code on the dealer display
-    announcement: str
-    journal_fault: str | None
-
-    @property
-    def table_source(self) -> TableSource: ...
-    @property
-    def pending_table(self) -> dict[str, Any] | None: ...
-
-    def submit(self, entry: dict[str, Any]) -> Outcome: ...
-    def queue_table(self, entry: dict[str, Any]) -> Outcome: ...
-    def refresh(self) -> None: ...
-    def refresh_dealer(self) -> None: ...
-    def fault_alert(self) -> Alert | None: ...
-    def show_on_dealer(self, image: Image.Image, seconds: float) -> None: ...
 
 
 @dataclass(eq=False)
