@@ -20,6 +20,7 @@ import msgspec
 
 from dealerpi.webkit.mqtt import KEEPALIVE
 from dealerpi.wire.broker import MqttSettings
+from dealerpi.wire.records import RecordError, convert
 from dealerpi.wire.stream import BroadcastFrame, FeedStatus
 
 _LOGGER = logging.getLogger(__name__)
@@ -75,9 +76,8 @@ class Publisher:
         said with the key named, and not published (the broker keeps the last good one)."""
         kind = message["type"]
         try:
-            record = msgspec.convert(message[kind], FeedStatus if kind == "status" else BroadcastFrame)
-        except msgspec.ValidationError as error:
-            _LOGGER.error("the delayed feed's %s is not its record, not published: %s", kind,
-                          str(error).replace("`$.", "`"))
+            record = convert(message[kind], FeedStatus if kind == "status" else BroadcastFrame)
+        except RecordError as error:
+            _LOGGER.error("the delayed feed's %s is not its record, not published: %s", kind, error)
             return
         await client.publish(f"{self.topic}/{kind}", msgspec.json.encode(record), qos=1, retain=True)

@@ -31,7 +31,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-import msgspec
 from aiohttp import WSMsgType, web
 
 from dealerpi.broadcast.link import follow
@@ -45,6 +44,7 @@ from dealerpi.webkit.pairing import load_tokens, role_of, write_private
 from dealerpi.webkit.running import run_until_signal
 from dealerpi.webkit.static_files import static_file
 from dealerpi.wire.limits import LimitError, read_json
+from dealerpi.wire.records import RecordError, convert
 from dealerpi.wire.room_pages import Tag
 
 _LOGGER = logging.getLogger(__name__)
@@ -210,12 +210,12 @@ class Broadcast:
         if not header.startswith("Bearer ") or role_of(header[7:].strip(), self.tokens) != "host":
             raise web.HTTPUnauthorized(text="401: POST /tags needs Authorization: Bearer <host token>\n")
         try:           # size and depth before parsing, then the record (issue 22; dealerpi/wire/room_pages.py)
-            tag = msgspec.convert(read_json(await request.read(), "the body"), Tag)
+            tag = convert(read_json(await request.read(), "the body"), Tag)
         except LimitError as error:
             reason = 'the body is JSON: {"note": "..."}' if "not JSON" in str(error) else str(error)
             raise web.HTTPBadRequest(text=f"400: {reason}\n") from None
-        except msgspec.ValidationError as error:
-            raise web.HTTPBadRequest(text=f"400: {str(error).replace('`$.', '`')}\n") from None
+        except RecordError as error:
+            raise web.HTTPBadRequest(text=f"400: {error}\n") from None
         if len(tag.note) > MAX_NOTE:
             raise web.HTTPBadRequest(text=f'400: "note" is a string of at most {MAX_NOTE} characters\n')
         clip = self.session.clips.tag(tag.note, self.session.clock())

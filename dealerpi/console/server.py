@@ -39,6 +39,7 @@ from dealerpi.webkit.static_files import static_file
 from dealerpi.wire import api, pages
 from dealerpi.wire.api import InputAnswer, JournalChunk, NoteAnswer, QrShown
 from dealerpi.wire.protocol import PANEL, Decoder, ProtocolError, encode, merge
+from dealerpi.wire.records import RecordError, convert, unspoken
 from dealerpi.wire.views import RECORDS, BoardView, HelloResult, Ledger, ViewError, read_changed
 from dealerpi.wire.views import VERSION as VIEW_VERSION
 
@@ -122,12 +123,11 @@ class DaemonLink:
         if record is None:
             raise ViewError(f"a view for the role {self.role!r}, which has none")
         try:
-            hello: HelloResult[BoardView] = msgspec.convert(result, HelloResult[record])  # type: ignore[valid-type]
-        except msgspec.ValidationError as error:
-            raise ViewError(f"the {self.role}'s hello: {str(error).replace('`$.', '`')}") from None
-        if hello.view.v != VIEW_VERSION:
-            raise ViewError(f"the {self.role}'s view: version {hello.view.v} is not spoken here (this console "
-                            f"speaks {VIEW_VERSION})")
+            hello: HelloResult[BoardView] = convert(result, HelloResult[record])  # type: ignore[valid-type]
+        except RecordError as error:
+            raise ViewError(f"the {self.role}'s hello: {error}") from None
+        if (refusal := unspoken(hello.view.v, VIEW_VERSION, "this console")) is not None:
+            raise ViewError(f"the {self.role}'s view: {refusal}")
         self.record = hello.view
         self._view = msgspec.json.decode(msgspec.json.encode(result["view"]))  # type: ignore[index]
 
@@ -405,9 +405,9 @@ def _answer(answer: dict[str, Any], method: str, record: type[InputAnswer] | typ
     if "result" not in answer:
         return {"accepted": False, "reason": answer.get("error", {}).get("message")}
     try:
-        said: dict[str, Any] = msgspec.to_builtins(msgspec.convert(answer["result"], record))
-    except msgspec.ValidationError as error:
-        why = str(error).replace("`$.", "`")
+        said: dict[str, Any] = msgspec.to_builtins(convert(answer["result"], record))
+    except RecordError as error:
+        why = str(error)
         _LOGGER.error("the daemon's answer to %s is not its record: %s", method, why)
         return {"accepted": False, "reason": f"the table daemon's answer was not understood ({why}): look at the "
                                              "table before sending it again"}
@@ -421,9 +421,9 @@ def _result(answer: dict[str, Any], method: str, record: type[_T]) -> _T:
     """An answer's ``result`` as its record (dealerpi/wire): one that is not is the daemon's fault, said in
     the log with the key named and answered 502, never passed on unchecked."""
     try:
-        return msgspec.convert(answer.get("result"), record)
-    except msgspec.ValidationError as error:
-        why = str(error).replace("`$.", "`")
+        return convert(answer.get("result"), record)
+    except RecordError as error:
+        why = str(error)
         _LOGGER.error("the daemon's answer to %s is not its record: %s", method, why)
         raise web.HTTPBadGateway(text=f"502: the table daemon's answer to {method} was not understood: "
                                       f"{why}\n") from None

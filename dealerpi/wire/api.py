@@ -20,6 +20,8 @@ from typing import Annotated, Any
 
 import msgspec
 
+from dealerpi.wire.records import unspoken, words
+
 VERSION = 1
 
 Rid = Annotated[str, msgspec.Meta(max_length=64)]      # a request id: journaled with the input it names
@@ -168,8 +170,8 @@ def parse(message: object, params_of: dict[str, type[Params]]) -> tuple[Request,
         request = msgspec.convert(message, Request)
     except msgspec.ValidationError as error:
         raise ParseError(f"a request: {_words(error)}") from None
-    if request.v != VERSION:
-        raise ParseError(f"protocol version {request.v} is not spoken here (this daemon speaks {VERSION})")
+    if (refusal := unspoken(request.v, VERSION, "this daemon")) is not None:
+        raise ParseError(f"protocol {refusal}")
     kind = params_of.get(request.method)
     if kind is None:
         raise ParseError(f"unknown method {request.method!r}")
@@ -182,4 +184,4 @@ def parse(message: object, params_of: dict[str, type[Params]]) -> tuple[Request,
 def _words(error: msgspec.ValidationError) -> str:
     """msgspec's "Object contains unknown field `x` - at `$.params`" as "params: unknown key x" style words
     would lose its path; its own sentence names the key and where, so it is kept, with ``$`` as "params"."""
-    return str(error).replace("`$.", "`").replace("`$`", "the params")
+    return words(error).replace("`$`", "the params")

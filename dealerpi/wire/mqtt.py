@@ -23,6 +23,7 @@ from typing import Annotated, Any, TypeVar
 import msgspec
 from msgspec import UNSET, UnsetType
 
+from dealerpi.wire.records import RecordError, convert, unspoken
 from dealerpi.wire.views import BoardView, TableSettings
 
 VERSION = 1
@@ -190,10 +191,9 @@ def read(data: object, record: type[_R]) -> _R:
     """``data`` (decoded JSON) as ``record`` (or a union of records), of this version; :class:`PayloadError`
     naming the key otherwise."""
     try:
-        value: _R = msgspec.convert(data, record)
-    except msgspec.ValidationError as error:
-        raise PayloadError(str(error).replace("`$.", "`")) from None
-    version = getattr(value, "v", VERSION)
-    if version != VERSION:
-        raise PayloadError(f"version {version} is not spoken here (this table speaks {VERSION})")
+        value: _R = convert(data, record)
+    except RecordError as error:
+        raise PayloadError(str(error)) from None
+    if (refusal := unspoken(getattr(value, "v", VERSION), VERSION, "this table")) is not None:
+        raise PayloadError(refusal)
     return value

@@ -23,6 +23,7 @@ import msgspec
 
 from dealerpi.wire import api
 from dealerpi.wire.limits import LimitError, check_json
+from dealerpi.wire.records import RecordError, convert, unspoken
 
 VERSION = 1
 
@@ -151,9 +152,8 @@ def read_op(text: str | bytes) -> Op:
     except (msgspec.ValidationError, msgspec.DecodeError) as error:
         convert_op(_untyped(text))                    # raises, naming the key
         raise PageOpError(f"an operation: {error}") from None    # not reached: both read the same records
-    if record.v != VERSION:
-        raise PageOpError(f"{name(record)}: version {record.v} is not spoken here (this console speaks "
-                          f"{VERSION})", record.rid)
+    if (refusal := unspoken(record.v, VERSION, "this console")) is not None:
+        raise PageOpError(f"{name(record)}: {refusal}", record.rid)
     return record
 
 
@@ -181,9 +181,9 @@ def convert_tagged(data: object, union: Any, names: tuple[str, ...], speaker: st
     if op not in names:
         raise PageOpError(f"op: one of {', '.join(names)}, not {op!r}", rid)
     try:
-        record = msgspec.convert(data, union)      # a union of records tagged by op: msgspec picks the type
-    except msgspec.ValidationError as error:
-        raise PageOpError(f"{op}: {str(error).replace('`$.', '`')}", rid) from None
-    if record.v != VERSION:
-        raise PageOpError(f"{op}: version {record.v} is not spoken here ({speaker} speaks {VERSION})", rid)
+        record: Any = convert(data, union)        # a union of records tagged by op: msgspec picks the type
+    except RecordError as error:
+        raise PageOpError(f"{op}: {error}", rid) from None
+    if (refusal := unspoken(record.v, VERSION, speaker)) is not None:
+        raise PageOpError(f"{op}: {refusal}", rid)
     return record

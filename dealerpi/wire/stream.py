@@ -16,6 +16,7 @@ from typing import Literal
 import msgspec
 from msgspec import UNSET, UnsetType
 
+from dealerpi.wire.records import RecordError, convert
 from dealerpi.wire.views import Action, NextHand, Pausing, Pot, SeatLine, Tournament, Winner
 
 VERSION = 1
@@ -154,7 +155,6 @@ class StreamError(ValueError):
 def read_stream(data: object, record: type[StreamHello] | type[StreamEvent]) -> StreamHello | StreamEvent:
     """``data`` (decoded JSON) as ``record``; :class:`StreamError` naming the key otherwise."""
     try:
-        return msgspec.convert(data, record)
-    except msgspec.ValidationError as error:
-        raise StreamError(f"the daemon's {'hello' if record is StreamHello else 'event'}: "
-                          f"{str(error).replace('`$.', '`')}") from None
+        return convert(data, record)
+    except RecordError as error:
+        raise StreamError(f"the daemon's {'hello' if record is StreamHello else 'event'}: {error}") from None

@@ -27,6 +27,8 @@ from typing import Any, Generic, TypeVar
 import msgspec
 from msgspec import UNSET, UnsetType
 
+from dealerpi.wire.records import RecordError, convert, unspoken
+
 VERSION = 1
 
 
@@ -427,11 +429,11 @@ def read_view(role: str, data: object) -> BoardView:
     if record is None:
         raise ViewError(f"no view for the role {role!r}")
     try:
-        view = msgspec.convert(data, record)
-    except msgspec.ValidationError as error:
-        raise ViewError(f"the {role}'s view: {str(error).replace('`$.', '`')}") from None
-    if view.v != VERSION:
-        raise ViewError(f"the {role}'s view: version {view.v} is not spoken here (this console speaks {VERSION})")
+        view = convert(data, record)
+    except RecordError as error:
+        raise ViewError(f"the {role}'s view: {error}") from None
+    if (refusal := unspoken(view.v, VERSION, "this console")) is not None:
+        raise ViewError(f"the {role}'s view: {refusal}")
     return view
 
 
@@ -455,6 +457,6 @@ def read_changed(role: str, record: BoardView, view: Mapping[str, object], keys:
         except msgspec.ValidationError as error:
             why = str(error).replace("`$", f"`{key}")
             raise ViewError(f"the {role}'s view: {why if ' - at `' in why else f'{why} - at `{key}`'}") from None
-    if (version := updates.get("v", VERSION)) != VERSION:
-        raise ViewError(f"the {role}'s view: version {version} is not spoken here (this console speaks {VERSION})")
+    if (refusal := unspoken(updates.get("v", VERSION), VERSION, "this console")) is not None:
+        raise ViewError(f"the {role}'s view: {refusal}")
     return msgspec.structs.replace(record, **updates)
