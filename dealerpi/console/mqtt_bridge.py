@@ -40,7 +40,7 @@ from dealerpi.journal.folder import KEEP_SEGMENTS
 from dealerpi.webkit.mqtt import mqtt_client, say_offline, together
 from dealerpi.webkit.running import ServiceFault
 from dealerpi.wire import mqtt
-from dealerpi.wire.api import Announce, Hello, InputAnswer, SendInput, params
+from dealerpi.wire.api import Announce, Hello, InputAnswer, Params, SendInput, params
 from dealerpi.wire.broker import MqttSettings, Topics
 from dealerpi.wire.limits import MAX_COMMAND, LimitError, read_json
 from dealerpi.wire.protocol import merge
@@ -203,32 +203,18 @@ class TableBridge:
 
     async def _announce(self, text: str) -> dict[str, Any]:
         try:
-            link = await DaemonLink.open(self.socket_path, _ignore)
-        except OSError as exc:
-            return {"accepted": False, "retry": True, "reason": f"the table daemon does not answer: {exc}"}
-        try:
-            await link.request("hello", params(Hello("host")))
-            answer = await link.request("announce", params(Announce(text)))
-        except (ConnectionError, TimeoutError) as exc:
-            return {"accepted": False, "retry": True, "reason": f"the table daemon went away: {exc}"}
-        finally:
-            await link.close()
+            answer = await self._ask("announce", Announce(text))
+        except _DaemonAway as away:
+            return {"accepted": False, "retry": True, "reason": str(away)}
         if "result" not in answer:
             return {"accepted": False, "reason": answer.get("error", {}).get("message")}
         return {"accepted": True, "reason": None}
 
     async def _submit(self, entry: dict[str, Any], rid: str) -> dict[str, Any]:
         try:
-            link = await DaemonLink.open(self.socket_path, _ignore)
-        except OSError as exc:
-            return {"accepted": False, "retry": True, "reason": f"the table daemon does not answer: {exc}"}
-        try:
-            await link.request("hello", params(Hello("host")))
-            answer = await link.request("input", params(SendInput(entry, rid=rid)))
-        except (ConnectionError, TimeoutError) as exc:
-            return {"accepted": False, "retry": True, "reason": f"the table daemon went away: {exc}"}
-        finally:
-            await link.close()
+            answer = await self._ask("input", SendInput(entry, rid=rid))
+        except _DaemonAway as away:
+            return {"accepted": False, "retry": True, "reason": str(away)}
         if "result" not in answer:
             return {"accepted": False, "reason": answer.get("error", {}).get("message")}
         try:
@@ -239,6 +225,25 @@ class TableBridge:
                     "reason": f"the table daemon's answer was not understood: {error}"}
         said = {"accepted": result.accepted, "reason": result.reason}
         return said if result.duplicate is msgspec.UNSET else {**said, "duplicate": result.duplicate}
+
+    async def _ask(self, method: str, request: Params) -> dict[str, Any]:
+        """One request to the daemon as the host, on a connection of its own; :class:`_DaemonAway` (the room
+        asks again) when the daemon does not answer or goes away."""
+        try:
+            link = await DaemonLink.open(self.socket_path, _ignore)
+        except OSError as exc:
+            raise _DaemonAway(f"the table daemon does not answer: {exc}") from None
+        try:
+            await link.request("hello", params(Hello("host")))
+            return await link.request(method, params(request))
+        except (ConnectionError, TimeoutError) as exc:
+            raise _DaemonAway(f"the table daemon went away: {exc}") from None
+        finally:
+            await link.close()
+
+
+class _DaemonAway(Exception):
+    """The daemon did not answer a request; the text says how."""
 
 
 async def _ignore(message: dict[str, Any]) -> None:
