@@ -43,6 +43,7 @@ from dealerpi.shoe.alerts import load_decks
 from dealerpi.shoe.link import ShoeLink
 from dealerpi.table.controller import Controller
 from dealerpi.table.hardware_wait import wait_for_hardware
+from dealerpi.table.systemd_notify import SystemdNotifier
 from dealerpi.table.virtual import Panel, VirtualHardware, VirtualShoe
 from dealerpi.views.model import Alert, DealerView
 from dealerpi.views.render import render_dealer
@@ -56,20 +57,6 @@ HARDWARE_REFUSED = 3    # exit status; the unit's RestartPreventExitStatus= (a r
 JOURNAL_REFUSED = 2     # the journal cannot be started from: also in RestartPreventExitStatus=, as a bad config
 VIRTUAL_SHOE = "virtual"
 
-
-
-class _Notifier:
-    """systemd notifications through the ``sdnotify`` package; silent when not run by systemd."""
-
-    def __init__(self) -> None:
-        import sdnotify  # type: ignore[import-untyped]
-
-        self._notifier = sdnotify.SystemdNotifier()
-        usec = os.environ.get("WATCHDOG_USEC")
-        self.watchdog_interval = int(usec) / 3e6 if usec and usec.isdigit() else None
-
-    def notify(self, text: str) -> None:
-        self._notifier.notify(text)
 
 
 def open_journal(config: Config) -> tuple[JournalFolder, Recovered[Table], dict[str, Any]]:
@@ -148,7 +135,7 @@ async def serve(config: Config, devices: Devices, *, shoe_url: str | None = None
                     resume_from=controller.shoe_position)
     if link is not None:
         await link.start()
-    notifier = _Notifier()
+    notifier = SystemdNotifier()
     notifier.notify("READY=1")
     notifier.notify(f"STATUS={controller.status()}")
     if ready is not None:
@@ -206,7 +193,7 @@ async def _refused(config: Config, devices: Devices, exc: OSError | JournalError
         _LOGGER.error("%s", status)
         return JOURNAL_REFUSED
     _LOGGER.error("%s; the table waits (restart it once repaired)", status)
-    notifier = _Notifier()
+    notifier = SystemdNotifier()
     notifier.notify("READY=1")
     notifier.notify(f"STATUS={status}")
     if ready is not None:

@@ -15,6 +15,7 @@ from dealerpi.config import DisplayConfig
 from dealerpi.devices import Devices
 from dealerpi.devices.display import DISPLAY_ERRORS
 from dealerpi.devices.gpio import HardwareMissing
+from dealerpi.table.systemd_notify import SystemdNotifier
 from dealerpi.views.model import Alert, DealerView
 from dealerpi.views.render import render_dealer
 
@@ -33,7 +34,7 @@ def wait_for_hardware(devices: Devices, *, wait: bool, notify: Callable[[str], N
     ``wait`` (by hand) it raises :class:`HardwareMissing` at once. A pin factory that opens the wrong chip
     raises :class:`HardwareError` (no wait fixes that).
     """
-    notify = notify or _systemd_notifier()
+    notify = notify or SystemdNotifier().notify
     shown: list[str] = []
     screens: dict[DisplayConfig, Any] = {}
     try:
@@ -73,13 +74,3 @@ def _show(devices: Devices, screens: dict[DisplayConfig, Any], missing: list[str
             screens[display].display(image)
         except DISPLAY_ERRORS:
             screens.pop(display, None)
-
-
-def _systemd_notifier() -> Callable[[str], None]:
-    """sdnotify's sender (silent when not run by systemd), one socket for the whole wait."""
-    import sdnotify  # type: ignore[import-untyped]
-
-    notify: Callable[[str], None] = sdnotify.SystemdNotifier().notify
-    return notify
-
-
