@@ -75,7 +75,6 @@ class Controller:
         self.queue_table = self.setup.queue         # a host's table change during a hand
         self.restore_checkpoint = self.checkpoints.restore    # its parts, before :meth:`replay`
         self.next_deadline = self.timers.next_deadline
-        self._handle, self._sit = self.buttons.handle, self.buttons.sit     # (tests press through these)
 
     # --- the pipeline --------------------------------------------------------------------------------
 
@@ -167,10 +166,6 @@ class Controller:
     def journal_fault(self) -> str | None:
         return self.durable.fault
 
-    @journal_fault.setter
-    def journal_fault(self, fault: str | None) -> None:
-        self.durable.fault = fault
-
     @property
     def shoe_position(self) -> tuple[str, int] | None:
         return self.durable.shoe_position
@@ -182,10 +177,6 @@ class Controller:
     @property
     def table_source(self) -> TableSource:
         return self.setup.source
-
-    @property
-    def shoe_online(self) -> bool:
-        return self.intake.health.online
 
     @property
     def dealer_overlay(self) -> tuple[Image.Image, float] | None:

@@ -21,6 +21,7 @@ from dealerpi.config import Config
 from dealerpi.devices import Devices, DisplaySlot, LedBank
 from dealerpi.engine import Table, Waiting
 from dealerpi.input import DealerConsole, SeatPanel
+from dealerpi.shoe.health import ShoeHealth
 from dealerpi.views.build import alert_order, dealer_view, seat_view
 from dealerpi.views.model import Alert, DealerView, SeatView
 from dealerpi.views.render import dealer_pages, render_dealer, render_seat
@@ -35,9 +36,7 @@ class ScreenSource(Protocol):
     seat_alerts: dict[int, Alert]
     last_card: str | None
     announcement: str               # the room director's (docs/room.md), on the dealer's display
-
-    @property
-    def shoe_online(self) -> bool: ...
+    shoe_health: ShoeHealth
 
     def fault_alert(self) -> Alert | None: ...
 
@@ -94,7 +93,7 @@ class Screens:
         fault = source.fault_alert()
         alerts = alert_order(source.alerts)
         view = dealer_view(source.table, (fault, *alerts) if fault is not None else alerts,
-                           shoe_online=source.shoe_online)
+                           shoe_online=source.shoe_health.online)
         source.console.set_state(view.waiting, source.last_card, source.table.accepted_count)
         now = self.clock()
         confirm = source.console.confirm_lines(now)

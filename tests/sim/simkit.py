@@ -152,7 +152,7 @@ async def running_sim(out: Path, *, lines: list[str] | None = None, seed: int = 
         assert port.done(), f"the simulator did not start: {task.result() if task.done() else 'timeout'}"
         controller = controllers[0]
         for _ in range(500):                                   # the virtual shoe's first heartbeat
-            if controller.shoe_online:
+            if controller.shoe_health.online:
                 break
             await asyncio.sleep(0.02)
         async with aiohttp.ClientSession() as session:

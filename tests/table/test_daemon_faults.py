@@ -161,7 +161,7 @@ def test_shoe_trouble_reaches_the_dealer_with_one_instruction_each(tmp_path: Pat
         ("SHOE", "shoe offline (device disconnected): stop dealing, check the shoe's USB cable"),
         ("SHOE", "shoe back online: deal on"),
     ]
-    assert controller.shoe_online
+    assert controller.shoe_health.online
     assert shoe_alert(ReadsLost("B", 3, 3), news=False).message.startswith(  # type: ignore[union-attr]
         "the shoe lost 1 card read:")
 

@@ -61,6 +61,6 @@ def test_the_daemon_shows_it_until_a_console_button_or_60_seconds(tmp_path: Path
     assert controller.dealer_overlay is None and len(shown) == 2 and shown[-1] is not code
     controller.show_on_dealer(code, 60.0)
     for pressed in (True, False):                          # any console button, and it does nothing else
-        controller._handle(ButtonEdge(("console", "undo"), pressed, now[0]))
+        controller.buttons.handle(ButtonEdge(("console", "undo"), pressed, now[0]))
     assert controller.dealer_overlay is None and controller.console.pending is None     # UNDO not armed
     assert shown[-1] is not code

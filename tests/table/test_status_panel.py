@@ -26,7 +26,7 @@ def test_each_display_and_a_journal_fault_the_host_only(tmp_path: Path) -> None:
     assert status["journal"]["fault"] is None and status["journal"]["inputs"] == 1     # the config's table
     assert isinstance(status["journal"]["free_mb"], int) and status["journal"]["free_mb"] > 0
     controller.seat_slots[2].failed, controller.seat_slots[2].failures = True, 3
-    controller.journal_fault = "[Errno 28] No space left on device"
+    controller.durable.fault = "[Errno 28] No space left on device"
     status = api.view("host")["status"]
     assert status["displays"][2] == {"name": "seat 2 (i2c-1@0x3d)", "ok": False, "failures": 3}
     assert status["journal"]["fault"] == "[Errno 28] No space left on device"

@@ -174,9 +174,9 @@ def test_seat_panel_sits_with_the_table_in_force(tmp_path: Path) -> None:
     """BET on an empty seat sits the table's starting_stack (200 here), else 100 big blinds (100 x 3 = 300)."""
     controller = controller_over(tmp_path, [table(seats=3, starting_stack=200)],
                                  CONFIG.replace("blinds = [1, 3]", "blinds = [1, 3]\nstarting_stack = 200"))
-    assert controller._sit(2) == Sit(2, "Seat 2", 200)
+    assert controller.buttons.sit(2) == Sit(2, "Seat 2", 200)
     plain = controller_over(tmp_path / "plain", [])
-    assert plain._sit(2).stack == 300
+    assert plain.buttons.sit(2).stack == 300
 
 
 def test_a_new_journal_gets_the_config_table(tmp_path: Path) -> None:

@@ -33,8 +33,9 @@ class Daemon(Protocol):
     presses: collections.Counter[str]
     dealer_overlay: tuple[Image.Image, float] | None      # (image, until): the pairing code on the dealer display
     announcement: str
-    journal_fault: str | None
 
+    @property
+    def journal_fault(self) -> str | None: ...
     @property
     def table_source(self) -> TableSource: ...
     @property
